@@ -1,0 +1,36 @@
+import { mkdtemp, readFile, rm, stat } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { loadJwtSecret } from "./secrets.js";
+
+describe("loadJwtSecret", () => {
+  const dirs: string[] = [];
+  afterEach(async () => {
+    for (const dir of dirs.splice(0)) await rm(dir, { recursive: true, force: true });
+  });
+  const tempDir = async () => {
+    const dir = await mkdtemp(join(tmpdir(), "psm-secret-"));
+    dirs.push(dir);
+    return dir;
+  };
+
+  it("uses the configured secret as is", async () => {
+    expect(await loadJwtSecret(await tempDir(), "x".repeat(40))).toBe("x".repeat(40));
+  });
+
+  it("generates a secret once, mode 0600, and reuses it", async () => {
+    const dir = await tempDir();
+    const first = await loadJwtSecret(dir, undefined);
+    expect(Buffer.byteLength(first)).toBeGreaterThanOrEqual(32);
+    expect((await stat(join(dir, "jwt-secret"))).mode & 0o777).toBe(0o600);
+    expect(await loadJwtSecret(dir, undefined)).toBe(first);
+    expect((await readFile(join(dir, "jwt-secret"), "utf8")).trim()).toBe(first);
+  });
+
+  it("agrees on one secret when two processes start at once", async () => {
+    const dir = join(await tempDir(), "nested");
+    const [a, b] = await Promise.all([loadJwtSecret(dir, undefined), loadJwtSecret(dir, undefined)]);
+    expect(a).toBe(b);
+  });
+});

@@ -1,0 +1,63 @@
+import { type AddressInfo, createServer, type Socket } from "node:net";
+import { describe, expect, test } from "vitest";
+import { call } from "../support/server-process.js";
+import { useHarness, waitFor } from "./support/harness.js";
+import { signUp, tail } from "./support/reset-flow.js";
+
+/** A TCP port that accepts connections and never says a word: an SMTP server stuck before its greeting. */
+async function startSilentPort(): Promise<{ port: number; sockets: Socket[]; close(): Promise<void> }> {
+  const sockets: Socket[] = [];
+  const server = createServer((socket) => {
+    sockets.push(socket);
+    socket.on("error", () => {});
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  // Idempotent: the test hangs up early, and the clean-up closes it again if the test failed first.
+  const closed = new Promise<void>((resolve) => server.once("close", resolve));
+  return {
+    port,
+    sockets,
+    close() {
+      for (const socket of sockets) socket.destroy();
+      if (server.listening) server.close();
+      return closed;
+    },
+  };
+}
+
+describe("reset-password answers whatever the mail transport is doing", () => {
+  const h = useHarness();
+
+  test("while a send hangs on a silent SMTP server, requests still answer 200 {success: true}", async () => {
+    const silent = await startSilentPort();
+    h.defer(() => silent.close());
+    const server = await h.server({
+      dataDir: await h.dataDir(),
+      env: { SMTP_URL: `smtp://127.0.0.1:${silent.port}`, PUBLIC_URL: "https://market.example" },
+    });
+    // Clean-up runs in reverse, so this hangs up before the server is stopped:
+    // the dispatcher's stuck round ends at once and shutdown need not wait for its timeout.
+    h.defer(() => silent.close());
+    const context = () => tail(server.output());
+    await signUp(server.url, "stuck@example.com", "old-password");
+
+    const first = await call(server.url, "POST", "/api/auth/reset-password", {
+      body: { email: "stuck@example.com" },
+    });
+    expect(first.status).toBe(200);
+    // The dispatcher is now connected and waiting for a greeting that never comes.
+    await waitFor("the dispatcher to connect", () => (silent.sockets.length > 0 ? true : undefined), {
+      context,
+    });
+
+    // A known address (its mail queues behind the stuck one) and an unknown one.
+    for (const email of ["stuck@example.com", "unknown@example.com"]) {
+      const res = await call(server.url, "POST", "/api/auth/reset-password", { body: { email } });
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({ success: true });
+    }
+    // Answered while the send was still stuck: nobody hung up on the silent server yet.
+    expect(silent.sockets.every((socket) => !socket.destroyed && !socket.readableEnded)).toBe(true);
+  });
+});

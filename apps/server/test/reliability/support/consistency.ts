@@ -1,0 +1,68 @@
+/** Database-level consistency checks, run on the files and tables a killed server left behind. */
+import { createRequire } from "node:module";
+import { fileURLToPath } from "node:url";
+import { connect } from "../../../../../packages/adapter-postgres/src/connection.js";
+import type { openConnection } from "../../../../../packages/adapter-sqlite/src/connection.js";
+
+type SqliteDb = ReturnType<typeof openConnection>;
+type SqliteCtor = new (file: string, options: { readonly: boolean; fileMustExist: boolean }) => SqliteDb;
+
+// better-sqlite3 is adapter-sqlite's dependency, not this app's: load that copy, the one the server uses.
+const requireFromSqliteAdapter = createRequire(
+  fileURLToPath(new URL("../../../../../packages/adapter-sqlite/package.json", import.meta.url)),
+);
+
+const ORPHAN_TABLES = ["listings", "api_keys", "reset_tokens", "mail_jobs"];
+const orphans = (table: string) =>
+  `SELECT count(*) AS n FROM ${table} AS t LEFT JOIN users AS u ON u.id = t.user_id WHERE u.id IS NULL`;
+
+/**
+ * Opens the SQLite file read-only, as found after the kill (WAL and all), and
+ * lists every problem: integrity_check not "ok", foreign-key violations,
+ * orphaned rows, negative view counts. Empty means consistent.
+ */
+export function sqliteProblems(file: string): string[] {
+  const Database = requireFromSqliteAdapter("better-sqlite3") as SqliteCtor;
+  const db = new Database(file, { readonly: true, fileMustExist: true });
+  try {
+    const problems: string[] = [];
+    const integrity = db.prepare("PRAGMA integrity_check").pluck().all();
+    if (integrity.join() !== "ok") problems.push(`integrity_check: ${integrity.join("; ")}`);
+    const fk = db.prepare("PRAGMA foreign_key_check").all();
+    if (fk.length > 0) problems.push(`foreign_key_check: ${JSON.stringify(fk.slice(0, 5))}`);
+    for (const table of ORPHAN_TABLES) {
+      const n = db.prepare(orphans(table)).pluck().get();
+      if (n !== 0) problems.push(`${table}: ${String(n)} rows without a user`);
+    }
+    const negative = db.prepare("SELECT count(*) FROM listings WHERE views < 0").pluck().get();
+    if (negative !== 0) problems.push(`${String(negative)} listings with negative views`);
+    return problems;
+  } finally {
+    db.close();
+  }
+}
+
+/**
+ * The same on PostgreSQL, which enforces constraints itself: every constraint
+ * is validated, no orphaned rows, no negative views, no duplicate ids.
+ */
+export async function postgresProblems(url: string): Promise<string[]> {
+  const { sql } = connect(url, 1);
+  try {
+    const problems: string[] = [];
+    const unvalidated = await sql<
+      { conname: string }[]
+    >`SELECT conname FROM pg_constraint WHERE NOT convalidated`;
+    if (unvalidated.length > 0)
+      problems.push(`unvalidated constraints: ${unvalidated.map((c) => c.conname).join()}`);
+    for (const table of ORPHAN_TABLES) {
+      const [row] = await sql.unsafe<{ n: number }[]>(orphans(table).replace("count(*)", "count(*)::int"));
+      if (row?.n !== 0) problems.push(`${table}: ${row?.n} rows without a user`);
+    }
+    const [bad] = await sql<{ n: number }[]>`SELECT count(*)::int AS n FROM listings WHERE views < 0`;
+    if (bad?.n !== 0) problems.push(`${bad?.n} listings with negative views`);
+    return problems;
+  } finally {
+    await sql.end({ timeout: 5 });
+  }
+}

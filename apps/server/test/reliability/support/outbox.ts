@@ -1,0 +1,37 @@
+/** Reads the `.eml` files the outbox mailers of several processes wrote. */
+import { readdir, readFile } from "node:fs/promises";
+import { join } from "node:path";
+
+/** One mail as written: its file, recipient and reset token. */
+export interface OutboxMail {
+  file: string;
+  to: string;
+  token: string;
+}
+
+/** Undoes quoted-printable: soft line breaks, then =XX escapes (the token's "=" is written "=3D"). */
+function decodeQuotedPrintable(text: string): string {
+  return text
+    .replace(/=\r?\n/g, "")
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+}
+
+/** Every complete mail in `dir`/outbox (temporary files start with a dot and are skipped). */
+export async function readOutbox(dataDir: string): Promise<OutboxMail[]> {
+  const dir = join(dataDir, "outbox");
+  const names = await readdir(dir).catch(() => [] as string[]);
+  const mails: OutboxMail[] = [];
+  for (const name of names.filter((n) => n.endsWith(".eml") && !n.startsWith("."))) {
+    const raw = await readFile(join(dir, name), "utf8");
+    const to = /^To:.*<([^>]+)>/m.exec(raw)?.[1];
+    const token = /reset-password\?token=([A-Za-z0-9_-]+)/.exec(decodeQuotedPrintable(raw))?.[1];
+    if (!to || !token) throw new Error(`${name}: no recipient or token found`);
+    mails.push({ file: join(dir, name), to, token });
+  }
+  return mails;
+}
+
+/** The mails of several processes' outboxes together. */
+export async function readOutboxes(dataDirs: string[]): Promise<OutboxMail[]> {
+  return (await Promise.all(dataDirs.map(readOutbox))).flat();
+}

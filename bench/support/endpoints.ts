@@ -1,0 +1,90 @@
+/** The endpoints of `pnpm bench:http` and the fixtures they need on a seeded server. */
+import { api, type BenchUser, makeUser, newListing, text } from "./api.js";
+import { COMMON_TERM, PAGE_CATEGORY } from "./listing-data.js";
+import type { Target } from "./load.js";
+
+/** What the endpoints need beyond the seed: users, a key, a JWT, messages to list. */
+export interface Fixtures {
+  owner: BenchUser;
+  /** Logs in: a user with few listings, as most are (the owner gains thousands in the create row). */
+  peer: BenchUser;
+  /** A seeded listing whose views the view endpoint increments. */
+  viewId: string;
+  /** Seeded ids that point reads rotate over. */
+  sampleIds: string[];
+}
+
+/** Row names, shared by the table and the targets. */
+export const ENDPOINT = {
+  page: "GET /api/listings",
+  search: `GET /api/listings?search=${COMMON_TERM}`,
+  category: `GET /api/listings?category=${PAGE_CATEGORY}`,
+  byId: "GET /api/listings/{id}",
+  view: "POST /api/listings/{id}/view",
+  create: "POST /api/listings (API key)",
+  messages: "GET /api/messages (JWT)",
+  login: "POST /api/auth/login",
+} as const;
+
+/**
+ * Two users over the API (argon2id hashing and all): the owner gets an API
+ * key and one listing, the peer writes 25 messages about it, so the owner's
+ * message page is full (20 rows).
+ */
+export async function prepareFixtures(base: string, sampleIds: string[]): Promise<Fixtures> {
+  const owner = await makeUser(base, "owner@bench.example");
+  const peer = await makeUser(base, "peer@bench.example");
+  const created = await api(base, "POST", "/api/listings", { apiKey: owner.apiKey, body: newListing(0) });
+  const listingId = text(created, "listing", "id");
+  for (let i = 0; i < 25; i++) {
+    const sent = await api(base, "POST", "/api/messages", {
+      token: peer.token,
+      body: { listing_id: listingId, receiver_id: owner.id, content: `Is this still available? (${i})` },
+    });
+    if (sent.status !== 201 && sent.status !== 200)
+      throw new Error(`message: ${sent.status} ${JSON.stringify(sent.body)}`);
+  }
+  const viewId = sampleIds[Math.floor(sampleIds.length / 2)];
+  if (!viewId) throw new Error("the seed returned no listing ids");
+  return { owner, peer, viewId, sampleIds };
+}
+
+const json = { "content-type": "application/json" };
+
+/** The eight endpoints of issue 8, in table order. */
+export function targets(f: Fixtures): Target[] {
+  return [
+    { name: ENDPOINT.page, paths: ["/api/listings"] },
+    { name: ENDPOINT.search, paths: [`/api/listings?search=${COMMON_TERM}`] },
+    { name: ENDPOINT.category, paths: [`/api/listings?category=${PAGE_CATEGORY}`] },
+    { name: ENDPOINT.byId, paths: f.sampleIds.map((id) => `/api/listings/${id}`) },
+    { name: ENDPOINT.view, method: "POST", paths: [`/api/listings/${f.viewId}/view`] },
+    {
+      name: ENDPOINT.create,
+      method: "POST",
+      paths: ["/api/listings"],
+      headers: { ...json, "x-api-key": f.owner.apiKey },
+      body: JSON.stringify(newListing(1)),
+    },
+    {
+      name: ENDPOINT.messages,
+      paths: ["/api/messages"],
+      headers: { authorization: `Bearer ${f.owner.token}` },
+    },
+    {
+      name: ENDPOINT.login,
+      method: "POST",
+      paths: ["/api/auth/login"],
+      headers: json,
+      body: JSON.stringify({ email: f.peer.email, password: f.peer.password }),
+    },
+  ];
+}
+
+/** The stored view count of a listing, read over the API. */
+export async function viewsOf(base: string, id: string): Promise<number> {
+  const answer = await api(base, "GET", `/api/listings/${id}`);
+  const views = (answer.body as { listing?: { views?: unknown } }).listing?.views;
+  if (typeof views !== "number") throw new Error(`GET listing ${id}: ${answer.status}`);
+  return views;
+}

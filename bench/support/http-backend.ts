@@ -1,0 +1,59 @@
+/** Benchmarks one seeded server (SQLite or PostgreSQL): every endpoint, then the counted-views check. */
+import { ENDPOINT, type Fixtures, targets, viewsOf } from "./endpoints.js";
+import { type LoadSettings, type Measurement, measure, type Target } from "./load.js";
+import type { Row } from "./report.js";
+import type { BenchServer } from "./server.js";
+
+/** The endpoints `only` names: an exact name, else every name containing it; all when undefined. */
+function pick(all: Target[], only: string | undefined): Target[] {
+  if (only === undefined) return all;
+  const exact = all.filter((t) => t.name === only);
+  return exact.length > 0 ? exact : all.filter((t) => t.name.includes(only));
+}
+
+/** The rows of one backend and what the view check found. */
+export interface BackendResult {
+  rows: Row[];
+  measurements: Record<string, Measurement>;
+  views: { before: number; after: number; acknowledged: number; sent: number; counted: boolean };
+}
+
+/**
+ * Drives every endpoint in turn. The view check: each acknowledged increment
+ * must be counted (acknowledged <= counted), and nothing counted that was
+ * never sent (counted <= sent; requests cut off at the end of a round may be
+ * counted without an answer).
+ */
+export async function benchBackend(
+  backend: Row["backend"],
+  server: BenchServer,
+  fixtures: Fixtures,
+  settings: LoadSettings,
+  log: (line: string) => void,
+  only?: string,
+): Promise<BackendResult> {
+  const rows: Row[] = [];
+  const measurements: Record<string, Measurement> = {};
+  const viewsBefore = await viewsOf(server.url, fixtures.viewId);
+  for (const target of pick(targets(fixtures), only)) {
+    const m = await measure(server.url, target, settings);
+    measurements[target.name] = m;
+    const failures = m.rounds.reduce((sum, r) => sum + r.non2xx + r.errors, 0);
+    rows.push({ backend, endpoint: target.name, rps: m.rps, p50: m.p50, p99: m.p99, failures });
+    log(
+      `${backend.padEnd(8)} ${target.name.padEnd(42)} ${m.rps.toFixed(0).padStart(7)} req/s  ` +
+        `p50 ${m.p50.toFixed(1)} ms  p99 ${m.p99.toFixed(1)} ms  rounds ${m.rounds.map((r) => r.rps.toFixed(0)).join("/")}` +
+        (failures > 0 ? `  statuses ${JSON.stringify(m.statuses)}` : ""),
+    );
+  }
+  const viewed = measurements[ENDPOINT.view];
+  const after = await viewsOf(server.url, fixtures.viewId);
+  const acknowledged = viewed?.acknowledged ?? 0;
+  const sent = viewed?.sent ?? 0;
+  const delta = after - viewsBefore;
+  const counted = delta >= acknowledged && delta <= sent;
+  log(
+    `${backend.padEnd(8)} views: ${acknowledged} acknowledged, ${delta} counted, ${sent} sent -> ${counted ? "ok" : "MISMATCH"}`,
+  );
+  return { rows, measurements, views: { before: viewsBefore, after, acknowledged, sent, counted } };
+}

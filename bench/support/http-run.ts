@@ -1,0 +1,172 @@
+/** `pnpm bench:http`: the ceilings, then our server on SQLite and on PostgreSQL, in one run. */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { cpus, loadavg, tmpdir } from "node:os";
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+import { bestCeilings, type CeilingFigures, startCeilings } from "./ceilings.js";
+import { ENDPOINT, prepareFixtures } from "./endpoints.js";
+import { benchBackend } from "./http-backend.js";
+import type { LoadSettings } from "./load.js";
+import { REPO_ROOT } from "./modules.js";
+import {
+  checkTargets,
+  markdownTable,
+  type Row,
+  type RunReport,
+  readmeBlock,
+  targetLines,
+  writeReadme,
+} from "./report.js";
+import { freshPostgres, postgresAdminUrl, seedPostgres } from "./seed-postgres.js";
+import { seedSqlite } from "./seed-sqlite.js";
+import { type BenchServer, startBenchServer } from "./server.js";
+
+const { values: args } = parseArgs({
+  options: {
+    duration: { type: "string", default: "5" },
+    warmup: { type: "string", default: "2" },
+    connections: { type: "string", default: "32" },
+    rounds: { type: "string", default: "3" },
+    listings: { type: "string", default: "100000" },
+    "no-postgres": { type: "boolean", default: false },
+    "no-readme": { type: "boolean", default: false },
+    profile: { type: "boolean", default: false },
+    only: { type: "string" },
+  },
+});
+const settings: LoadSettings = {
+  duration: Number(args.duration),
+  warmup: Number(args.warmup),
+  connections: Number(args.connections),
+  rounds: Number(args.rounds),
+};
+const listings = Number(args.listings);
+const log = (line: string) => process.stdout.write(`${line}\n`);
+const fmt = (n: number) => n.toLocaleString("en-US", { maximumFractionDigits: 0 });
+const work = mkdtempSync(join(tmpdir(), "psm-bench-"));
+// Slots high enough that the create endpoint never meets the limit.
+const serverEnv = { LISTING_SLOTS: "personal:10000000,business:10000000,admin:10000000" };
+const profileArgs = (name: string) =>
+  args.profile ? ["--cpu-prof", `--cpu-prof-dir=${join(work, `profile-${name}`)}`] : [];
+const running: { stop(): Promise<unknown> }[] = [];
+const started = async <T extends { stop(): Promise<unknown> }>(thing: Promise<T>): Promise<T> => {
+  const value = await thing;
+  running.push(value);
+  return value;
+};
+
+/** Seeds, starts, prepares and benchmarks one backend, then stops its server. */
+async function runBackend(
+  backend: "sqlite" | "postgres",
+  env: Record<string, string>,
+  seed: () => Promise<{ sampleIds: string[]; ms: number }>,
+  onStarted?: (server: BenchServer) => Promise<void>,
+) {
+  const seeded = await seed();
+  log(`${backend}: seeded ${fmt(listings)} listings in ${(seeded.ms / 1000).toFixed(1)} s`);
+  const dataDir = join(work, backend);
+  mkdirSync(dataDir, { recursive: true });
+  const server = await started(
+    startBenchServer({ ...serverEnv, ...env, DATA_DIR: dataDir }, profileArgs(backend)),
+  );
+  const fixtures = await prepareFixtures(server.url, seeded.sampleIds);
+  await onStarted?.(server);
+  const result = await benchBackend(backend, server, fixtures, settings, log, args.only);
+  await server.stop();
+  return result;
+}
+
+async function main(): Promise<void> {
+  const loadBefore = loadavg();
+  log(
+    `load average ${loadBefore.map((n) => n.toFixed(2)).join(" ")}; ${settings.connections} connections, ` +
+      `${settings.warmup} s warm-up, ${settings.rounds} × ${settings.duration} s rounds; work dir ${work}`,
+  );
+  let ceilingsAtStart: CeilingFigures | undefined;
+  const pageFile = join(work, "page.json");
+  let pageBytes = 0;
+  let ceilings: Awaited<ReturnType<typeof startCeilings>> | undefined;
+
+  const sqliteFile = join(work, "sqlite", "marketplace.db");
+  mkdirSync(join(work, "sqlite"));
+  const sqlite = await runBackend(
+    "sqlite",
+    {},
+    () => seedSqlite(sqliteFile, listings),
+    async (server) => {
+      // The payload ceiling serves exactly the bytes of our default page.
+      const page = Buffer.from(await (await fetch(`${server.url}/api/listings`)).arrayBuffer());
+      writeFileSync(pageFile, page);
+      pageBytes = page.length;
+      ceilings = await started(startCeilings(pageFile, settings, log));
+      ceilingsAtStart = await ceilings.measure();
+    },
+  );
+  const rows: Row[] = [...sqlite.rows];
+  const notes: string[] = [];
+
+  const adminUrl = postgresAdminUrl();
+  if (args["no-postgres"] || adminUrl === undefined) {
+    notes.push("PostgreSQL not measured: set TEST_DATABASE_URL (or a postgres DATABASE_URL) to include it.");
+  } else {
+    const database = await freshPostgres(adminUrl, "psm_bench");
+    try {
+      const pg = await runBackend("postgres", { DATABASE_URL: database.url }, () =>
+        seedPostgres(database.url, listings),
+      );
+      rows.push(...pg.rows);
+      if (!pg.views.counted) notes.push("PostgreSQL: view count mismatch (see the run log).");
+    } finally {
+      await database.drop();
+    }
+  }
+  if (!ceilings || !ceilingsAtStart) throw new Error("the ceilings were not measured");
+  const ceilingsAtEnd = await ceilings.measure();
+  await ceilings.stop();
+  const ceilingRows = bestCeilings(ceilingsAtStart, ceilingsAtEnd);
+  rows.unshift(...ceilingRows);
+  const [hello, payload] = ceilingRows;
+  notes.push(
+    `Ceilings measured at the start and at the end of the run (hello ${fmt(ceilingsAtStart.hello.rps)} / ` +
+      `${fmt(ceilingsAtEnd.hello.rps)}, page ${fmt(ceilingsAtStart.payload.rps)} / ${fmt(ceilingsAtEnd.payload.rps)} req/s); ` +
+      "the ratios use the faster of each.",
+  );
+  const logins = rows.filter((r) => r.endpoint === ENDPOINT.login);
+  notes.push(
+    `Logins/s (argon2id, m=19 MiB, t=2): ${logins.map((r) => `${r.backend} ${r.rps.toFixed(1)}`).join(", ")}.`,
+  );
+
+  const date = new Date().toISOString();
+  const cpu = cpus();
+  const report: RunReport = {
+    date,
+    machine: `${cpu.length} × ${cpu[0]?.model.trim() ?? "unknown CPU"}, Node ${process.version}, ${process.platform}`,
+    settings:
+      `autocannon, ${settings.connections} connections, ${settings.warmup} s warm-up, median of ` +
+      `${settings.rounds} × ${settings.duration} s rounds, ${fmt(listings)} listings, RATE_LIMIT=off, LOG_LEVEL=info`,
+    load: { before: loadBefore, after: loadavg() },
+    ceilings: { hello: hello?.rps ?? 0, payload: payload?.rps ?? 0, payloadBytes: pageBytes },
+    rows,
+    targets: [],
+    notes,
+  };
+  report.targets = checkTargets(rows, report.ceilings, sqlite.views.counted);
+  log(`\n${markdownTable(report)}\n\n${targetLines(report.targets)}\n\n${notes.join("\n")}`);
+  log(`load average at the end ${report.load.after.map((n) => n.toFixed(2)).join(" ")}`);
+  // A partial run (--only) must not replace the day's results or the README's table.
+  if (!args.only) {
+    mkdirSync(join(REPO_ROOT, "bench/results"), { recursive: true });
+    const out = join(REPO_ROOT, `bench/results/http-${date.slice(0, 10)}.json`);
+    writeFileSync(out, `${JSON.stringify(report, null, 2)}\n`);
+    log(`wrote ${out}`);
+    if (!args["no-readme"]) writeReadme(join(REPO_ROOT, "README.md"), readmeBlock(report));
+  }
+  if (args.profile) log(`CPU profiles under ${work}/profile-*`);
+}
+
+try {
+  await main();
+} finally {
+  await Promise.all(running.map((r) => r.stop()));
+  if (!args.profile) rmSync(work, { recursive: true, force: true });
+}

@@ -1,0 +1,148 @@
+/** The results of `pnpm bench:http`: the markdown table, the targets, the JSON copy and the README section. */
+import { readFileSync, writeFileSync } from "node:fs";
+import { ENDPOINT } from "./endpoints.js";
+
+/** One table row. */
+export interface Row {
+  backend: "ceiling" | "sqlite" | "postgres";
+  endpoint: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  /** Answers other than 2xx and connection errors, over the measured rounds. */
+  failures: number;
+}
+
+/** One target of issue 8 and whether this run met it. */
+export interface TargetCheck {
+  name: string;
+  wanted: string;
+  measured: string;
+  met: boolean;
+}
+
+/** The whole run, as written to bench/results. */
+export interface RunReport {
+  date: string;
+  machine: string;
+  settings: string;
+  load: { before: number[]; after: number[] };
+  ceilings: { hello: number; payload: number; payloadBytes: number };
+  rows: Row[];
+  targets: TargetCheck[];
+  notes: string[];
+}
+
+const HELLO = "hello (bare node:http)";
+const PAYLOAD = "20-listing page from memory (bare node:http)";
+export const CEILING_NAMES = { hello: HELLO, payload: PAYLOAD };
+
+const fmt = (n: number, digits = 0) =>
+  n.toLocaleString("en-US", { maximumFractionDigits: digits, minimumFractionDigits: digits });
+
+/** The markdown table: one row per backend and endpoint, with both ratios. */
+export function markdownTable(report: RunReport): string {
+  const { hello, payload } = report.ceilings;
+  const lines = [
+    "| backend | endpoint | req/s | p50 ms | p99 ms | × hello | × payload | non-2xx/errors |",
+    "|---|---|---:|---:|---:|---:|---:|---:|",
+  ];
+  for (const row of report.rows) {
+    lines.push(
+      `| ${row.backend} | ${row.endpoint} | ${fmt(row.rps)} | ${fmt(row.p50, 1)} | ${fmt(row.p99, 1)} | ` +
+        `${fmt(row.rps / hello, 3)} | ${fmt(row.rps / payload, 3)} | ${row.failures} |`,
+    );
+  }
+  return lines.join("\n");
+}
+
+/** The targets of issue 8, judged on this run's rows. */
+export function checkTargets(
+  rows: Row[],
+  ceilings: RunReport["ceilings"],
+  viewsCounted: boolean,
+): TargetCheck[] {
+  const rps = (backend: Row["backend"], endpoint: string) =>
+    rows.find((r) => r.backend === backend && r.endpoint === endpoint)?.rps;
+  const ratio = (
+    name: string,
+    backend: Row["backend"],
+    endpoint: string,
+    of: number,
+    min: number,
+    label: string,
+  ) => {
+    const value = rps(backend, endpoint);
+    if (value === undefined) return [];
+    const r = value / of;
+    return [
+      { name, wanted: `≥ ${min} × ${label}`, measured: `${fmt(r, 3)} (${fmt(value)} req/s)`, met: r >= min },
+    ];
+  };
+  const views = rps("sqlite", ENDPOINT.view);
+  return [
+    ...ratio("SQLite default page", "sqlite", ENDPOINT.page, ceilings.payload, 0.4, "payload"),
+    ...ratio("SQLite search page", "sqlite", ENDPOINT.search, ceilings.payload, 0.4, "payload"),
+    ...ratio("SQLite get by id", "sqlite", ENDPOINT.byId, ceilings.hello, 0.1, "hello"),
+    ...(views === undefined
+      ? []
+      : [
+          {
+            name: "SQLite view increments",
+            wanted: "≥ 3,000/s, every acknowledged one counted",
+            measured: `${fmt(views)}/s, ${viewsCounted ? "all counted" : "COUNT MISMATCH"}`,
+            met: views >= 3000 && viewsCounted,
+          },
+        ]),
+    ...ratio("PostgreSQL default page", "postgres", ENDPOINT.page, ceilings.payload, 0.25, "payload"),
+  ];
+}
+
+/** Targets as a markdown list. */
+export function targetLines(targets: TargetCheck[]): string {
+  return targets
+    .map((t) => `- ${t.met ? "met" : "**missed**"}: ${t.name} ${t.wanted}: ${t.measured}`)
+    .join("\n");
+}
+
+/** The README block between the bench markers. */
+export function readmeBlock(report: RunReport): string {
+  return [
+    `Run ${report.date} on ${report.machine}; ${report.settings}; load average ${report.load.before.map((n) => fmt(n, 2)).join(" ")} at the start.`,
+    "Ceilings of the same run: " +
+      `${HELLO} ${fmt(report.ceilings.hello)} req/s; ${PAYLOAD} (${fmt(report.ceilings.payloadBytes)} bytes) ${fmt(report.ceilings.payload)} req/s.`,
+    "",
+    markdownTable(report),
+    "",
+    targetLines(report.targets),
+    ...report.notes.map((n) => `\n${n}`),
+  ].join("\n");
+}
+
+const START = "<!-- bench:http:start -->";
+const END = "<!-- bench:http:end -->";
+
+/**
+ * Replaces the text between the bench markers of README.md, creating the
+ * markers at the end of the "## Performance" section when absent. Nothing
+ * else in the file changes.
+ */
+export function writeReadme(file: string, block: string): void {
+  const readme = readFileSync(file, "utf8");
+  const fenced = `${START}\n${block}\n${END}`;
+  const start = readme.indexOf(START);
+  const end = readme.indexOf(END);
+  if (start !== -1 && end > start) {
+    writeFileSync(file, readme.slice(0, start) + fenced + readme.slice(end + END.length));
+    return;
+  }
+  const section = readme.search(/^## Performance\s*$/m);
+  if (section === -1) throw new Error(`${file} has no "## Performance" section`);
+  const next = readme.slice(section + 1).search(/^## /m);
+  const at = next === -1 ? readme.length : section + 1 + next;
+  let before = readme.slice(0, at);
+  if (!before.endsWith("\n")) before += "\n";
+  if (!before.endsWith("\n\n")) before += "\n";
+  const after = readme.slice(at);
+  writeFileSync(file, `${before}${fenced}\n${after ? `\n${after}` : ""}`);
+}

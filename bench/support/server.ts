@@ -1,0 +1,79 @@
+/** Starts the compiled server (apps/server/dist/main.js) as `pnpm start` does, for benchmarks and the soak. */
+import { type ChildProcess, spawn } from "node:child_process";
+import { REPO_ROOT } from "./modules.js";
+
+/** A running server process. */
+export interface BenchServer {
+  url: string;
+  pid: number;
+  child: ChildProcess;
+  /** The last lines it printed (its JSON log and stderr), for error reports. */
+  tail(): string;
+  /** SIGTERM, then waits for the exit code. */
+  stop(): Promise<number | null>;
+}
+
+const TAIL_CHUNKS = 8;
+
+/**
+ * Spawns the server on a free port with RATE_LIMIT=off and `env` on top, and
+ * resolves once it logs its URL. The log is read and dropped as it comes (only
+ * a tail is kept), so a long run neither fills the pipe nor grows memory.
+ */
+export function startBenchServer(env: Record<string, string>, nodeArgs: string[] = []): Promise<BenchServer> {
+  return startListening([...nodeArgs, `${REPO_ROOT}apps/server/dist/main.js`], {
+    PORT: "0",
+    HOST: "127.0.0.1",
+    RATE_LIMIT: "off",
+    ...env,
+  });
+}
+
+/** A ceiling server (bare-server.ts): a JSON hello, or the bytes of `payloadFile`. */
+export function startBareServer(payloadFile?: string): Promise<BenchServer> {
+  const script = `${REPO_ROOT}bench/support/bare-server.ts`;
+  return startListening(payloadFile ? [script, payloadFile] : [script], {});
+}
+
+async function startListening(args: string[], env: Record<string, string>): Promise<BenchServer> {
+  const child = spawn(process.execPath, args, {
+    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  // The last chunks only, without copying on every write (the access log runs at thousands of lines a second).
+  const chunks: string[] = [];
+  const keep = (chunk: Buffer) => {
+    chunks.push(chunk.toString());
+    if (chunks.length > TAIL_CHUNKS) chunks.shift();
+  };
+  const tail = () => chunks.join("");
+  child.stdout?.on("data", keep);
+  child.stderr?.on("data", keep);
+  const exited = new Promise<number | null>((done) => child.once("exit", (code) => done(code)));
+  const url = await new Promise<string>((done, fail) => {
+    const timer = setTimeout(() => fail(new Error(`server did not start in 60 s:\n${tail()}`)), 60_000);
+    const onData = () => {
+      const match = /"url":"(http:\/\/[^"]+)"/.exec(tail());
+      if (!match?.[1]) return;
+      clearTimeout(timer);
+      child.stdout?.off("data", onData);
+      done(match[1]);
+    };
+    child.stdout?.on("data", onData);
+    void exited.then((code) => {
+      clearTimeout(timer);
+      fail(new Error(`server exited with ${code} before listening:\n${tail()}`));
+    });
+  });
+  return {
+    url,
+    pid: child.pid ?? 0,
+    child,
+    tail,
+    async stop() {
+      if (child.exitCode !== null || child.signalCode !== null) return child.exitCode;
+      child.kill("SIGTERM");
+      return exited;
+    },
+  };
+}

@@ -1,0 +1,37 @@
+import { describe, expect, it } from "vitest";
+import { extractPrice } from "./price.js";
+
+const price = (text: string) => extractPrice(text).value;
+
+describe("extractPrice", () => {
+  it.each([
+    ["Fixed fee: $1,500", 1500],
+    ["Investment: 1.500,00 € plus VAT", 1500],
+    ["Price: EUR 2k per workshop", 2000],
+    ["from 900 USD per session", 900],
+    ["Rate: £75/hour", 75],
+    ["Monthly retainer: $2,000 - $5,000", 2000],
+  ] as const)("%s -> %s", (text, expected) => {
+    expect(price(text)).toBe(expected);
+  });
+
+  it("is null when the document states no price", () => {
+    expect(extractPrice("Fees are agreed after a scoping call.")).toMatchObject({
+      value: null,
+      source: null,
+    });
+  });
+
+  it("skips figures that are not the offer: revenue, savings, fines, salaries", () => {
+    expect(price("Our clients range from $10M to $400M in annual revenue.")).toBeNull();
+    expect(price("Salaries range from $90,000 to $180,000.")).toBeNull();
+    expect(price("Fines reach €20 million. Our flat fee: €3,500.")).toBe(3500);
+    expect(price("We saved clients $2M; our fee starts at $500.")).toBe(500);
+  });
+
+  it("takes the first of equally good offers and gives its line as the source", () => {
+    const result = extractPrice("Starter - £1,250 per month\nGrowth - £2,400 per month");
+    expect(result).toMatchObject({ value: 1250, source: "Starter - £1,250 per month" });
+    expect(result.confidence).toBeGreaterThan(0.5);
+  });
+});

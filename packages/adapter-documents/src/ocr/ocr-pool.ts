@@ -1,0 +1,155 @@
+import { Worker as ThreadWorker } from "node:worker_threads";
+import { MarketplaceError } from "@psm/core";
+import Tesseract from "tesseract.js";
+import { withDeadline } from "../deadline.js";
+import { tesseractPaths } from "./tesseract-paths.js";
+
+/** What OCR read from one image. */
+export interface OcrResult {
+  text: string;
+  /** Tesseract's mean word confidence, 0..100. */
+  confidence: number;
+}
+
+/** A bounded set of tesseract.js workers (threads), created on first use. */
+export interface OcrPool {
+  /** Reads the text of a PNG, JPEG or WebP image. Throws MarketplaceError (400, 422, 503). */
+  recognize(image: Uint8Array): Promise<OcrResult>;
+  close(): Promise<void>;
+}
+
+/** Size, waiting and time bounds of the pool. */
+export interface OcrPoolOptions {
+  size: number;
+  timeoutMs: number;
+  queueWaitMs: number;
+  maxQueue: number;
+  cachePath: string;
+}
+
+interface Slot {
+  worker: Promise<Tesseract.Worker> | null;
+  busy: boolean;
+}
+interface Waiter {
+  resolve: (slot: Slot) => void;
+  reject: (error: Error) => void;
+  timer: NodeJS.Timeout;
+}
+
+/** Creates the pool. Workers run in worker_threads, so recognition never blocks the event loop. */
+export function createOcrPool(options: OcrPoolOptions): OcrPool {
+  const slots: Slot[] = Array.from({ length: options.size }, () => ({ worker: null, busy: false }));
+  const queue: Waiter[] = [];
+  let closed = false;
+  let averageMs = 2_000;
+
+  const busy = () =>
+    new MarketplaceError("document_parser_busy", undefined, {
+      retryAfter: Math.max(1, Math.ceil(averageMs / 1000)),
+    });
+
+  function acquire(): Promise<Slot> {
+    const free = slots.find((slot) => !slot.busy);
+    if (free !== undefined) {
+      free.busy = true;
+      return Promise.resolve(free);
+    }
+    if (queue.length >= options.maxQueue) return Promise.reject(busy());
+    return new Promise((resolve, reject) => {
+      const waiter: Waiter = {
+        resolve,
+        reject,
+        timer: setTimeout(() => {
+          queue.splice(queue.indexOf(waiter), 1);
+          reject(busy());
+        }, options.queueWaitMs),
+      };
+      queue.push(waiter);
+    });
+  }
+
+  function release(slot: Slot): void {
+    const next = queue.shift();
+    if (next === undefined) {
+      slot.busy = false;
+      return;
+    }
+    clearTimeout(next.timer);
+    next.resolve(slot);
+  }
+
+  function spawn(): Promise<Tesseract.Worker> {
+    const { langPath, workerPath } = tesseractPaths();
+    // cacheMethod "none": the data is read from langPath on disk and nothing is written anywhere.
+    return Tesseract.createWorker("eng", Tesseract.OEM.LSTM_ONLY, {
+      langPath,
+      workerPath,
+      cachePath: options.cachePath,
+      cacheMethod: "none",
+      gzip: true,
+      // Without a handler tesseract.js rethrows worker errors where nobody can catch them.
+      errorHandler: () => {},
+    }).then((worker) => {
+      // A crashed thread must not take the process down: the slot gets a fresh worker next time.
+      const thread: unknown = Reflect.get(worker, "worker");
+      if (thread instanceof ThreadWorker) thread.on("error", () => {});
+      return worker;
+    });
+  }
+
+  function recycle(slot: Slot): void {
+    const worker = slot.worker;
+    slot.worker = null;
+    worker?.then((w) => w.terminate()).catch(() => {});
+  }
+
+  async function run(slot: Slot, image: Uint8Array): Promise<OcrResult> {
+    slot.worker ??= spawn();
+    const starting = slot.worker;
+    const worker = await starting.catch((error: unknown) => {
+      recycle(slot);
+      throw new Error("OCR worker failed to start", { cause: error });
+    });
+    // The deadline may have recycled this worker while it started: a terminated
+    // tesseract worker throws from inside its own promise chain if asked to work.
+    if (slot.worker !== starting) throw new Error("OCR worker was recycled before its job started");
+    const result = await worker
+      .recognize(Buffer.from(image.buffer, image.byteOffset, image.byteLength))
+      .catch((error: unknown) => {
+        throw new MarketplaceError("unsupported_document", "The image could not be decoded", {
+          cause: error,
+        });
+      });
+    return { text: result.data.text ?? "", confidence: result.data.confidence ?? 0 };
+  }
+
+  async function recognize(image: Uint8Array): Promise<OcrResult> {
+    if (closed) throw new MarketplaceError("document_parser_busy", "The document parser is shutting down");
+    const slot = await acquire();
+    const started = performance.now();
+    try {
+      // The bound covers a worker's start too: the caller waits for both. Past it the worker is
+      // terminated (mid-job or mid-start) and the slot starts a fresh one on its next job.
+      const timedOut = () =>
+        new MarketplaceError("document_unreadable", `OCR did not finish within ${options.timeoutMs} ms`);
+      const result = await withDeadline(run(slot, image), options.timeoutMs, timedOut, () => recycle(slot));
+      averageMs = averageMs * 0.8 + (performance.now() - started) * 0.2;
+      return result;
+    } finally {
+      release(slot);
+    }
+  }
+
+  async function close(): Promise<void> {
+    closed = true;
+    for (const waiter of queue.splice(0)) {
+      clearTimeout(waiter.timer);
+      waiter.reject(new MarketplaceError("document_parser_busy", "The document parser is shutting down"));
+    }
+    await Promise.all(slots.map((slot) => slot.worker?.then((w) => w.terminate()).catch(() => {})));
+    for (const slot of slots) slot.worker = null;
+  }
+
+  return { recognize, close };
+}

@@ -1,0 +1,76 @@
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+/** Settings of the optional model-backed extractor (an OpenAI-compatible chat completions API). */
+export interface AiExtractorOptions {
+  /** The endpoint, or the API base it hangs under (`…/v1` gets `/chat/completions` appended). */
+  url: string;
+  key: string;
+  model: string;
+  /** How long one answer may take before the heuristic result is used. Default 10 s. */
+  timeoutMs?: number;
+}
+
+/** Bounds and settings of `createDocumentParser`; every field has a safe default. */
+export interface DocumentParserOptions {
+  /** Largest accepted file. Default 10 MiB. */
+  maxBytes?: number;
+  /** Pages of a PDF that are read; later pages are ignored. Default 20. */
+  maxPages?: number;
+  /** A PDF that declares more pages than this is refused (422) before any page is read. Default 5000. */
+  maxDeclaredPages?: number;
+  /** Largest image (declared width × height) decoded, alone or inside a PDF. Default 40 megapixels. */
+  maxPixels?: number;
+  /** What a PDF's compressed streams (images aside) may inflate to in total. Default 64 MiB. */
+  maxPdfInflateBytes?: number;
+  /** Time bound for reading a PDF's text. Default 10 s. */
+  pdfTimeoutMs?: number;
+  /** Pages of a scanned PDF (no text layer) that are OCR'd. Default 3. */
+  maxOcrPages?: number;
+  /** Time bound of one OCR job, a worker start included; past it the worker is terminated (422). Default 15 s. */
+  ocrTimeoutMs?: number;
+  /** OCR workers (threads), created when first needed. Default 2. */
+  ocrPoolSize?: number;
+  /** How long a job waits for a free OCR worker before the answer is 503. Default 2 s. */
+  ocrQueueWaitMs?: number;
+  /** Jobs that may wait at once; more are answered 503 at once. Default 4 × ocrPoolSize. */
+  ocrMaxQueue?: number;
+  /** Tesseract's cache folder. Nothing is written there (the cache is off); default a temp folder. */
+  ocrCachePath?: string;
+  /** Turns on the model-backed extractor. */
+  ai?: AiExtractorOptions | undefined;
+}
+
+/** Options with every default filled in. */
+export type ResolvedOptions = Required<Omit<DocumentParserOptions, "ai">> & { ai: AiExtractorOptions | null };
+
+function positive(name: string, value: number | undefined, fallback: number): number {
+  const v = value ?? fallback;
+  if (!Number.isFinite(v) || v <= 0)
+    throw new RangeError(`createDocumentParser: ${name} must be a positive number`);
+  return v;
+}
+
+/** Fills in defaults and checks that every bound is a positive number. */
+export function resolveOptions(options: DocumentParserOptions = {}): ResolvedOptions {
+  const ocrPoolSize = Math.floor(positive("ocrPoolSize", options.ocrPoolSize, 2));
+  const ai = options.ai ?? null;
+  if (ai !== null && (!/^https?:\/\//.test(ai.url) || ai.key.length === 0 || ai.model.length === 0)) {
+    throw new RangeError("createDocumentParser: ai needs an http(s) url, a key and a model");
+  }
+  return {
+    maxBytes: positive("maxBytes", options.maxBytes, 10 * 1024 * 1024),
+    maxPages: Math.floor(positive("maxPages", options.maxPages, 20)),
+    maxDeclaredPages: Math.floor(positive("maxDeclaredPages", options.maxDeclaredPages, 5000)),
+    maxPixels: positive("maxPixels", options.maxPixels, 40_000_000),
+    maxPdfInflateBytes: positive("maxPdfInflateBytes", options.maxPdfInflateBytes, 64 * 1024 * 1024),
+    pdfTimeoutMs: positive("pdfTimeoutMs", options.pdfTimeoutMs, 10_000),
+    maxOcrPages: Math.floor(positive("maxOcrPages", options.maxOcrPages, 3)),
+    ocrTimeoutMs: positive("ocrTimeoutMs", options.ocrTimeoutMs, 15_000),
+    ocrPoolSize,
+    ocrQueueWaitMs: positive("ocrQueueWaitMs", options.ocrQueueWaitMs, 2_000),
+    ocrMaxQueue: Math.floor(positive("ocrMaxQueue", options.ocrMaxQueue, ocrPoolSize * 4)),
+    ocrCachePath: options.ocrCachePath ?? join(tmpdir(), "psm-tesseract-cache"),
+    ai,
+  };
+}

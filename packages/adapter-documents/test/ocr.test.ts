@@ -1,0 +1,117 @@
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { type ErrorCode, isMarketplaceError } from "@psm/core";
+import { afterAll, describe, expect, it } from "vitest";
+import { tesseractPaths } from "../src/ocr/tesseract-paths.js";
+import { createDocumentParser, encodeGrayPng } from "../src/index.js";
+import { imageToPdf, textToPdf } from "./support/make-pdf.js";
+import { renderTextPng } from "./support/render-text.js";
+
+// OCR costs about a second a job: these tests are few, and share a parser where they can.
+const cachePath = join(mkdtempSync(join(tmpdir(), "psm-ocr-test-")), "cache");
+const parser = createDocumentParser({ ocrCachePath: cachePath });
+afterAll(() => parser.close());
+
+const FLYER = [
+  "PENETRATION TESTING",
+  "We find vulnerabilities before",
+  "attackers do. OWASP based tests.",
+  "From $4,500 per application",
+  "Contact: security@redline-labs.io",
+];
+const fixture = (name: string) => readFileSync(join(import.meta.dirname, "fixtures", name));
+
+async function failure(
+  work: Promise<unknown>,
+): Promise<{ code: ErrorCode; message: string; retryAfter?: number }> {
+  try {
+    await work;
+  } catch (error) {
+    if (isMarketplaceError(error))
+      return { code: error.code, message: error.message, retryAfter: error.retryAfter };
+    throw error;
+  }
+  throw new Error("parse succeeded");
+}
+
+describe("OCR of images", () => {
+  it("reads a PNG with printed text end to end, from local language data only", async () => {
+    const parsed = await parser.parse({ bytes: renderTextPng(FLYER) });
+    expect(parsed).toMatchObject({ kind: "png", category: "cybersecurity", price: 4500 });
+    expect(parsed.contactEmail).toBe("security@redline-labs.io");
+    expect(parsed.fields.category.confidence).toBeGreaterThan(0);
+    expect(tesseractPaths().langPath).toMatch(/node_modules.*@tesseract\.js-data.*eng/);
+    // cacheMethod "none": the traineddata is read from node_modules and no copy is written.
+    expect(existsSync(cachePath) ? readdirSync(cachePath) : []).toEqual([]);
+  });
+
+  it("reads JPEG and WebP files (made once from a rendered flyer with Pillow)", async () => {
+    const jpeg = await parser.parse({ bytes: fixture("seo-flyer.jpg") });
+    expect(jpeg).toMatchObject({
+      kind: "jpeg",
+      category: "digital-marketing",
+      price: 1500,
+      contactEmail: "seo@rankriver.com",
+    });
+    const webp = await parser.parse({ bytes: fixture("chatbot-flyer.webp") });
+    expect(webp).toMatchObject({ kind: "webp", category: "artificial-intelligence", price: 9000 });
+  });
+
+  it("OCRs a scanned PDF (a page image, no text layer)", async () => {
+    const parsed = await parser.parse({ bytes: await imageToPdf(renderTextPng(FLYER)) });
+    expect(parsed).toMatchObject({
+      kind: "pdf",
+      category: "cybersecurity",
+      contactEmail: "security@redline-labs.io",
+    });
+  });
+
+  it("refuses a PDF with neither a text layer nor a page image, saying so", async () => {
+    const empty = await textToPdf(" ");
+    expect(await failure(parser.parse({ bytes: empty }))).toMatchObject({
+      code: "unsupported_document",
+      message: expect.stringMatching(/scanned PDF with no text layer/),
+    });
+  });
+
+  it("400 for an image whose header is sound but whose pixels are not; 422 when no text is found", async () => {
+    const png = encodeGrayPng(40, 40, new Uint8Array(1600).fill(255));
+    const broken = Uint8Array.from(png);
+    broken.fill(0x55, 37, broken.length - 12); // overwrite the compressed pixel data
+    expect(await failure(parser.parse({ bytes: broken }))).toMatchObject({ code: "unsupported_document" });
+    expect(await failure(parser.parse({ bytes: png }))).toMatchObject({ code: "document_unreadable" });
+  });
+});
+
+describe("OCR pool bounds", () => {
+  it("422 when a job (worker start included) exceeds ocrTimeoutMs", async () => {
+    const hasty = createDocumentParser({ ocrTimeoutMs: 1, ocrPoolSize: 1 });
+    try {
+      expect(await failure(hasty.parse({ bytes: renderTextPng(FLYER) }))).toMatchObject({
+        code: "document_unreadable",
+        message: expect.stringMatching(/OCR did not finish/),
+      });
+    } finally {
+      await hasty.close();
+    }
+  });
+
+  it("503 with retryAfter when every worker stays busy past ocrQueueWaitMs", async () => {
+    const single = createDocumentParser({ ocrPoolSize: 1, ocrQueueWaitMs: 20 });
+    try {
+      const results = await Promise.allSettled([
+        single.parse({ bytes: renderTextPng(FLYER) }),
+        single.parse({ bytes: renderTextPng(FLYER) }),
+      ]);
+      expect(results[0]?.status).toBe("fulfilled");
+      const second = results[1];
+      expect(second?.status).toBe("rejected");
+      const error: unknown = second?.status === "rejected" ? second.reason : null;
+      expect(isMarketplaceError(error, "document_parser_busy")).toBe(true);
+      expect(isMarketplaceError(error) ? error.retryAfter : 0).toBeGreaterThanOrEqual(1);
+    } finally {
+      await single.close();
+    }
+  });
+});

@@ -1,0 +1,26 @@
+import type { MiddlewareHandler } from "hono";
+import type { Logger } from "./config.js";
+import type { AppEnv } from "./env.js";
+
+/**
+ * One structured line per request. Only the path is logged, never the query
+ * string (the reset link carries its token there), bodies or headers.
+ */
+export function accessLog(logger: Logger): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const start = performance.now();
+    await next();
+    const actor = c.get("actor");
+    logger.info(
+      {
+        reqId: c.get("requestId"),
+        method: c.req.method,
+        path: c.req.path,
+        status: c.res.status,
+        ms: Math.round((performance.now() - start) * 10) / 10,
+        ...(actor?.kind === "user" ? { userId: actor.user.id } : {}),
+      },
+      "request",
+    );
+  };
+}

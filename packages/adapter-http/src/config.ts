@@ -1,0 +1,98 @@
+import type { MiddlewareHandler } from "hono";
+import { nodeSocketAddress, type SocketAddress } from "./client-ip.js";
+import type { AppEnv } from "./env.js";
+
+/** A pino-compatible logger: the access log and 500s go through it. */
+export interface Logger {
+  info(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
+  error(obj: object, msg?: string): void;
+}
+
+/**
+ * The rate-limit classes of decisions.md. Every route names one (or none, for
+ * health probes): `read` GETs, `write` other methods, `login`, `signup`,
+ * `reset` (POST /api/auth/reset-password) and `upload` (POST /api/parse-pdf).
+ */
+export type RateLimitClass = "read" | "write" | "login" | "signup" | "reset" | "upload";
+
+/**
+ * The rate-limit extension point: one middleware per class (the limiter lives
+ * in src/rate-limit/). Every route of that class runs it after authentication
+ * (`c.get("actor")` names the caller, `c.get("rateLimitClass")` the class) and,
+ * on routes with a JSON body, after the body is read but before it is
+ * validated (`c.get("body")`: the login limiter keys on its email), and before
+ * the route's access rule. A missing entry means no limit. A limiter refuses by
+ * throwing `new MarketplaceError("rate_limited", undefined, { retryAfter })`:
+ * the error mapper answers 429 `{error, code}` with `Retry-After`, and headers
+ * set with `c.header()` (the IETF `RateLimit` ones) stay on the answer. It may
+ * also `await next()` and then read `c.res.status` (to count login failures).
+ */
+export type RateLimitHooks = Partial<Record<RateLimitClass, MiddlewareHandler<AppEnv>>>;
+
+/** The configuration of createHttpApp. */
+export interface HttpConfig {
+  /** Allowed CORS origins, or "*". Credentials travel in headers, never cookies. */
+  corsOrigins: string[] | "*";
+  /** Base URL of the service (OpenAPI `servers`), without a trailing slash. */
+  publicUrl: string;
+  /** Access log and error log; silent by default. */
+  logger?: Logger;
+  /** Readiness for /readyz (the database answers); always ready by default. */
+  ready?: () => Promise<boolean>;
+  /** Largest JSON (and form) body in bytes; 1 MiB by default. */
+  maxJsonBytes?: number;
+  /** Largest uploaded file in bytes; 10 MiB by default. */
+  maxUploadBytes?: number;
+  /** Rate-limit middleware per route class (see RateLimitHooks). */
+  rateLimit?: RateLimitHooks;
+  /** Proxies (addresses or CIDR ranges) whose X-Forwarded-For is believed (TRUST_PROXY); none by default. */
+  trustProxy?: string[];
+  /**
+   * The TCP peer's address. By default @hono/node-server's socket; requests
+   * without one (`app.request()`) resolve to UNKNOWN_CLIENT, so tests inject this.
+   */
+  socketAddress?: SocketAddress;
+  /** Uploads (POST /api/parse-pdf) handled at once by this process; more are 503. Default 4. */
+  maxConcurrentUploads?: number;
+  /**
+   * Called after each accepted POST /api/auth/reset-password, so the server can
+   * wake its mail dispatcher at once instead of at its next tick. Fire and
+   * forget: it must not throw or wait, and is called for unknown addresses too.
+   */
+  onPasswordResetRequested?: () => void;
+}
+
+/** HttpConfig with every default filled in. */
+export interface ResolvedConfig {
+  corsOrigins: string[] | "*";
+  publicUrl: string;
+  logger: Logger;
+  ready: () => Promise<boolean>;
+  maxJsonBytes: number;
+  maxUploadBytes: number;
+  rateLimit: RateLimitHooks;
+  trustProxy: string[];
+  socketAddress: SocketAddress;
+  maxConcurrentUploads: number;
+  onPasswordResetRequested: () => void;
+}
+
+const silent: Logger = { info() {}, warn() {}, error() {} };
+
+/** Fills in the defaults of an HttpConfig. */
+export function resolveConfig(config: HttpConfig): ResolvedConfig {
+  return {
+    corsOrigins: config.corsOrigins,
+    publicUrl: config.publicUrl.replace(/\/+$/, ""),
+    logger: config.logger ?? silent,
+    ready: config.ready ?? (async () => true),
+    maxJsonBytes: config.maxJsonBytes ?? 1024 * 1024,
+    maxUploadBytes: config.maxUploadBytes ?? 10 * 1024 * 1024,
+    rateLimit: config.rateLimit ?? {},
+    trustProxy: config.trustProxy ?? [],
+    socketAddress: config.socketAddress ?? nodeSocketAddress,
+    maxConcurrentUploads: config.maxConcurrentUploads ?? 4,
+    onPasswordResetRequested: config.onPasswordResetRequested ?? (() => {}),
+  };
+}

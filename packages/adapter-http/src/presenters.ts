@@ -1,0 +1,124 @@
+import {
+  type ApiKey,
+  type CreatedApiKey,
+  type ExtractedField,
+  effectiveStatus,
+  type Listing,
+  type ListingLimit,
+  type Message,
+  type ParsedDocument,
+  type Profile,
+  type UserView,
+} from "@psm/core";
+
+/** A Date on the wire: ISO 8601 with milliseconds. */
+export function iso(date: Date): string {
+  return date.toISOString();
+}
+
+/** Listing as the interface shows it, with the effective status at `now`. */
+export function presentListing(listing: Listing, now: Date) {
+  return {
+    id: listing.id,
+    title: listing.title,
+    description: listing.description,
+    price: listing.price,
+    category: listing.category,
+    condition: listing.condition,
+    images: listing.images,
+    user_id: listing.userId,
+    structured_data: listing.structuredData,
+    status: effectiveStatus(listing, now),
+    contact_email: listing.contactEmail,
+    expires_at: listing.expiresAt === null ? null : iso(listing.expiresAt),
+    views: listing.views,
+    created_at: iso(listing.createdAt),
+  };
+}
+
+/** User (never the stored record: UserView has no secrets). */
+export function presentUser(user: UserView) {
+  return {
+    id: user.id,
+    email: user.email,
+    display_name: user.displayName,
+    is_admin: user.isAdmin,
+    account_type: user.accountType,
+    active_listings_count: user.activeListingsCount,
+    created_at: iso(user.createdAt),
+  };
+}
+
+/** Profile; `email` is omitted, not null, where the caller may not see it. */
+export function presentProfile(profile: Profile) {
+  return {
+    id: profile.id,
+    ...(profile.email === undefined ? {} : { email: profile.email }),
+    display_name: profile.displayName,
+    is_admin: profile.isAdmin,
+    account_type: profile.accountType,
+  };
+}
+
+/** Message. */
+export function presentMessage(message: Message) {
+  return {
+    id: message.id,
+    listing_id: message.listingId,
+    sender_id: message.senderId,
+    receiver_id: message.receiverId,
+    content: message.content,
+    is_agent: message.isAgent,
+    created_at: iso(message.createdAt),
+  };
+}
+
+/** ApiKey without its value (only a digest is stored anyway). */
+export function presentApiKey(key: ApiKey) {
+  return {
+    id: key.id,
+    user_id: key.userId,
+    name: key.name,
+    is_active: key.isActive,
+    last_used: key.lastUsed === null ? null : iso(key.lastUsed),
+    created_at: iso(key.createdAt),
+  };
+}
+
+/** A new key: the record plus its value, shown this once. */
+export function presentCreatedApiKey(created: CreatedApiKey) {
+  return { ...presentApiKey(created.apiKey), key: created.secret };
+}
+
+/** The listing-slot report; its mixed casing is the interface's own. */
+export function presentLimit(limit: ListingLimit) {
+  return {
+    canPost: limit.canPost,
+    active_listings_count: limit.activeListingsCount,
+    maxSlots: limit.maxSlots,
+    account_type: limit.accountType,
+  };
+}
+
+/** Fields extracted from a document, with per-field confidence and source. */
+export function presentParsedDocument(doc: ParsedDocument) {
+  const { fields } = doc;
+  return {
+    title: doc.title,
+    description: doc.description,
+    category: doc.category,
+    price: doc.price,
+    contact_email: doc.contactEmail,
+    fields: {
+      title: presentField(fields.title),
+      description: presentField(fields.description),
+      category: presentField(fields.category),
+      price: presentField(fields.price),
+      contact_email: presentField(fields.contactEmail),
+    },
+  };
+}
+
+function presentField<T>(field: ExtractedField<T>) {
+  return { value: field.value, confidence: field.confidence, source: field.source };
+}

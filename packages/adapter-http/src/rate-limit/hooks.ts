@@ -1,0 +1,85 @@
+import type { MiddlewareHandler } from "hono";
+import { MemoryStore, type RedisClient, RedisStore, type Store } from "hono-rate-limiter";
+import type { Logger, RateLimitHooks } from "../config.js";
+import type { AppEnv } from "../env.js";
+import { callerKeyOf, ipKeyOf, loginAddressKeyOf } from "./keys.js";
+import { limiter } from "./limiter.js";
+import { DEFAULT_RATE_LIMIT_POLICIES, type RateLimitPolicies, type RateLimitPolicy } from "./policies.js";
+import { guardStore, type StoreFailureMode } from "./store-guard.js";
+
+/** Makes the counter store of one policy (each limiter needs its own: the store learns its window). */
+export type RateLimitStoreFactory = (policy: RateLimitPolicy) => Store<AppEnv>;
+
+/**
+ * In-process counters: hono-rate-limiter's MemoryStore. Every window it drops
+ * the keys not seen since the last one, so memory stays bounded by the clients
+ * of the last two windows (and IPv6 clients count per /64, see addressKey).
+ */
+export const memoryStores: RateLimitStoreFactory = () => new MemoryStore<AppEnv>();
+
+/**
+ * Counters in Redis through hono-rate-limiter's RedisStore: one EVALSHA per
+ * hit (INCR, and PEXPIRE when the window opens, in one Lua script). `client`
+ * adapts any Redis client; this package imports none.
+ */
+export function redisStores(client: RedisClient, prefix = "psm:rl:"): RateLimitStoreFactory {
+  return () => new RedisStore<AppEnv>({ client, prefix });
+}
+
+/** The options of createRateLimitHooks. */
+export interface RateLimitOptions {
+  /** The counter stores; in-process memory by default. */
+  stores?: RateLimitStoreFactory;
+  /** Shared stores can fail: guard them (fail open for reads and writes, closed for auth). Default false. */
+  shared?: boolean;
+  /** Overrides of the decisions.md quotas (tests, embedders). */
+  policies?: Partial<RateLimitPolicies>;
+  /** Where store failures are reported. */
+  logger?: Logger;
+}
+
+const silent: Logger = { info() {}, warn() {}, error() {} };
+
+// Login attempts that count against the address: wrong email or password.
+const loginFailed = (status: number) => status === 401;
+
+/**
+ * The rate-limit hooks of createHttpApp, one per route class (decisions.md):
+ * reads per client IP, writes and uploads per caller, login per IP and, for
+ * failures, per target address whatever the IP, signup and reset per IP.
+ */
+export function createRateLimitHooks(options: RateLimitOptions = {}): RateLimitHooks {
+  const policies: RateLimitPolicies = { ...DEFAULT_RATE_LIMIT_POLICIES, ...options.policies };
+  const stores = options.stores ?? memoryStores;
+  const logger = options.logger ?? silent;
+  const store = (policy: RateLimitPolicy, mode: StoreFailureMode) =>
+    options.shared ? guardStore(stores(policy), mode, logger, policy.name) : stores(policy);
+
+  const perIp = (policy: RateLimitPolicy, mode: StoreFailureMode) =>
+    limiter({ policy, store: store(policy, mode), key: ipKeyOf });
+  const perCaller = (policy: RateLimitPolicy) =>
+    limiter({ policy, store: store(policy, "open"), key: callerKeyOf });
+
+  const loginPerIp = perIp(policies.login, "closed");
+  // Not advertised on admitted answers: remaining failures of an address are nobody's business.
+  const loginPerAddress = limiter({
+    policy: policies.loginFailures,
+    store: store(policies.loginFailures, "closed"),
+    key: loginAddressKeyOf,
+    failuresOnly: loginFailed,
+    advertise: false,
+  });
+  const login: MiddlewareHandler<AppEnv> = (c, next) =>
+    loginPerIp(c, async () => {
+      await loginPerAddress(c, next);
+    });
+
+  return {
+    read: perIp(policies.read, "open"),
+    write: perCaller(policies.write),
+    login,
+    signup: perIp(policies.signup, "closed"),
+    reset: perIp(policies.reset, "closed"),
+    upload: perCaller(policies.upload),
+  };
+}

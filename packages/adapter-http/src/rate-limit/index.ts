@@ -1,0 +1,15 @@
+/** Rate limiting and load caps of the HTTP adapter. */
+
+export type { RedisClient } from "hono-rate-limiter";
+export { concurrencyCap } from "./concurrency.js";
+export { setRateLimitHeaders } from "./headers.js";
+export {
+  createRateLimitHooks,
+  memoryStores,
+  type RateLimitOptions,
+  type RateLimitStoreFactory,
+  redisStores,
+} from "./hooks.js";
+export { addressKey } from "./keys.js";
+export { DEFAULT_RATE_LIMIT_POLICIES, type RateLimitPolicies, type RateLimitPolicy } from "./policies.js";
+export { guardStore, type StoreFailureMode } from "./store-guard.js";

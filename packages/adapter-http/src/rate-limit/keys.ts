@@ -1,0 +1,52 @@
+import { isIP } from "node:net";
+import { type Actor, normalizeEmail, sha256Hex } from "@psm/core";
+import type { Context } from "hono";
+import { UNKNOWN_CLIENT } from "../client-ip.js";
+import type { AppEnv } from "../env.js";
+
+/** The eight 16-bit groups of an IPv6 address, "::" expanded. */
+function ipv6Groups(address: string): string[] {
+  const [head = "", tail] = address.split("::");
+  const left = head === "" ? [] : head.split(":");
+  const right = tail === undefined || tail === "" ? [] : tail.split(":");
+  const fill = tail === undefined ? [] : new Array<string>(8 - left.length - right.length).fill("0");
+  return [...left, ...fill, ...right];
+}
+
+/**
+ * The rate-limit key of an address. An IPv6 client usually holds a whole /64
+ * (and can pick any address in it), so IPv6 is limited per /64; IPv4 per address.
+ */
+export function addressKey(ip: string): string {
+  if (isIP(ip) !== 6) return ip;
+  const prefix = ipv6Groups(ip)
+    .slice(0, 4)
+    .map((group) => Number.parseInt(group || "0", 16).toString(16));
+  return `${prefix.join(":")}::/64`;
+}
+
+/** The client-IP key of a request (c.var.clientIp, set by createHttpApp). */
+export function ipKeyOf(c: Context<AppEnv>): string {
+  return `ip:${addressKey(c.get("clientIp") ?? UNKNOWN_CLIENT)}`;
+}
+
+/** The caller key: the user id when authenticated, else the client IP. */
+export function callerKeyOf(c: Context<AppEnv>): string {
+  const actor: Actor | undefined = c.get("actor");
+  return actor?.kind === "user" ? `user:${actor.user.id}` : ipKeyOf(c);
+}
+
+/**
+ * The login target of a request: the normalised email of the body, hashed so
+ * a shared store never holds addresses in clear. Undefined when the body names
+ * no plausible address (validation answers 400 then; nothing to count).
+ */
+export function loginAddressKeyOf(c: Context<AppEnv>): string | undefined {
+  const body: unknown = c.get("body");
+  if (typeof body !== "object" || body === null || !("email" in body)) return undefined;
+  const { email } = body;
+  if (typeof email !== "string") return undefined;
+  const normalized = normalizeEmail(email);
+  if (normalized.length === 0 || normalized.length > 254 || !normalized.includes("@")) return undefined;
+  return `email:${sha256Hex(normalized)}`;
+}

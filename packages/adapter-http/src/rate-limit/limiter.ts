@@ -1,0 +1,71 @@
+import { MarketplaceError } from "@psm/core";
+import type { Context, MiddlewareHandler } from "hono";
+import { type RateLimitInfo, rateLimiter, type Store } from "hono-rate-limiter";
+import type { AppEnv } from "../env.js";
+import { secondsUntil, setRateLimitHeaders } from "./headers.js";
+import type { RateLimitPolicy } from "./policies.js";
+
+declare module "hono" {
+  interface ContextVariableMap {
+    /** Left by hono-rate-limiter for the limiter that runs now; read at once, before the next one. */
+    rateLimit?: RateLimitInfo;
+  }
+}
+
+/** What one limiter counts and how. */
+export interface LimiterOptions {
+  policy: RateLimitPolicy;
+  /** This policy's own counter store (hono-rate-limiter's Store). */
+  store: Store<AppEnv>;
+  /** The counter key; undefined leaves the request out of this policy. */
+  key: (c: Context<AppEnv>) => string | undefined;
+  /**
+   * Count only requests whose answer status this calls a failure (login:
+   * 401). Every attempt is counted first and a non-failure is taken back
+   * afterwards, so concurrent guesses cannot all slip in before one is counted.
+   */
+  failuresOnly?: (status: number) => boolean;
+  /** Advertise the policy on admitted answers too (always on a 429). Default true. */
+  advertise?: boolean;
+}
+
+/**
+ * One fixed-window quota on hono-rate-limiter: its middleware does the
+ * counting (increment, compare, take back non-failures) over a pluggable
+ * Store; this adds the current-draft RateLimit headers and refuses by throwing
+ * `rate_limited`, so the one error mapper answers 429 `{error, code}` with
+ * Retry-After.
+ */
+export function limiter(options: LimiterOptions): MiddlewareHandler<AppEnv> {
+  const { policy, failuresOnly } = options;
+  const advertise = options.advertise ?? true;
+  const state = (c: Context<AppEnv>) => {
+    const info = c.get("rateLimit");
+    return {
+      remaining: info?.remaining ?? policy.limit,
+      resetSeconds: secondsUntil(info?.resetTime, policy.windowMs),
+    };
+  };
+
+  const counted = rateLimiter<AppEnv>({
+    windowMs: policy.windowMs,
+    limit: policy.limit,
+    store: options.store,
+    standardHeaders: false,
+    keyGenerator: (c) => `${policy.name}:${options.key(c) ?? ""}`,
+    skip: (c) => options.key(c) === undefined,
+    skipSuccessfulRequests: failuresOnly !== undefined,
+    requestWasSuccessful: (c) => !failuresOnly?.(c.res.status),
+    handler: (c) => {
+      const now = state(c);
+      setRateLimitHeaders(c, policy, { ...now, remaining: 0 });
+      throw new MarketplaceError("rate_limited", undefined, { retryAfter: now.resetSeconds });
+    },
+  });
+
+  return (c, next) =>
+    counted(c, async () => {
+      if (advertise) setRateLimitHeaders(c, policy, state(c));
+      await next();
+    });
+}

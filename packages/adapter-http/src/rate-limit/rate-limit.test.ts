@@ -1,0 +1,129 @@
+import { isMarketplaceError } from "@psm/core";
+import { Hono, type MiddlewareHandler } from "hono";
+import { MemoryStore, type Store } from "hono-rate-limiter";
+import { describe, expect, test } from "vitest";
+import type { AppEnv } from "../env.js";
+import { concurrencyCap } from "./concurrency.js";
+import { secondsUntil } from "./headers.js";
+import { addressKey } from "./keys.js";
+import { limiter } from "./limiter.js";
+import { DEFAULT_RATE_LIMIT_POLICIES } from "./policies.js";
+import { guardStore } from "./store-guard.js";
+
+const broken: Store<AppEnv> = {
+  increment: async () => {
+    throw new Error("connection refused");
+  },
+  decrement: async () => {
+    throw new Error("connection refused");
+  },
+  resetKey: async () => {},
+};
+
+function appWith(middleware: MiddlewareHandler<AppEnv>): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  app.use(middleware);
+  app.get("/", (c) => c.json({ ok: true }));
+  app.onError((err, c) =>
+    isMarketplaceError(err)
+      ? c.json({ code: err.code, retryAfter: err.retryAfter ?? null }, 418)
+      : c.json({ code: "other" }, 500),
+  );
+  return app;
+}
+
+describe("policies", () => {
+  test("the quotas of decisions.md", () => {
+    const perMinute = (p: { limit: number; windowMs: number }) => `${p.limit}/${p.windowMs / 60_000}min`;
+    const table = Object.fromEntries(
+      Object.entries(DEFAULT_RATE_LIMIT_POLICIES).map(([cls, p]) => [cls, perMinute(p)]),
+    );
+    expect(table).toEqual({
+      read: "600/1min",
+      write: "120/1min",
+      login: "10/1min",
+      loginFailures: "5/15min",
+      signup: "10/60min",
+      reset: "5/60min",
+      upload: "20/1min",
+    });
+  });
+});
+
+describe("keys", () => {
+  test("IPv6 clients are counted per /64, IPv4 per address", () => {
+    expect(addressKey("2001:db8:1:2:aaaa::1")).toBe("2001:db8:1:2::/64");
+    expect(addressKey("2001:db8:1:2:ffff:ffff:ffff:ffff")).toBe("2001:db8:1:2::/64");
+    expect(addressKey("2001:db8::1")).toBe("2001:db8:0:0::/64");
+    expect(addressKey("::1")).toBe("0:0:0:0::/64");
+    expect(addressKey("203.0.113.9")).toBe("203.0.113.9");
+  });
+
+  test("seconds until a reset are whole, never negative", () => {
+    expect(secondsUntil(new Date(10_500), 60_000, 10_000)).toBe(1);
+    expect(secondsUntil(new Date(5_000), 60_000, 10_000)).toBe(0);
+    expect(secondsUntil(undefined, 90_000)).toBe(90);
+  });
+});
+
+describe("limiter", () => {
+  test("advertises the current-draft fields and refuses past the quota", async () => {
+    const policy = { name: "demo", limit: 2, windowMs: 60_000 };
+    const app = appWith(limiter({ policy, store: new MemoryStore<AppEnv>(), key: () => "k" }));
+    const first = await app.request("/");
+    expect(first.headers.get("ratelimit-policy")).toBe('"demo";q=2;w=60');
+    expect(first.headers.get("ratelimit")).toMatch(/^"demo";r=1;t=\d+$/);
+    await app.request("/");
+    const refused = await app.request("/");
+    expect(await refused.json()).toMatchObject({ code: "rate_limited", retryAfter: expect.any(Number) });
+    expect(refused.headers.get("ratelimit")).toMatch(/^"demo";r=0;t=\d+$/);
+  });
+});
+
+describe("guardStore", () => {
+  const logs: object[] = [];
+  const logger = { info() {}, warn: (obj: object) => logs.push(obj), error() {} };
+  const policy = { name: "demo", limit: 1, windowMs: 60_000 };
+
+  test("fails open: the request goes through and one warning is logged", async () => {
+    const store = guardStore(broken, "open", logger, "demo");
+    const app = appWith(limiter({ policy, store, key: () => "k" }));
+    expect((await app.request("/")).status).toBe(200);
+    expect((await app.request("/")).status).toBe(200);
+    expect(logs).toHaveLength(1);
+    expect(logs[0]).toMatchObject({ policy: "demo", mode: "open" });
+  });
+
+  test("fails closed: 503 service_unavailable with Retry-After", async () => {
+    const store = guardStore(broken, "closed", logger, "demo");
+    const res = await appWith(limiter({ policy, store, key: () => "k" })).request("/");
+    expect(await res.json()).toEqual({ code: "service_unavailable", retryAfter: 5 });
+  });
+});
+
+describe("concurrencyCap", () => {
+  test("refuses beyond the cap at once and frees a slot when a request ends", async () => {
+    const release: (() => void)[] = [];
+    const app = new Hono<AppEnv>();
+    app.use(concurrencyCap(2));
+    app.get("/", async (c) => {
+      await new Promise<void>((done) => release.push(done));
+      return c.json({ ok: true });
+    });
+    app.onError((err, c) => c.json({ code: isMarketplaceError(err) ? err.code : "other" }, 503));
+    const held = [app.request("/"), app.request("/")];
+    while (release.length < 2) await new Promise((r) => setImmediate(r));
+    const third = await app.request("/");
+    expect(await third.json()).toEqual({ code: "service_unavailable" });
+    for (const done of release.splice(0)) done();
+    expect((await Promise.all(held)).map((r) => r.status)).toEqual([200, 200]);
+    const again = app.request("/");
+    while (release.length < 1) await new Promise((r) => setImmediate(r));
+    release[0]?.();
+    expect((await again).status).toBe(200);
+  });
+
+  test("rejects a nonsensical cap", () => {
+    expect(() => concurrencyCap(0)).toThrow(RangeError);
+  });
+});

@@ -1,0 +1,91 @@
+import { readFile } from "node:fs/promises";
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
+import { Scalar } from "@scalar/hono-api-reference";
+import { Hono, type Hono as HonoApp } from "hono";
+import type { AppEnv } from "../env.js";
+import { openApiDocument } from "../openapi.js";
+import { operation, type RouteKit } from "../route-kit.js";
+
+const tag = "pages";
+const SCALAR_PATH = "/docs/scalar.js";
+// Runtime options of the bundle that @scalar/hono-api-reference's types do not list yet.
+const HOSTED_FEATURES_OFF = { agent: { disabled: true }, mcp: { disabled: true } };
+
+/**
+ * /openapi.json, and the API reference at /docs with Scalar's standalone
+ * bundle served from node_modules: no CDN, so the page works offline and the
+ * CSP can stay 'self'.
+ */
+export function docsRoutes(kit: RouteKit, root: () => HonoApp<AppEnv>): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  const document = openApiDocument(root, kit);
+
+  app.get(
+    "/openapi.json",
+    operation(kit, {
+      rate: "read",
+      tag,
+      id: "openApiDocument",
+      summary: "This OpenAPI document",
+      ok: {
+        200: {
+          description: "OpenAPI 3.1 document",
+          content: { "application/json": { schema: { type: "object" } } },
+        },
+      },
+    }),
+    async (c) => c.json(await document()),
+  );
+
+  app.get(
+    "/docs",
+    operation(kit, {
+      rate: "read",
+      tag,
+      id: "apiReference",
+      summary: "Interactive API reference",
+      ok: { 200: { description: "HTML page", content: { "text/html": { schema: { type: "string" } } } } },
+    }),
+    Scalar<AppEnv>((c) => ({
+      url: "/openapi.json",
+      cdn: SCALAR_PATH,
+      pageTitle: "Marketplace API reference",
+      // The inline init script runs under the per-request CSP nonce.
+      nonce: c.get("secureHeadersNonce"),
+      withDefaultFonts: false,
+      telemetry: false,
+      showDeveloperTools: "never",
+      showToolbar: "never",
+      // Hosted Scalar services (AI agent, MCP generator) cannot work offline or under this CSP.
+      ...HOSTED_FEATURES_OFF,
+    })),
+  );
+
+  let bundle: Promise<Buffer> | undefined;
+  app.get(
+    SCALAR_PATH,
+    operation(kit, {
+      rate: "read",
+      tag,
+      id: "apiReferenceScript",
+      summary: "The API reference's script",
+      ok: {
+        200: { description: "JavaScript", content: { "text/javascript": { schema: { type: "string" } } } },
+      },
+    }),
+    async (c) => {
+      bundle ??= readFile(scalarBundlePath());
+      c.header("Cache-Control", "public, max-age=86400");
+      return c.body(new Uint8Array(await bundle), 200, { "Content-Type": "text/javascript; charset=utf-8" });
+    },
+  );
+
+  return app;
+}
+
+// The browser bundle is not in the package's exports map: find it beside the entry point.
+function scalarBundlePath(): string {
+  const entry = createRequire(import.meta.url).resolve("@scalar/api-reference");
+  return join(dirname(entry), "browser", "standalone.js");
+}

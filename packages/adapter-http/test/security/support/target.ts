@@ -1,0 +1,184 @@
+import {
+  createMarketplace,
+  type Deps,
+  type DocumentParser,
+  type Marketplace,
+  type Repositories,
+  type SecurityMode,
+} from "@psm/core";
+import {
+  createFakeHasher,
+  createRecordingMailer,
+  createTestClock,
+  createTestDeps,
+  type FakeHasher,
+  type RecordingMailer,
+  type TestClock,
+} from "@psm/core/testing";
+import { createHttpApp, type HttpConfig } from "../../../src/index.js";
+
+/** A user the attacks act as, or against. */
+export interface Session {
+  id: string;
+  email: string;
+  password: string;
+  token: string;
+}
+
+/** One request: JSON body or raw body, credentials, extra headers, and the TCP peer it comes from. */
+export interface Call {
+  body?: unknown;
+  raw?: RequestInit["body"];
+  token?: string;
+  key?: string;
+  headers?: Record<string, string>;
+  /** The socket peer address the app sees (the `x-test-peer` header feeds `socketAddress`). */
+  ip?: string;
+}
+
+/** A recorded answer, for the checks that walk every body (API3). */
+export interface Seen {
+  method: string;
+  path: string;
+  status: number;
+  body: unknown;
+}
+
+/** The app under attack, on test deps, with helpers that act as its users. */
+export interface Target {
+  app: ReturnType<typeof createHttpApp>;
+  deps: Deps;
+  marketplace: Marketplace;
+  /** The counting password hasher (API2: the same work for unknown addresses). */
+  hasher: FakeHasher;
+  clock: TestClock;
+  /** Mail the dispatcher delivered (after `marketplace.mail.dispatchDue()`). */
+  mailer: RecordingMailer;
+  /** Every answer so far, bodies parsed as JSON where they are JSON. */
+  seen: Seen[];
+  /** Errors the app logged (a 500 must be logged, never shown). */
+  errors: object[];
+  request(method: string, path: string, call?: Call): Promise<Response>;
+  json<T = Record<string, unknown>>(res: Response): Promise<T>;
+  signUp(email?: string): Promise<Session>;
+  admin(): Promise<Session>;
+  apiKey(session: Session): Promise<{ id: string; key: string }>;
+  listing(session: Session, overrides?: Record<string, unknown>): Promise<{ id: string; user_id: string }>;
+}
+
+/** What a target is built from. */
+export interface TargetOptions {
+  mode?: SecurityMode;
+  config?: Partial<HttpConfig>;
+  /** The real parser of @psm/adapter-documents, or a stub; the test stub by default. */
+  documents?: DocumentParser;
+  /** Repositories to use (a throwing or spying wrapper); fresh memory ones by default. */
+  repos?: Repositories;
+}
+
+let users = 0;
+
+/** Builds createHttpApp on createMarketplace(createTestDeps()), as an embedder would. */
+export function target(options: TargetOptions = {}): Target {
+  const hasher = createFakeHasher();
+  const clock = createTestClock();
+  const mailer = createRecordingMailer();
+  const deps: Deps = createTestDeps({
+    hasher,
+    clock,
+    mailer,
+    ...(options.documents ? { documents: options.documents } : {}),
+    ...(options.repos ? { repos: options.repos } : {}),
+    settings: { securityMode: options.mode ?? "strict" },
+  });
+  const marketplace = createMarketplace(deps);
+  const errors: object[] = [];
+  const app = createHttpApp({
+    marketplace,
+    config: {
+      corsOrigins: "*",
+      publicUrl: "http://localhost:3000",
+      socketAddress: (c) => c.req.header("x-test-peer"),
+      logger: { info() {}, warn() {}, error: (obj) => errors.push(obj) },
+      ...options.config,
+    },
+  });
+  const seen: Seen[] = [];
+
+  const request: Target["request"] = async (method, path, call = {}) => {
+    const headers: Record<string, string> = { ...call.headers };
+    if (call.token) headers.Authorization = `Bearer ${call.token}`;
+    if (call.key) headers["X-API-Key"] = call.key;
+    if (call.ip) headers["x-test-peer"] = call.ip;
+    let body = call.raw;
+    if (call.body !== undefined) {
+      body = JSON.stringify(call.body);
+      headers["Content-Type"] ??= "application/json";
+    }
+    const res = await app.request(path, { method, headers, body });
+    const text = await res.clone().text();
+    let parsed: unknown = text;
+    try {
+      parsed = text === "" ? null : JSON.parse(text);
+    } catch {}
+    seen.push({ method, path, status: res.status, body: parsed });
+    return res;
+  };
+  const json = async <T>(res: Response) => (await res.json()) as T;
+
+  const logIn = async (email: string, password: string): Promise<Session> => {
+    const res = await request("POST", "/api/auth/login", { body: { email, password } });
+    if (res.status !== 200) throw new Error(`login ${res.status}: ${await res.text()}`);
+    const body = await json<{ user: { id: string }; token: string }>(res);
+    return { id: body.user.id, email, password, token: body.token };
+  };
+
+  return {
+    app,
+    deps,
+    marketplace,
+    hasher,
+    clock,
+    mailer,
+    seen,
+    errors,
+    request,
+    json,
+    async signUp(email = `user${++users}@example.com`) {
+      const password = `pw-${users}-secret`;
+      const res = await request("POST", "/api/auth/signup", { body: { email, password } });
+      if (res.status !== 201) throw new Error(`signup ${res.status}: ${await res.text()}`);
+      return logIn(email, password);
+    },
+    async admin() {
+      const email = `admin${++users}@example.com`;
+      await marketplace.admin.ensureAdmin({ email, password: "admin-password" });
+      return logIn(email, "admin-password");
+    },
+    async apiKey(session) {
+      const res = await request("POST", "/api/keys", { token: session.token, body: { name: "agent" } });
+      if (res.status !== 200) throw new Error(`key ${res.status}: ${await res.text()}`);
+      return (await json<{ key: { id: string; key: string } }>(res)).key;
+    },
+    async listing(session, overrides = {}) {
+      const res = await request("POST", "/api/listings", {
+        token: session.token,
+        body: { title: "Audit", description: "A careful audit", category: "cybersecurity", ...overrides },
+      });
+      if (res.status !== 201) throw new Error(`listing ${res.status}: ${await res.text()}`);
+      return (await json<{ listing: { id: string; user_id: string } }>(res)).listing;
+    },
+  };
+}
+
+/** A well-formed UUIDv7 that names nothing. */
+export const UNKNOWN_ID = "01900000-0000-7000-8000-000000000000";
+
+/** Ids an attacker would try next to a known one: neighbours in its last hex digits, and randoms. */
+export function guessedIds(known: string): string[] {
+  const tail = Number.parseInt(known.slice(-4), 16);
+  const near = [-2, -1, 1, 2].map(
+    (d) => `${known.slice(0, -4)}${((tail + d) & 0xffff).toString(16).padStart(4, "0")}`,
+  );
+  return [...near, UNKNOWN_ID, crypto.randomUUID()];
+}

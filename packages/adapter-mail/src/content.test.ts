@@ -1,0 +1,57 @@
+import { describe, expect, it } from "vitest";
+import { escapeHtml, renderHtml, renderText } from "./content.js";
+import { renderMail } from "./render-mail.js";
+import { passwordResetTemplate } from "./templates/password-reset.js";
+
+const mail = {
+  kind: "password_reset",
+  to: "eve@example.com",
+  displayName: `<script>alert("x")</script> & 'Eve'`,
+  resetUrl: "https://market.example/reset-password?token=abc&x=<y>",
+  expiresInMinutes: 60,
+} as const;
+
+describe("escapeHtml", () => {
+  it("escapes the five characters that matter in content and attributes", () => {
+    expect(escapeHtml(`<a href="x">'&'</a>`)).toBe("&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;");
+  });
+});
+
+describe("password reset template", () => {
+  const content = passwordResetTemplate(mail);
+
+  it("puts the link and its lifetime in both parts", () => {
+    const text = renderText(content);
+    const html = renderHtml(content);
+    expect(content.subject).toBe("Reset your password");
+    expect(text).toContain(`\n${mail.resetUrl}\n`);
+    expect(text).toContain("expires in 60 minutes");
+    expect(html).toContain(`href="${escapeHtml(mail.resetUrl)}"`);
+    expect(html).toContain("expires in 60 minutes");
+  });
+
+  it("says 1 minute, not 1 minutes", () => {
+    expect(renderText(passwordResetTemplate({ ...mail, expiresInMinutes: 1 }))).toContain(
+      "expires in 1 minute ",
+    );
+  });
+
+  it("escapes user-supplied text in HTML and leaves it readable in text", () => {
+    const html = renderHtml(content);
+    expect(html).not.toContain("<script>");
+    expect(html).toContain("&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#39;Eve&#39;");
+    expect(renderText(content)).toContain(`Hello ${mail.displayName},`);
+  });
+
+  it("loads nothing from elsewhere: no images, scripts, stylesheets or fonts", () => {
+    const html = renderHtml(content);
+    expect(html).not.toMatch(/<(img|script|link|iframe|object)\b|url\(|@import|src=/i);
+  });
+});
+
+describe("renderMail", () => {
+  it("keeps a display name on one header line", () => {
+    const rendered = renderMail({ ...mail, displayName: "Zoë\r\nBcc: evil@example.com" }, "a@b.example");
+    expect(rendered.to).toEqual({ name: "Zoë Bcc: evil@example.com", address: "eve@example.com" });
+  });
+});

@@ -1,0 +1,42 @@
+import type { Mail } from "@psm/core";
+import { type MailContent, renderHtml, renderText } from "./content.js";
+import { passwordResetTemplate } from "./templates/password-reset.js";
+
+/** A mail ready for nodemailer: addresses, subject, and both body parts. */
+export interface RenderedMail {
+  from: string;
+  to: { name: string; address: string };
+  subject: string;
+  text: string;
+  html: string;
+  headers: Record<string, string>;
+}
+
+function contentOf(mail: Mail): MailContent {
+  switch (mail.kind) {
+    case "password_reset":
+      return passwordResetTemplate(mail);
+    default: {
+      // A new Mail kind without a template fails to compile here.
+      const unhandled: never = mail.kind;
+      throw new Error(`No template for mail kind "${String(unhandled)}"`);
+    }
+  }
+}
+
+/** Renders a mail from its template; nodemailer then encodes non-ASCII names and subjects (RFC 2047). */
+export function renderMail(mail: Mail, from: string): RenderedMail {
+  const content = contentOf(mail);
+  return {
+    from,
+    // Line breaks in a display name would be a header-injection attempt; a
+    // name is one line, so any whitespace run becomes a single space.
+    to: { name: mail.displayName.replace(/\s+/g, " ").trim(), address: mail.to },
+    subject: content.subject,
+    text: renderText(content),
+    html: renderHtml(content),
+    // Machine-sent mail (RFC 3834): vacation and out-of-office responders stay
+    // quiet; the second header is what Exchange looks at.
+    headers: { "Auto-Submitted": "auto-generated", "X-Auto-Response-Suppress": "All" },
+  };
+}

@@ -1,0 +1,61 @@
+import { cpus, totalmem } from "node:os";
+import { performance } from "node:perf_hooks";
+import { connect } from "../src/connection.js";
+import { openPostgresStorage } from "../src/index.js";
+import { createTestDatabase } from "../src/testing-db.js";
+import { seedAuthors, seedListings } from "./seed.js";
+import { benchQueries } from "./storage-cases.js";
+import { benchWrites } from "./storage-writes.js";
+
+const LISTINGS_PER_AUTHOR = 50;
+
+async function timed<T>(label: string, work: () => Promise<T>): Promise<T> {
+  const start = performance.now();
+  const result = await work();
+  console.log(`  ${label}: ${((performance.now() - start) / 1000).toFixed(1)} s`);
+  return result;
+}
+
+/** Seeds each size in turn in a fresh database, measures, prints, and drops the database. */
+export async function runStorageBench(adminUrl: string, sizes: number[]): Promise<void> {
+  const database = await createTestDatabase(adminUrl, "psm_bench");
+  const storage = openPostgresStorage({ url: database.url, poolMax: 10 });
+  const seeding = connect(database.url, 1);
+  try {
+    await storage.migrate();
+    const [version] = await seeding.sql<{ v: string }[]>`select current_setting('server_version') as v`;
+    const cpu = cpus();
+    console.log(
+      `PostgreSQL ${version?.v}; Node ${process.version}; ${cpu.length} x ${cpu[0]?.model ?? "cpu"}; ` +
+        `${(totalmem() / 2 ** 30).toFixed(0)} GiB RAM; database ${database.name}`,
+    );
+    await seeding.sql`set maintenance_work_mem = '512MB'`;
+    await seeding.sql`set synchronous_commit = off`;
+    let seeded = 0;
+    for (const size of [...sizes].sort((a, b) => a - b)) {
+      console.log(`\n== ${size.toLocaleString("en")} listings ==`);
+      // Bulk load without the trigram index, then build it once: far faster
+      // than maintaining it row by row, and the same index in the end.
+      await seeding.sql`drop index if exists listings_title_trgm_idx`;
+      await timed("seed authors", () => seedAuthors(seeding.sql, Math.ceil(size / LISTINGS_PER_AUTHOR)));
+      await timed("seed listings", () =>
+        seedListings(seeding.sql, seeded + 1, size, Math.ceil(size / LISTINGS_PER_AUTHOR)),
+      );
+      seeded = size;
+      await timed(
+        "build trigram index",
+        () =>
+          seeding.sql`create index listings_title_trgm_idx on listings using gin (title_folded gin_trgm_ops)
+          with (fastupdate = off)`,
+      );
+      await timed("vacuum analyze", () => seeding.sql`vacuum analyze`);
+      await benchQueries(storage, seeding, size);
+      await benchWrites(storage, seeding, size);
+    }
+  } finally {
+    await storage.close();
+    await seeding.sql.end({ timeout: 5 });
+    await database.drop();
+    console.log(`\ndropped ${database.name}`);
+  }
+}

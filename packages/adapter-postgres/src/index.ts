@@ -1,0 +1,45 @@
+import type { Storage } from "@psm/core";
+import { connect } from "./connection.js";
+import { migrateDatabase } from "./migrate.js";
+import { createRepositories } from "./repositories/index.js";
+
+/** How to reach PostgreSQL. */
+export interface PostgresStorageOptions {
+  /** A `postgres://` or `postgresql://` URL. */
+  url: string;
+  /** Connections in this process's pool (default 10). */
+  poolMax?: number | undefined;
+}
+
+/** Seconds close() lets in-flight queries finish before connections are cut. */
+const DRAIN_TIMEOUT_SECONDS = 5;
+
+/**
+ * Storage on PostgreSQL through a postgres.js pool. Connections open lazily,
+ * so this never throws for an unreachable server; migrate() and ping() tell.
+ */
+export function openPostgresStorage(options: PostgresStorageOptions): Storage {
+  const { sql, db } = connect(options.url, options.poolMax ?? 10);
+  return {
+    repositories: createRepositories(db),
+    migrate: () => migrateDatabase(options.url),
+    async ping() {
+      try {
+        await sql`select 1`;
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    close: () => sql.end({ timeout: DRAIN_TIMEOUT_SECONDS }),
+  };
+}
+
+export { MIGRATIONS_FOLDER } from "./migrate.js";
+export {
+  openPostgresRateLimitStore,
+  type PostgresRateLimitStore,
+  type PostgresRateLimitStoreOptions,
+  type RateLimitCounter,
+  type RateLimitHits,
+} from "./rate-limit-store.js";

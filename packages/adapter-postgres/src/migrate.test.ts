@@ -1,0 +1,150 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { CATEGORY_VALUES } from "@psm/core";
+import { buildListing, buildUser } from "@psm/core/testing";
+import { expect, it } from "vitest";
+import { describePostgres } from "../test/hooks.js";
+import { connect } from "./connection.js";
+import { openPostgresStorage } from "./index.js";
+import { MIGRATION_LOCK_KEY, MIGRATIONS_FOLDER } from "./migrate.js";
+import { CATEGORY_CHECK_VALUES } from "./schema.js";
+import { createTestDatabase, testDatabaseUrl } from "./testing-db.js";
+
+const journal = JSON.parse(readFileSync(join(MIGRATIONS_FOLDER, "meta", "_journal.json"), "utf8")) as {
+  entries: unknown[];
+};
+
+it("allows exactly core's categories in the CHECK constraint", () => {
+  expect([...CATEGORY_CHECK_VALUES].sort()).toEqual([...CATEGORY_VALUES].sort());
+});
+
+describePostgres("postgres migrations", (ctx) => {
+  const appliedCount = async (url: string) => {
+    const { sql } = connect(url, 1);
+    try {
+      const [row] = await sql<{ n: number }[]>`select count(*)::int as n from drizzle.__drizzle_migrations`;
+      return row?.n;
+    } finally {
+      await sql.end();
+    }
+  };
+
+  it("creates the tables, every index and pg_trgm", async () => {
+    const { sql } = ctx.connection();
+    const tables = await sql<
+      { t: string }[]
+    >`select tablename as t from pg_tables where schemaname = 'public'`;
+    expect(tables.map((r) => r.t).sort()).toEqual(
+      ["api_keys", "listings", "mail_jobs", "messages", "reset_tokens", "users"].sort(),
+    );
+    const indexes = await sql<
+      { i: string }[]
+    >`select indexname as i from pg_indexes where schemaname = 'public'`;
+    expect(indexes.map((r) => r.i)).toEqual(
+      expect.arrayContaining([
+        "listings_status_id_idx",
+        "listings_category_status_id_idx",
+        "listings_user_id_idx",
+        "listings_title_trgm_idx",
+        "users_email_lower_idx",
+        "api_keys_key_hash_idx",
+        "messages_receiver_id_idx",
+        "messages_sender_id_idx",
+        "mail_jobs_status_next_attempt_at_idx",
+      ]),
+    );
+    const [trgm] = await sql`select 1 from pg_extension where extname = 'pg_trgm'`;
+    expect(trgm).toBeDefined();
+  });
+
+  it("is idempotent: migrating again applies nothing", async () => {
+    expect(await appliedCount(ctx.database().url)).toBe(journal.entries.length);
+    const storage = ctx.storage();
+    await storage.migrate();
+    await storage.migrate();
+    expect(await appliedCount(ctx.database().url)).toBe(journal.entries.length);
+  });
+
+  it("is safe when several processes migrate one fresh database at once", async () => {
+    const fresh = await createTestDatabase(testDatabaseUrl()!);
+    const storages = Array.from({ length: 4 }, () => openPostgresStorage({ url: fresh.url }));
+    try {
+      await Promise.all(storages.map((storage) => storage.migrate()));
+      const user = buildUser();
+      await storages[0]!.repositories.users.insert(user);
+      expect(await storages[3]!.repositories.users.findById(user.id)).toEqual(user);
+      expect(await appliedCount(fresh.url)).toBe(journal.entries.length);
+    } finally {
+      await Promise.all(storages.map((storage) => storage.close()));
+      await fresh.drop();
+    }
+  });
+
+  it("waits for the advisory lock another migrator holds", async () => {
+    const holder = ctx.connection().sql;
+    const reserved = await holder.reserve();
+    await reserved`select pg_advisory_lock(${MIGRATION_LOCK_KEY})`;
+    let done = false;
+    const running = ctx
+      .storage()
+      .migrate()
+      .then(() => {
+        done = true;
+      });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(done).toBe(false);
+    await reserved`select pg_advisory_unlock(${MIGRATION_LOCK_KEY})`;
+    reserved.release();
+    await running;
+    expect(done).toBe(true);
+  });
+
+  it("keeps acknowledged writes across close and reopen", async () => {
+    const first = openPostgresStorage({ url: ctx.database().url });
+    const user = buildUser({ email: "durable@example.com" });
+    const listing = buildListing({ userId: user.id, title: "Durable", price: 1234.56 });
+    await first.repositories.users.insert(user);
+    expect(
+      await first.repositories.listings.insertWithinSlots(listing, { maxSlots: 5, now: new Date() }),
+    ).toBe(true);
+    await first.close();
+    expect(await first.ping()).toBe(false);
+
+    const second = openPostgresStorage({ url: ctx.database().url });
+    try {
+      expect(await second.repositories.users.findByEmail("durable@example.com")).toEqual(user);
+      expect(await second.repositories.listings.findById(listing.id)).toEqual(listing);
+    } finally {
+      await second.close();
+    }
+  });
+
+  it("close() drains: a query already running completes, later ones are refused", async () => {
+    const storage = openPostgresStorage({ url: ctx.database().url, poolMax: 2 });
+    const user = buildUser();
+    const listing = buildListing({ userId: user.id, views: 0 });
+    await storage.repositories.users.insert(user);
+    await storage.repositories.listings.insertWithinSlots(listing, { maxSlots: 5, now: new Date() });
+    // Another session holds the row, so the increment is on the server, waiting, when close() starts.
+    const blocker = ctx.connection().sql;
+    let release: () => void = () => {};
+    const held = blocker.begin(async (tx) => {
+      await tx`select id from listings where id = ${listing.id} for update`;
+      await new Promise<void>((resolve) => {
+        release = resolve;
+      });
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const increment = storage.repositories.listings.incrementViews(listing.id);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const closing = storage.close();
+    setTimeout(() => release(), 200);
+    expect(await increment).toBe(true);
+    await closing;
+    await held;
+    expect(await storage.ping()).toBe(false);
+    const reopened = openPostgresStorage({ url: ctx.database().url });
+    expect((await reopened.repositories.listings.findById(listing.id))?.views).toBe(1);
+    await reopened.close();
+  });
+});

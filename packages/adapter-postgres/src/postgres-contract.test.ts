@@ -1,0 +1,18 @@
+import { runRepositoryContract } from "@psm/core/testing";
+import { describePostgres } from "../test/hooks.js";
+import { openPostgresStorage } from "./index.js";
+import { POSTGRES_SKIP_REASON, testDatabaseUrl } from "./testing-db.js";
+
+// Every file skips with a named test; this one also prints the reason, so a
+// default (non-verbose) run shows it once.
+if (testDatabaseUrl() === undefined) console.warn(`PostgreSQL tests skipped: ${POSTGRES_SKIP_REASON}`);
+
+// The group's database is migrated once; each case's open() only empties the tables.
+describePostgres("postgres storage", (ctx) => {
+  runRepositoryContract("postgres", {
+    open: async () => {
+      await ctx.database().truncate();
+      return openPostgresStorage({ url: ctx.database().url, poolMax: 5 });
+    },
+  });
+});

@@ -1,0 +1,59 @@
+import type { ApiKey, ApiKeyRepository, PageQuery } from "@psm/core";
+import { and, desc, eq, isNull, lte, or } from "drizzle-orm";
+import type { Database } from "../connection.js";
+import { guarded, isUuid } from "../db-errors.js";
+import { apiKeys } from "../schema.js";
+import { idBefore, pageLimit } from "./query-helpers.js";
+
+/** The PostgreSQL ApiKeyRepository; a digest collision surfaces as `internal_error`. */
+export function createApiKeyRepository(db: Database): ApiKeyRepository {
+  return {
+    insert: (key: ApiKey) =>
+      guarded(async () => {
+        await db.insert(apiKeys).values(key);
+      }),
+    findById: (id) =>
+      guarded(async () => {
+        if (!isUuid(id)) return null;
+        const [row] = await db.select().from(apiKeys).where(eq(apiKeys.id, id));
+        return row ?? null;
+      }),
+    findByHash: (keyHash) =>
+      guarded(async () => {
+        const [row] = await db.select().from(apiKeys).where(eq(apiKeys.keyHash, keyHash));
+        return row ?? null;
+      }),
+    list: (userId: string | undefined, page: PageQuery) =>
+      guarded(async () => {
+        if (userId !== undefined && !isUuid(userId)) return [];
+        return db
+          .select()
+          .from(apiKeys)
+          .where(
+            and(userId === undefined ? undefined : eq(apiKeys.userId, userId), idBefore(apiKeys.id, page)),
+          )
+          .orderBy(desc(apiKeys.id))
+          .limit(pageLimit(page));
+      }),
+    deactivate: (id) =>
+      guarded(async () => {
+        if (!isUuid(id)) return false;
+        const rows = await db
+          .update(apiKeys)
+          .set({ isActive: false })
+          .where(eq(apiKeys.id, id))
+          .returning({ id: apiKeys.id });
+        return rows.length > 0;
+      }),
+    touchLastUsed: (id, now, minIntervalMs) =>
+      guarded(async () => {
+        if (!isUuid(id)) return;
+        // The interval test sits in the WHERE clause: a busy key costs a read, not a write.
+        const threshold = new Date(now.getTime() - minIntervalMs);
+        await db
+          .update(apiKeys)
+          .set({ lastUsed: now })
+          .where(and(eq(apiKeys.id, id), or(isNull(apiKeys.lastUsed), lte(apiKeys.lastUsed, threshold))));
+      }),
+  };
+}

@@ -1,0 +1,20 @@
+import type { Repositories } from "@psm/core";
+import type { Database } from "../connection.js";
+import { createApiKeyRepository } from "./api-key-repository.js";
+import { createListingRepository } from "./listing-repository.js";
+import { createMailQueueRepository } from "./mail-queue-repository.js";
+import { createMessageRepository } from "./message-repository.js";
+import { createResetTokenRepository } from "./reset-token-repository.js";
+import { createUserRepository } from "./user-repository.js";
+
+/** Every repository over one Drizzle database. */
+export function createRepositories(db: Database): Repositories {
+  return {
+    listings: createListingRepository(db),
+    users: createUserRepository(db),
+    apiKeys: createApiKeyRepository(db),
+    messages: createMessageRepository(db),
+    resetTokens: createResetTokenRepository(db),
+    mailQueue: createMailQueueRepository(db),
+  };
+}

@@ -1,0 +1,121 @@
+import {
+  isSearchable,
+  type Listing,
+  type ListingChanges,
+  type ListingRepository,
+  type PageQuery,
+  type SlotGuard,
+  applyChanges,
+} from "@psm/core";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import type { Database, Transaction } from "../connection.js";
+import { guarded, isUuid } from "../db-errors.js";
+import { listings } from "../schema.js";
+import { activeAt, listingColumns, toRow, toSet } from "./listing-sql.js";
+import { searchQuery } from "./listing-search.js";
+import { countInt, idBefore, lockUser, pageLimit } from "./query-helpers.js";
+
+async function countActive(db: Database | Transaction, userId: string, now: Date): Promise<number> {
+  const [row] = await db
+    .select({ n: countInt })
+    .from(listings)
+    .where(and(eq(listings.userId, userId), activeAt(now)));
+  return row?.n ?? 0;
+}
+
+async function findListing(db: Database | Transaction, id: string, lock: boolean): Promise<Listing | null> {
+  const query = db.select(listingColumns).from(listings).where(eq(listings.id, id));
+  const [row] = lock ? await query.for("update") : await query;
+  return row ?? null;
+}
+
+async function write(
+  db: Database | Transaction,
+  id: string,
+  changes: ListingChanges,
+): Promise<Listing | null> {
+  const set = toSet(changes);
+  if (Object.keys(set).length === 0) return findListing(db, id, false);
+  const [row] = await db.update(listings).set(set).where(eq(listings.id, id)).returning(listingColumns);
+  return row ?? null;
+}
+
+/** The PostgreSQL ListingRepository. */
+export function createListingRepository(db: Database): ListingRepository {
+  return {
+    findById: (id) => guarded(async () => (isUuid(id) ? findListing(db, id, false) : null)),
+    search: (query, now) =>
+      guarded(async () => {
+        const select = searchQuery(db, query, now);
+        return select === null ? [] : await select;
+      }),
+    listAll: (page: PageQuery) =>
+      guarded(() =>
+        db
+          .select(listingColumns)
+          .from(listings)
+          .where(idBefore(listings.id, page))
+          .orderBy(desc(listings.id))
+          .limit(pageLimit(page)),
+      ),
+    insertWithinSlots: (listing: Listing, guard: SlotGuard) =>
+      guarded(() =>
+        db.transaction(async (tx) => {
+          await lockUser(tx, listing.userId);
+          if ((await countActive(tx, listing.userId, guard.now)) >= guard.maxSlots) return false;
+          await tx.insert(listings).values(toRow(listing));
+          return true;
+        }),
+      ),
+    update: (id, changes, guard) =>
+      guarded(async () => {
+        if (!isUuid(id)) return null;
+        if (guard === undefined) return write(db, id, changes);
+        return db.transaction(async (tx) => {
+          const found = await findListing(tx, id, false);
+          if (found === null) return null;
+          await lockUser(tx, found.userId);
+          const current = await findListing(tx, id, true);
+          if (current === null) return null;
+          const next = applyChanges(current, changes);
+          // `current` is not searchable, so the count below does not include it.
+          if (!isSearchable(current, guard.now) && isSearchable(next, guard.now)) {
+            if ((await countActive(tx, current.userId, guard.now)) >= guard.maxSlots) return "limit_reached";
+          }
+          return write(tx, id, changes);
+        });
+      }),
+    delete: (id) =>
+      guarded(async () => {
+        if (!isUuid(id)) return false;
+        const rows = await db.delete(listings).where(eq(listings.id, id)).returning({ id: listings.id });
+        return rows.length > 0;
+      }),
+    incrementViews: (id) =>
+      guarded(async () => {
+        if (!isUuid(id)) return false;
+        // One UPDATE reading and writing the row under its lock: concurrent calls add up exactly.
+        const rows = await db
+          .update(listings)
+          .set({ views: sql`${listings.views} + 1` })
+          .where(eq(listings.id, id))
+          .returning({ id: listings.id });
+        return rows.length > 0;
+      }),
+    countActiveByUser: (userId, now) =>
+      guarded(async () => (isUuid(userId) ? countActive(db, userId, now) : 0)),
+    countActiveByUsers: (userIds, now) =>
+      guarded(async () => {
+        const ids = [...new Set(userIds)].filter(isUuid);
+        const counts = new Map<string, number>();
+        if (ids.length === 0) return counts;
+        const rows = await db
+          .select({ userId: listings.userId, n: countInt })
+          .from(listings)
+          .where(and(inArray(listings.userId, ids), activeAt(now)))
+          .groupBy(listings.userId);
+        for (const row of rows) counts.set(row.userId, row.n);
+        return counts;
+      }),
+  };
+}

@@ -1,0 +1,82 @@
+import type { Listing, ListingChanges } from "@psm/core";
+import { and, eq, gt, isNull, lte, or, type SQL } from "drizzle-orm";
+import { listings } from "../schema.js";
+
+/** Every column of a Listing; the search-only `title_folded` stays inside the adapter. */
+export const listingColumns = {
+  id: listings.id,
+  title: listings.title,
+  description: listings.description,
+  price: listings.price,
+  category: listings.category,
+  condition: listings.condition,
+  images: listings.images,
+  userId: listings.userId,
+  structuredData: listings.structuredData,
+  status: listings.status,
+  contactEmail: listings.contactEmail,
+  expiresAt: listings.expiresAt,
+  views: listings.views,
+  createdAt: listings.createdAt,
+};
+
+/**
+ * The one folding rule of search, applied to stored titles and to terms alike:
+ * full Unicode lower-casing, independent of the database's locale.
+ */
+export function fold(text: string): string {
+  return text.toLowerCase();
+}
+
+/** No expiry, or one after `now`. */
+export function unexpiredAt(now: Date): SQL {
+  return or(isNull(listings.expiresAt), gt(listings.expiresAt, now))!;
+}
+
+/** An expiry at or before `now`. */
+export function pastExpiryAt(now: Date): SQL {
+  return lte(listings.expiresAt, now);
+}
+
+/** Active and unexpired at `now`: the listings that count against slots and appear in search. */
+export function activeAt(now: Date): SQL {
+  return and(eq(listings.status, "active"), unexpiredAt(now))!;
+}
+
+/** The row written for a new listing. */
+export function toRow(listing: Listing): typeof listings.$inferInsert {
+  return { ...listing, titleFolded: fold(listing.title) };
+}
+
+/** The fields a patch may change: an explicit list, so an unexpected key never reaches SQL. */
+const EDITABLE = [
+  "title",
+  "description",
+  "price",
+  "category",
+  "condition",
+  "images",
+  "structuredData",
+  "contactEmail",
+  "expiresAt",
+  "status",
+] as const satisfies readonly (keyof ListingChanges)[];
+
+type ListingSet = Partial<typeof listings.$inferInsert>;
+
+function copyField<K extends (typeof EDITABLE)[number]>(
+  set: ListingSet,
+  changes: ListingChanges,
+  key: K,
+): void {
+  const value = changes[key];
+  if (value !== undefined) set[key] = value;
+}
+
+/** The SET clause for a patch; keys left undefined are not touched. */
+export function toSet(changes: ListingChanges): ListingSet {
+  const set: ListingSet = {};
+  for (const key of EDITABLE) copyField(set, changes, key);
+  if (changes.title !== undefined) set.titleFolded = fold(changes.title);
+  return set;
+}

@@ -1,0 +1,91 @@
+import type { MailJob, MailKind, MailQueueRepository } from "@psm/core";
+import { and, eq, getTableColumns, gte, lte, sql } from "drizzle-orm";
+import type { Database, Transaction } from "../connection.js";
+import { guarded, isUuid } from "../db-errors.js";
+import { mailJobs } from "../schema.js";
+import { countInt, lockUser } from "./query-helpers.js";
+
+type Claimed = MailJob & { dueAt: Date };
+
+function dueOrder(a: Claimed, b: Claimed): number {
+  const byTime = a.dueAt.getTime() - b.dueAt.getTime();
+  if (byTime !== 0) return byTime;
+  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+}
+
+type NewJob = { id: string; userId: string; kind: MailKind; createdAt: Date };
+
+async function countSince(
+  db: Database | Transaction,
+  userId: string,
+  kind: MailKind,
+  since: Date,
+): Promise<number> {
+  const [row] = await db
+    .select({ n: countInt })
+    .from(mailJobs)
+    .where(and(eq(mailJobs.userId, userId), eq(mailJobs.kind, kind), gte(mailJobs.createdAt, since)));
+  return row?.n ?? 0;
+}
+
+/** The PostgreSQL MailQueueRepository, shared safely by several processes. */
+export function createMailQueueRepository(db: Database): MailQueueRepository {
+  const setWhere = (id: string, set: Partial<typeof mailJobs.$inferInsert>) =>
+    guarded(async () => {
+      if (!isUuid(id)) return;
+      await db.update(mailJobs).set(set).where(eq(mailJobs.id, id));
+    });
+
+  return {
+    enqueue: (job: NewJob, limit?: { since: Date; max: number }) =>
+      guarded(async () => {
+        const row = { ...job, status: "pending" as const, attempts: 0, nextAttemptAt: job.createdAt };
+        if (limit === undefined) {
+          await db.insert(mailJobs).values(row);
+          return true;
+        }
+        return db.transaction(async (tx) => {
+          await lockUser(tx, job.userId);
+          if ((await countSince(tx, job.userId, job.kind, limit.since)) >= limit.max) return false;
+          await tx.insert(mailJobs).values(row);
+          return true;
+        });
+      }),
+    claimDue: (now, limit, leaseMs) =>
+      guarded(async () => {
+        if (limit <= 0) return [];
+        // SKIP LOCKED: a job another process is claiming right now is passed
+        // over, not waited for, and the lease is written in the same statement.
+        const due = db.$with("due").as(
+          db
+            .select({ dueId: mailJobs.id, dueAt: mailJobs.nextAttemptAt })
+            .from(mailJobs)
+            .where(and(eq(mailJobs.status, "pending"), lte(mailJobs.nextAttemptAt, now)))
+            .orderBy(mailJobs.nextAttemptAt, mailJobs.id)
+            .limit(limit)
+            .for("update", { skipLocked: true }),
+        );
+        const rows: Claimed[] = await db
+          .with(due)
+          .update(mailJobs)
+          .set({ attempts: sql`${mailJobs.attempts} + 1`, nextAttemptAt: new Date(now.getTime() + leaseMs) })
+          .from(due)
+          .where(eq(mailJobs.id, due.dueId))
+          .returning({ ...getTableColumns(mailJobs), dueAt: due.dueAt });
+        // RETURNING has no order; hand jobs out oldest due first.
+        return rows.sort(dueOrder).map(({ dueAt: _, ...job }) => job);
+      }),
+    markSent: (id, now) => setWhere(id, { status: "sent", sentAt: now }),
+    reschedule: (id, nextAttemptAt, error) =>
+      setWhere(id, { status: "pending", nextAttemptAt, lastError: error }),
+    markFailed: (id, error) => setWhere(id, { status: "failed", lastError: error }),
+    findById: (id) =>
+      guarded(async () => {
+        if (!isUuid(id)) return null;
+        const [row] = await db.select().from(mailJobs).where(eq(mailJobs.id, id));
+        return row ?? null;
+      }),
+    countSince: (userId, kind, since) =>
+      guarded(async () => (isUuid(userId) ? countSince(db, userId, kind, since) : 0)),
+  };
+}

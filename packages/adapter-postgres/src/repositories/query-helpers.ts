@@ -1,0 +1,34 @@
+import { MarketplaceError, type PageQuery } from "@psm/core";
+import { eq, lt, type SQL, sql } from "drizzle-orm";
+import type { PgColumn } from "drizzle-orm/pg-core";
+import type { Transaction } from "../connection.js";
+import { isUuid } from "../db-errors.js";
+import { users } from "../schema.js";
+
+/**
+ * `column < before` for a newest-first page; a cursor that cannot be an id is
+ * refused as input rather than sent to PostgreSQL, which would fail on it.
+ */
+export function idBefore(column: PgColumn, page: PageQuery): SQL | undefined {
+  if (page.before === undefined) return undefined;
+  if (!isUuid(page.before)) throw new MarketplaceError("invalid_input", "cursor: is not a valid cursor");
+  return lt(column, page.before);
+}
+
+/** A LIMIT that PostgreSQL accepts for any requested size (it rejects negatives). */
+export function pageLimit(page: PageQuery): number {
+  return Math.max(0, page.limit);
+}
+
+/** Counts as an `int`, which postgres.js returns as a number (bigint would be a string). */
+export const countInt = sql<number>`count(*)::int`;
+
+/**
+ * Locks the user's row until the transaction ends. Writes bounded by a per-user
+ * count (listing slots, mail limits) take it first, so concurrent ones for one
+ * user queue and each counts what the previous committed. Always user before
+ * the user's rows: the order deleteCascade's foreign-key cascade takes too.
+ */
+export async function lockUser(tx: Transaction, userId: string): Promise<void> {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
+}

@@ -1,0 +1,190 @@
+import type { AccountType, Category, MailJobStatus, MailKind, StoredListingStatus } from "@psm/core";
+import { type SQL, sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+
+/**
+ * The category values the CHECK constraint allows. Written out rather than
+ * imported so drizzle-kit loads this file without core's runtime; a test
+ * keeps it equal to core's CATEGORY_VALUES (a new category needs a migration).
+ */
+export const CATEGORY_CHECK_VALUES = [
+  "strategic-consulting",
+  "software-development",
+  "digital-marketing",
+  "ux-ui-design",
+  "staffing-hr",
+  "data-analytics",
+  "cybersecurity",
+  "artificial-intelligence",
+  "legal-consulting",
+  "financial-services",
+] as const satisfies readonly Category[];
+
+/** UTC instants with millisecond precision, read and written as Dates. */
+const instant = (name: string) => timestamp(name, { withTimezone: true, precision: 3, mode: "date" });
+
+/** `column IN ('a', 'b')` from a fixed list of values known at build time. */
+function oneOf(column: SQL, values: readonly string[]): SQL {
+  return sql`${column} in (${sql.raw(values.map((v) => `'${v.replace(/'/g, "''")}'`).join(", "))})`;
+}
+
+/** Accounts and profiles; emails are stored trimmed and lower-cased by core. */
+export const users = pgTable(
+  "users",
+  {
+    id: uuid("id").primaryKey(),
+    email: text("email").notNull(),
+    displayName: text("display_name").notNull(),
+    isAdmin: boolean("is_admin").notNull().default(false),
+    accountType: text("account_type").$type<AccountType>().notNull(),
+    passwordHash: text("password_hash"),
+    tokenVersion: integer("token_version").notNull().default(0),
+    createdAt: instant("created_at").notNull(),
+  },
+  (t) => [
+    // lower() as well, so an address written by another tool in mixed case still collides.
+    uniqueIndex("users_email_lower_idx").on(sql`lower(${t.email})`),
+    check("users_account_type_check", oneOf(sql`${t.accountType}`, ["personal", "business"])),
+  ],
+);
+
+// Indexes that serve `ORDER BY id DESC` say `id DESC NULLS FIRST`: that is what
+// ORDER BY id DESC means, and Drizzle's plain desc() writes NULLS LAST, an
+// order the planner cannot use for it (it would sort instead).
+
+/** Service listings. `title_folded` is the JS-lower-cased title that search matches. */
+export const listings = pgTable(
+  "listings",
+  {
+    id: uuid("id").primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    // Folded by the repository (String#toLowerCase, full Unicode) rather than by
+    // lower(), whose folding depends on the database's ctype (ASCII-only under "C").
+    titleFolded: text("title_folded").notNull(),
+    description: text("description").notNull(),
+    price: doublePrecision("price"),
+    category: text("category").$type<Category>().notNull(),
+    condition: text("condition").notNull(),
+    images: jsonb("images").$type<string[]>().notNull(),
+    structuredData: jsonb("structured_data").$type<Record<string, unknown>>(),
+    status: text("status").$type<StoredListingStatus>().notNull(),
+    contactEmail: text("contact_email"),
+    expiresAt: instant("expires_at"),
+    views: integer("views").notNull().default(0),
+    createdAt: instant("created_at").notNull(),
+  },
+  (t) => [
+    // Default page: active listings newest first. expires_at and title_folded ride
+    // along (the key is unique at id, so they never order anything): a search
+    // walking this index filters expiry and title in the index alone.
+    index("listings_status_id_idx").on(t.status, t.id.desc().nullsFirst(), t.expiresAt, t.titleFolded),
+    index("listings_category_status_id_idx").on(t.category, t.status, t.id.desc().nullsFirst()),
+    // Author pages, slot counts (status and expiry in the index: no heap visit
+    // for them when the page is all-visible), and the user foreign key's cascade.
+    index("listings_user_id_idx").on(t.userId, t.id.desc().nullsFirst(), t.status, t.expiresAt),
+    // Substring search; pg_trgm is created by the preceding custom migration.
+    // No fast-update pending list: every search would scan it linearly until a
+    // vacuum merged it, so inserts pay for the index at once instead.
+    index("listings_title_trgm_idx")
+      .using("gin", t.titleFolded.op("gin_trgm_ops"))
+      .with({ fastupdate: false }),
+    check("listings_category_check", oneOf(sql`${t.category}`, CATEGORY_CHECK_VALUES)),
+    check("listings_status_check", oneOf(sql`${t.status}`, ["active", "paused"])),
+    check("listings_images_check", sql`jsonb_typeof(${t.images}) = 'array'`),
+    check("listings_structured_data_check", sql`jsonb_typeof(${t.structuredData}) = 'object'`),
+    check("listings_views_check", sql`${t.views} >= 0`),
+  ],
+);
+
+/** API keys; only the SHA-256 digest of the value is stored. */
+export const apiKeys = pgTable(
+  "api_keys",
+  {
+    id: uuid("id").primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    keyHash: text("key_hash").notNull(),
+    isActive: boolean("is_active").notNull().default(true),
+    lastUsed: instant("last_used"),
+    createdAt: instant("created_at").notNull(),
+  },
+  (t) => [
+    uniqueIndex("api_keys_key_hash_idx").on(t.keyHash),
+    index("api_keys_user_id_idx").on(t.userId, t.id.desc().nullsFirst()),
+  ],
+);
+
+/** Messages about a listing. No foreign keys: they outlive the listing and either party. */
+export const messages = pgTable(
+  "messages",
+  {
+    id: uuid("id").primaryKey(),
+    listingId: uuid("listing_id").notNull(),
+    senderId: uuid("sender_id").notNull(),
+    receiverId: uuid("receiver_id").notNull(),
+    content: text("content").notNull(),
+    isAgent: boolean("is_agent").notNull(),
+    createdAt: instant("created_at").notNull(),
+  },
+  (t) => [
+    index("messages_receiver_id_idx").on(t.receiverId, t.id.desc().nullsFirst()),
+    index("messages_sender_id_idx").on(t.senderId, t.id.desc().nullsFirst()),
+  ],
+);
+
+/** Password-reset tokens by digest; `used_at` makes them single-use. */
+export const resetTokens = pgTable(
+  "reset_tokens",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: instant("expires_at").notNull(),
+    createdAt: instant("created_at").notNull(),
+    usedAt: instant("used_at"),
+  },
+  (t) => [index("reset_tokens_user_id_idx").on(t.userId)],
+);
+
+/** The durable mail queue shared by every server process. */
+export const mailJobs = pgTable(
+  "mail_jobs",
+  {
+    id: uuid("id").primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind").$type<MailKind>().notNull(),
+    status: text("status").$type<MailJobStatus>().notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: instant("next_attempt_at").notNull(),
+    lastError: text("last_error"),
+    createdAt: instant("created_at").notNull(),
+    sentAt: instant("sent_at"),
+  },
+  (t) => [
+    index("mail_jobs_status_next_attempt_at_idx").on(t.status, t.nextAttemptAt),
+    // Per-address mail limit (countSince) and the user foreign key's cascade.
+    index("mail_jobs_user_id_kind_created_at_idx").on(t.userId, t.kind, t.createdAt),
+    check("mail_jobs_kind_check", oneOf(sql`${t.kind}`, ["password_reset"])),
+    check("mail_jobs_status_check", oneOf(sql`${t.status}`, ["pending", "sent", "failed"])),
+  ],
+);

@@ -1,0 +1,206 @@
+import { CATEGORY_VALUES, type ListingSearch } from "@psm/core";
+import { buildListing, buildUser } from "@psm/core/testing";
+import { beforeAll, expect, it } from "vitest";
+import { describePostgres } from "../test/hooks.js";
+import { createRepositories } from "./repositories/index.js";
+import { searchQuery } from "./repositories/listing-search.js";
+
+const NOW = new Date("2026-03-01T12:00:00.000Z");
+const ROWS = 20_000;
+const AUTHORS = 200;
+
+/** Every node type and index name in an EXPLAIN (FORMAT JSON) plan. */
+function planParts(plan: unknown, into: string[] = []): string[] {
+  if (Array.isArray(plan)) for (const item of plan) planParts(item, into);
+  else if (typeof plan === "object" && plan !== null) {
+    for (const [key, value] of Object.entries(plan)) {
+      if ((key === "Node Type" || key === "Index Name") && typeof value === "string") into.push(value);
+      else planParts(value, into);
+    }
+  }
+  return into;
+}
+
+/** The node types feeding each Limit: a Sort there means the page was not read in index order. */
+function limitInputs(plan: unknown, into: string[] = []): string[] {
+  if (Array.isArray(plan)) for (const item of plan) limitInputs(item, into);
+  else if (typeof plan === "object" && plan !== null) {
+    const node = plan as { "Node Type"?: unknown; Plans?: { "Node Type"?: unknown }[] };
+    if (node["Node Type"] === "Limit") {
+      for (const child of node.Plans ?? []) into.push(String(child["Node Type"]));
+    }
+    for (const value of Object.values(plan)) limitInputs(value, into);
+  }
+  return into;
+}
+
+/** Thrown to roll a transaction back on purpose. */
+class Undo extends Error {}
+
+/** A value as an SQL literal, for EXECUTE of a statement prepared in SQL. */
+function literal(value: unknown): string {
+  if (typeof value === "number") return String(value);
+  return `'${String(value).replace(/'/g, "''")}'`;
+}
+
+describePostgres("postgres query plans", (ctx) => {
+  const query = (extra: Partial<ListingSearch>): ListingSearch => ({ limit: 20, status: "active", ...extra });
+  let authorId = "";
+
+  beforeAll(async () => {
+    const { sql } = ctx.connection();
+    const authors = Array.from({ length: AUTHORS }, () => buildUser());
+    authorId = authors[7]!.id;
+    await ctx.storage().repositories.users.insert(authors[0]!);
+    await sql`insert into users ${sql(
+      authors.slice(1).map((u) => ({
+        id: u.id,
+        email: u.email,
+        display_name: u.displayName,
+        account_type: u.accountType,
+        created_at: u.createdAt.toISOString(), // Drizzle makes this pool pass dates through as text
+      })),
+    )}`;
+    // Ordinary titles sharing common words, each with a random hex tail; ids
+    // shaped like UUIDv7 (millisecond prefix, then random), in insertion order.
+    await sql`
+      insert into listings (id, user_id, title, title_folded, description, category, condition, images,
+        status, created_at)
+      select (lpad(to_hex(1700000000000 + i), 12, '0') || '7' || substr(md5(i::text), 1, 3) || '8'
+          || substr(md5(i::text), 4, 15))::uuid,
+        (${sql.array(authors.map((u) => u.id))}::uuid[])[1 + i % ${AUTHORS}], t, lower(t), 'd',
+        (${sql.array([...CATEGORY_VALUES])}::text[])[1 + i % 10], 'new', '[]',
+        case when i % 10 = 0 then 'paused' else 'active' end, now()
+      from generate_series(1, ${ROWS}) as i,
+        lateral (select 'Consulting service ' || (i % 97) || ' offer ' || md5(i::text) as t) as title`;
+    const { listings } = createRepositories(ctx.connection().db);
+    await listings.insertWithinSlots(buildListing({ userId: authorId, title: "Quokka migration audit" }), {
+      maxSlots: 1000,
+      now: NOW,
+    });
+    // VACUUM as well: it moves the GIN index's pending list into the index and
+    // records the index statistics the planner costs trigram scans with.
+    await sql`vacuum analyze listings`;
+  });
+
+  async function explain(search: ListingSearch): Promise<{ parts: string[]; inputs: string[] }> {
+    const { db, sql } = ctx.connection();
+    const built = searchQuery(db, search, NOW)!.toSQL();
+    const [row] = await sql.unsafe(`explain (format json) ${built.sql}`, built.params as never[]);
+    return { parts: planParts(row), inputs: limitInputs(row) };
+  }
+
+  it("serves the default page from (status, id), index only, in index order", async () => {
+    const { parts, inputs } = await explain(query({}));
+    expect(parts).toContain("listings_status_id_idx");
+    expect(parts).toContain("Index Only Scan");
+    expect(parts).not.toContain("Seq Scan");
+    expect(inputs).not.toContain("Sort");
+  });
+
+  it("serves a category page from (category, status, id)", async () => {
+    const { parts, inputs } = await explain(query({ category: "legal-consulting" }));
+    expect(parts).toContain("listings_category_status_id_idx");
+    expect(parts).not.toContain("Seq Scan");
+    expect(inputs).not.toContain("Sort");
+  });
+
+  it("serves an author page from (user_id, id)", async () => {
+    expect((await explain(query({ userId: authorId, status: "all" }))).parts).toContain(
+      "listings_user_id_idx",
+    );
+    const active = await explain(query({ userId: authorId }));
+    expect(active.parts).toContain("listings_user_id_idx");
+    expect(active.parts).toContain("Index Only Scan");
+  });
+
+  it("answers a selective term from the trigram index", async () => {
+    const { parts } = await explain(query({ text: "QUOKKA" }));
+    expect(parts).toContain("listings_title_trgm_idx");
+    expect(parts).not.toContain("Seq Scan");
+  });
+
+  it("walks (status, id) for a common term, reading titles from the index", async () => {
+    const { parts, inputs } = await explain(query({ text: "consulting service" }));
+    expect(parts).toContain("listings_status_id_idx");
+    expect(parts).toContain("Index Only Scan");
+    expect(inputs).not.toContain("Sort");
+  });
+
+  it("walks (status, id) newest first for a term too short for trigrams", async () => {
+    const { parts, inputs } = await explain(query({ text: "qu" }));
+    expect(parts).toContain("listings_status_id_idx");
+    expect(parts).not.toContain("Seq Scan");
+    expect(parts).not.toContain("listings_title_trgm_idx");
+    expect(inputs).not.toContain("Sort");
+  });
+
+  it("keeps to the dedicated indexes when the newest rows are all of another kind", async () => {
+    // The newest rows all in one category and paused: a primary-key walk
+    // filtering for another category, or for active rows, would read them all.
+    const { sql } = ctx.connection();
+    await sql
+      .begin(async (tx) => {
+        await tx`update listings set category = 'cybersecurity', status = 'paused'
+        where id in (select id from listings order by id desc limit 2000)`;
+        await tx`analyze listings`;
+        const plan = async (search: ListingSearch) => {
+          const built = searchQuery(ctx.connection().db, search, NOW)!.toSQL();
+          return planParts(await tx.unsafe(`explain (format json) ${built.sql}`, built.params as never[]));
+        };
+        expect(await plan(query({ category: "legal-consulting" }))).toContain(
+          "listings_category_status_id_idx",
+        );
+        expect(await plan(query({}))).toContain("listings_status_id_idx");
+        throw new Undo(); // roll the skew back for the other cases
+      })
+      .catch((error: unknown) => {
+        if (!(error instanceof Undo)) throw error;
+      });
+  });
+
+  it("keeps custom plans when the search repeats as a named prepared statement", async () => {
+    const { db, sql } = ctx.connection(1);
+    const built = searchQuery(db, query({ text: "quokka" }), NOW)!.toSQL();
+    const params = built.params as never[];
+    // postgres.js's default: a named statement, re-executed. After five runs
+    // plan_cache_mode = auto may settle on a generic plan; ours must not.
+    for (let i = 0; i < 15; i++)
+      expect(await sql.unsafe(built.sql, params, { prepare: true })).toHaveLength(1);
+    const named = await sql<{ generic_plans: number; custom_plans: number }[]>`
+      select generic_plans::int, custom_plans::int from pg_prepared_statements where statement = ${built.sql}`;
+    expect(named).toHaveLength(1);
+    expect(named[0]!.generic_plans).toBe(0);
+    expect(named[0]!.custom_plans).toBeGreaterThanOrEqual(15);
+
+    // The same statement prepared in SQL, so EXPLAIN EXECUTE can show the plan used after repeats.
+    await sql.unsafe(`prepare psm_search as ${built.sql}`);
+    const execute = `execute psm_search(${built.params.map(literal).join(", ")})`;
+    for (let i = 0; i < 12; i++) await sql.unsafe(execute);
+    const [plan] = await sql.unsafe(`explain (format json) ${execute}`);
+    expect(planParts(plan)).toContain("listings_title_trgm_idx");
+    const [stats] = await sql<{ generic_plans: number }[]>`
+      select generic_plans::int from pg_prepared_statements where name = 'psm_search'`;
+    expect(stats?.generic_plans).toBe(0);
+    await sql.unsafe("deallocate psm_search");
+  });
+
+  it("sets force_custom_plan on every pooled connection, which the repository's searches use", async () => {
+    const { db, sql } = ctx.connection(3);
+    const { listings } = createRepositories(db);
+    const searches = Array.from({ length: 30 }, () => listings.search(query({ text: "quokka" }), NOW));
+    for (const found of await Promise.all(searches))
+      expect(found.map((l) => l.title)).toEqual(["Quokka migration audit"]);
+    const reserved = await Promise.all([sql.reserve(), sql.reserve(), sql.reserve()]);
+    for (const connection of reserved) {
+      const [mode] = await connection<{ plan_cache_mode: string }[]>`show plan_cache_mode`;
+      expect(mode?.plan_cache_mode).toBe("force_custom_plan");
+      // Statements without parameters always run generic plans; only the others can go wrong.
+      const generic = await connection<{ n: number }[]>`
+        select count(*)::int as n from pg_prepared_statements
+        where generic_plans > 0 and cardinality(parameter_types) > 0`;
+      expect(generic[0]?.n).toBe(0);
+      connection.release();
+    }
+  });
+});

@@ -1,0 +1,39 @@
+import { fileURLToPath } from "node:url";
+import type { Database } from "better-sqlite3";
+import { readMigrationFiles } from "drizzle-orm/migrator";
+import { migrate } from "drizzle-orm/better-sqlite3/migrator";
+import type { Db } from "./db.js";
+
+/**
+ * The committed migrations, beside src/ and dist/ alike (package.json "files"
+ * ships the folder), so the path holds from source and from a build.
+ */
+export const MIGRATIONS_FOLDER = fileURLToPath(new URL("../migrations", import.meta.url));
+
+/** Whether the journal already records the newest migration in the folder. */
+function upToDate(sqlite: Database): boolean {
+  const newest = readMigrationFiles({ migrationsFolder: MIGRATIONS_FOLDER }).at(-1);
+  if (!newest) return true;
+  const journal = sqlite
+    .prepare<[], { name: string }>("SELECT name FROM sqlite_master WHERE name = '__drizzle_migrations'")
+    .get();
+  if (!journal) return false;
+  const last = sqlite.prepare<[], number>("SELECT max(created_at) FROM __drizzle_migrations").pluck().get();
+  return last !== undefined && last !== null && Number(last) >= newest.folderMillis;
+}
+
+/**
+ * Applies pending migrations with drizzle's migrator (one transaction for all).
+ * The migrator reads its journal before it takes the write lock, so when two
+ * processes start at once the second can fail on tables the first just made;
+ * if the journal is complete after such a failure, the work is done and the
+ * failure was only the lost race.
+ */
+export function applyMigrations(db: Db, sqlite: Database): void {
+  try {
+    migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
+  } catch (error) {
+    if (upToDate(sqlite)) return;
+    throw error;
+  }
+}

@@ -1,0 +1,106 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import Database from "better-sqlite3";
+import { afterAll, describe, expect, it } from "vitest";
+import { MIGRATIONS_FOLDER, openSqliteStorage } from "./index.js";
+import { runChild } from "./test-support/child.js";
+import { openMigrated, removeTempDbs, tempDbFile } from "./test-support/temp-db.js";
+
+afterAll(removeTempDbs);
+
+function schemaObjects(file: string): { type: string; name: string }[] {
+  const sqlite = new Database(file, { readonly: true });
+  try {
+    return sqlite
+      .prepare<[], { type: string; name: string }>(
+        "SELECT type, name FROM sqlite_master WHERE name NOT LIKE 'sqlite_%' ORDER BY type, name",
+      )
+      .all();
+  } finally {
+    sqlite.close();
+  }
+}
+
+function journalLength(file: string): number {
+  const sqlite = new Database(file, { readonly: true });
+  try {
+    return sqlite.prepare<[], number>("SELECT count(*) FROM __drizzle_migrations").pluck().get() ?? 0;
+  } finally {
+    sqlite.close();
+  }
+}
+
+const migrationFiles = readdirSync(MIGRATIONS_FOLDER).filter((name) => name.endsWith(".sql"));
+
+describe("migrations", () => {
+  it("are committed SQL with drizzle's journal, one entry per file", () => {
+    const journal = JSON.parse(readFileSync(join(MIGRATIONS_FOLDER, "meta", "_journal.json"), "utf8")) as {
+      entries: { tag: string }[];
+    };
+    expect(journal.entries.map((entry) => `${entry.tag}.sql`)).toEqual(migrationFiles.sort());
+  });
+
+  it("create the expected tables, indexes and FTS triggers", async () => {
+    const file = tempDbFile();
+    await (await openMigrated(file)).close();
+    const objects = schemaObjects(file);
+    const names = (type: string) => objects.filter((o) => o.type === type).map((o) => o.name);
+    expect(names("table")).toEqual(
+      expect.arrayContaining([
+        "users",
+        "listings",
+        "api_keys",
+        "messages",
+        "reset_tokens",
+        "mail_jobs",
+        "listings_fts",
+        "__drizzle_migrations",
+      ]),
+    );
+    expect(names("index")).toEqual(
+      expect.arrayContaining([
+        "users_email_unique",
+        "listings_id_unique",
+        "listings_status_id_idx",
+        "listings_category_status_id_idx",
+        "listings_user_id_id_idx",
+        "api_keys_key_hash_unique",
+        "api_keys_user_id_id_idx",
+        "messages_receiver_id_id_idx",
+        "messages_sender_id_id_idx",
+        "reset_tokens_user_id_idx",
+        "mail_jobs_status_next_attempt_at_id_idx",
+        "mail_jobs_user_id_kind_created_at_idx",
+      ]),
+    );
+    expect(names("trigger").sort()).toEqual([
+      "listings_fts_after_delete",
+      "listings_fts_after_insert",
+      "listings_fts_after_update",
+    ]);
+  });
+
+  it("are idempotent: applying twice, and after a reopen, changes nothing", async () => {
+    const file = tempDbFile();
+    const storage = await openMigrated(file);
+    await storage.migrate();
+    await storage.close();
+    const before = schemaObjects(file);
+    const reopened = openSqliteStorage({ file });
+    await reopened.migrate();
+    await reopened.close();
+    expect(schemaObjects(file)).toEqual(before);
+    expect(journalLength(file)).toBe(migrationFiles.length);
+  });
+
+  it("are safe when several processes migrate one fresh file at once", async () => {
+    // The children load first and then start migrating at one agreed instant.
+    const file = tempDbFile();
+    const startAt = String(Date.now() + 4_000);
+    const results = await Promise.all(
+      [1, 2, 3, 4].map(() => runChild("./child-migrate.ts", [file, startAt])),
+    );
+    for (const result of results) expect(result, result.stderr).toMatchObject({ code: 0 });
+    expect(journalLength(file)).toBe(migrationFiles.length);
+  });
+});

@@ -1,0 +1,159 @@
+import { buildApiKey, buildListing, buildMessage, buildUser } from "@psm/core/testing";
+import Database from "better-sqlite3";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { openConnection } from "./connection.js";
+import { searchSql } from "./repositories/listing-search-sql.js";
+import { openMigrated, removeTempDbs, tempDbFile } from "./test-support/temp-db.js";
+
+const NOW = new Date("2026-03-01T12:00:00.000Z");
+
+let file: string;
+let sqlite: Database.Database;
+
+/** The plan of `sql` with every parameter bound to NULL (plans do not depend on values here). */
+function plan(sql: string): string[] {
+  const literal = sql.replace(/\?|@\w+/g, "NULL");
+  return sqlite
+    .prepare<[], { detail: string }>(`EXPLAIN QUERY PLAN ${literal}`)
+    .all()
+    .map((row) => row.detail);
+}
+
+/** A table read without an index: `SCAN t` with no USING (virtual tables excepted). */
+function fullScans(lines: string[]): string[] {
+  return lines.filter((line) => /^SCAN \w+$/.test(line.trim()));
+}
+
+beforeAll(async () => {
+  file = tempDbFile();
+  const storage = await openMigrated(file);
+  const user = buildUser({ createdAt: NOW });
+  await storage.repositories.users.insert(user);
+  for (let i = 0; i < 50; i++) {
+    const listing = buildListing({
+      userId: user.id,
+      title: `Listing ${i}`,
+      createdAt: new Date(NOW.getTime() + i),
+    });
+    await storage.repositories.listings.insertWithinSlots(listing, { maxSlots: 100, now: NOW });
+  }
+  await storage.close();
+  sqlite = openConnection(file);
+});
+afterAll(() => {
+  sqlite.close();
+  removeTempDbs();
+});
+
+describe("listing queries use an index, in id order, with no full scan of listings", () => {
+  const page = { status: "active", category: false, user: false, before: false, text: "none" } as const;
+  const cases = {
+    "default page": [{ ...page }, "listings_status_id_idx"],
+    "default page after a cursor": [{ ...page, before: true }, "listings_status_id_idx (status=? AND id<?)"],
+    "category page": [
+      { ...page, category: true },
+      "listings_category_status_id_idx (category=? AND status=?)",
+    ],
+    "author page": [{ ...page, user: true, status: "all" }, "listings_user_id_id_idx (user_id=?)"],
+    "search, 3+ characters": [{ ...page, text: "fts" }, "VIRTUAL TABLE INDEX"],
+    "search, 3+ characters, category and cursor": [
+      { ...page, text: "fts", category: true, before: true },
+      "VIRTUAL TABLE INDEX",
+    ],
+    "search, under 3 characters (bounded walk)": [
+      { ...page, text: "walk" },
+      "listings_status_id_idx (status=?)",
+    ],
+    "search, under 3 characters, category": [
+      { ...page, text: "walk", category: true },
+      "listings_category_status_id_idx (category=? AND status=?)",
+    ],
+    "search within an author's listings": [{ ...page, text: "instr", user: true }, "listings_user_id_id_idx"],
+    "admin list": [{ ...page, status: "all" }, "USING INDEX listings_id_unique"],
+    "admin category list (merge of two index ranges)": [
+      { ...page, status: "all", category: true },
+      "MERGE (UNION ALL)",
+    ],
+  } as const;
+
+  for (const [name, [shape, expected]] of Object.entries(cases)) {
+    it(name, () => {
+      const lines = plan(searchSql(shape));
+      expect(lines.join("\n")).toContain(expected);
+      expect(fullScans(lines)).toEqual([]);
+      expect(lines.join("\n"), "sorted instead of read in order").not.toContain("TEMP B-TREE");
+    });
+  }
+
+  it("FTS hits join listings by rowid, the FTS table driving the loop", () => {
+    const lines = plan(searchSql({ ...page, text: "fts" }));
+    expect(lines[0]).toMatch(/^SCAN f VIRTUAL TABLE INDEX/);
+    expect(lines).toContain("SEARCH l USING INTEGER PRIMARY KEY (rowid=?)");
+  });
+
+  it("the plans hold with statistics too (PRAGMA optimize may ANALYZE)", () => {
+    sqlite.exec("ANALYZE");
+    for (const [shape] of Object.values(cases)) expect(fullScans(plan(searchSql(shape)))).toEqual([]);
+  });
+});
+
+describe("every statement the repositories prepare", () => {
+  it("reads through an index (captured over a run of every repository method)", async () => {
+    const seen = new Set<string>();
+    const original = Database.prototype.prepare;
+    const spy = vi.spyOn(Database.prototype, "prepare").mockImplementation(function (
+      this: Database.Database,
+      source: string,
+    ) {
+      seen.add(source);
+      return original.call(this, source);
+    });
+    const storage = await openMigrated(file);
+    const repos = storage.repositories;
+    const user = buildUser({ createdAt: NOW, email: "plan@example.com" });
+    await repos.users.insert(user);
+    await repos.users.findById(user.id);
+    await repos.users.findByEmail(user.email);
+    await repos.users.list({ limit: 5, before: user.id });
+    await repos.users.updateProfile(user.id, { displayName: "P" });
+    await repos.users.setPasswordHash(user.id, "h", { revokeTokens: true });
+    const listing = buildListing({ userId: user.id, createdAt: NOW });
+    await repos.listings.insertWithinSlots(listing, { maxSlots: 100, now: NOW });
+    await repos.listings.findById(listing.id);
+    await repos.listings.update(listing.id, { title: "x" }, { maxSlots: 100, now: NOW });
+    await repos.listings.incrementViews(listing.id);
+    await repos.listings.countActiveByUsers([user.id], NOW);
+    await repos.listings.listAll({ limit: 5 });
+    const key = buildApiKey({ userId: user.id, createdAt: NOW });
+    await repos.apiKeys.insert(key);
+    await repos.apiKeys.findByHash(key.keyHash);
+    await repos.apiKeys.list(user.id, { limit: 5, before: key.id });
+    await repos.apiKeys.list(undefined, { limit: 5 });
+    await repos.apiKeys.touchLastUsed(key.id, NOW, 60_000);
+    await repos.messages.insert(buildMessage({ senderId: user.id, receiverId: user.id, createdAt: NOW }));
+    await repos.messages.list(user.id, "received", { limit: 5, before: key.id });
+    await repos.messages.list(user.id, "sent", { limit: 5 });
+    await repos.resetTokens.insert({ tokenHash: "t", userId: user.id, expiresAt: NOW, createdAt: NOW });
+    await repos.resetTokens.isValid("t", NOW);
+    await repos.resetTokens.consume("t", NOW);
+    await repos.resetTokens.deleteByUser(user.id);
+    await repos.mailQueue.enqueue({ id: key.id, userId: user.id, kind: "password_reset", createdAt: NOW });
+    await repos.mailQueue.claimDue(NOW, 5, 1000);
+    await repos.mailQueue.countSince(user.id, "password_reset", NOW);
+    await repos.listings.delete(listing.id);
+    await repos.users.deleteCascade(user.id);
+    await storage.close();
+    spy.mockRestore();
+
+    // drizzle's migration journal is a handful of rows read once at start.
+    const statements = [...seen].filter(
+      (sql) => /^\s*(SELECT|UPDATE|DELETE|WITH)/i.test(sql) && !sql.includes("__drizzle_migrations"),
+    );
+    expect(statements.length).toBeGreaterThan(20);
+    for (const sql of statements) {
+      const lines = plan(sql);
+      expect(fullScans(lines), sql).toEqual([]);
+      expect(lines.join("\n"), sql).not.toContain("TEMP B-TREE");
+    }
+  });
+});

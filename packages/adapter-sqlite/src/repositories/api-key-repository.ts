@@ -1,0 +1,62 @@
+import type { ApiKeyRepository } from "@psm/core";
+import { and, desc, eq, isNull, lt, or, type SQL, sql } from "drizzle-orm";
+import type { Db } from "../db.js";
+import { run } from "../db-errors.js";
+import { once } from "../once.js";
+import { apiKeys } from "../schema.js";
+
+/** ApiKeyRepository on drizzle; the lookup by digest is prepared once (every keyed request runs it). */
+export function createApiKeyRepository(db: Db): ApiKeyRepository {
+  const byHash = once(() =>
+    db
+      .select()
+      .from(apiKeys)
+      .where(eq(apiKeys.keyHash, sql.placeholder("keyHash")))
+      .prepare(),
+  );
+  const byId = once(() =>
+    db
+      .select()
+      .from(apiKeys)
+      .where(eq(apiKeys.id, sql.placeholder("id")))
+      .prepare(),
+  );
+
+  return {
+    insert: (key) =>
+      run(() => {
+        db.insert(apiKeys).values(key).run();
+      }),
+    findById: (id) => run(() => byId().get({ id }) ?? null),
+    findByHash: (keyHash) => run(() => byHash().get({ keyHash }) ?? null),
+    list: (userId, page) =>
+      run(() => {
+        const where: SQL[] = [];
+        if (userId !== undefined) where.push(eq(apiKeys.userId, userId));
+        if (page.before !== undefined) where.push(lt(apiKeys.id, page.before));
+        return db
+          .select()
+          .from(apiKeys)
+          .where(and(...where))
+          .orderBy(desc(apiKeys.id))
+          .limit(page.limit)
+          .all();
+      }),
+    deactivate: (id) =>
+      run(() => db.update(apiKeys).set({ isActive: false }).where(eq(apiKeys.id, id)).run().changes > 0),
+    // The interval test sits in the WHERE clause, so concurrent requests write
+    // at most once per interval without a read first.
+    touchLastUsed: (id, now, minIntervalMs) =>
+      run(() => {
+        db.update(apiKeys)
+          .set({ lastUsed: now })
+          .where(
+            and(
+              eq(apiKeys.id, id),
+              or(isNull(apiKeys.lastUsed), sql`${now.getTime()} - ${apiKeys.lastUsed} >= ${minIntervalMs}`),
+            ),
+          )
+          .run();
+      }),
+  };
+}

@@ -1,0 +1,97 @@
+import {
+  applyChanges,
+  isSearchable,
+  type Listing,
+  type ListingChanges,
+  type ListingRepository,
+  type SlotGuard,
+} from "@psm/core";
+import type { Database } from "better-sqlite3";
+import { run } from "../db-errors.js";
+import { once } from "../once.js";
+import { createListingWriter } from "./listing-order.js";
+import { ACTIVE_AT_NOW, LISTING_COLUMNS, type ListingRow, toListing, toParams } from "./listing-rows.js";
+import { createSearchRunner } from "./listing-search.js";
+
+function prepareStatements(sqlite: Database) {
+  return {
+    writer: createListingWriter(sqlite),
+    searches: createSearchRunner(sqlite),
+    byId: sqlite.prepare<[string], ListingRow>(`SELECT ${LISTING_COLUMNS} FROM listings AS l WHERE l.id = ?`),
+    countActive: sqlite
+      .prepare<{ userId: string; now: number }, number>(
+        `SELECT count(*) FROM listings AS l WHERE l.user_id = @userId AND ${ACTIVE_AT_NOW}`,
+      )
+      .pluck(),
+    countActiveMany: sqlite.prepare<{ ids: string; now: number }, { user_id: string; n: number }>(
+      `SELECT l.user_id, count(*) AS n FROM listings AS l
+       WHERE l.user_id IN (SELECT value FROM json_each(@ids)) AND ${ACTIVE_AT_NOW} GROUP BY l.user_id`,
+    ),
+    updateAll: sqlite.prepare(
+      `UPDATE listings SET title = @title, title_folded = @title_folded, description = @description,
+         price = @price, category = @category, condition = @condition, images = @images,
+         structured_data = @structured_data, status = @status, contact_email = @contact_email,
+         expires_at = @expires_at
+       WHERE id = @id`,
+    ),
+    deleteById: sqlite.prepare<[string]>("DELETE FROM listings WHERE id = ?"),
+    // One statement: the read-modify-write happens inside SQLite, so N calls add N.
+    addView: sqlite.prepare<[string]>("UPDATE listings SET views = views + 1 WHERE id = ?"),
+  };
+}
+
+/** ListingRepository on better-sqlite3; every statement is prepared once, on first use. */
+export function createListingRepository(sqlite: Database): ListingRepository {
+  const statements = once(() => prepareStatements(sqlite));
+  const find = (id: string): Listing | null => {
+    const row = statements().byId.get(id);
+    return row ? toListing(row) : null;
+  };
+  const active = (userId: string, now: Date): number =>
+    statements().countActive.get({ userId, now: now.getTime() }) ?? 0;
+
+  // better-sqlite3 transactions are synchronous; .immediate() takes the write
+  // lock at BEGIN, so the slot count and the write see no other writer between
+  // them, in this process or another one on the same file (busy_timeout waits).
+  const insertWithinSlots = sqlite.transaction((listing: Listing, guard: SlotGuard): boolean => {
+    if (active(listing.userId, guard.now) >= guard.maxSlots) return false;
+    statements().writer.insert(listing);
+    return true;
+  });
+
+  const update = sqlite.transaction(
+    (id: string, changes: ListingChanges, guard?: SlotGuard): Listing | null | "limit_reached" => {
+      const current = find(id);
+      if (!current) return null;
+      const next = applyChanges(current, changes);
+      const reactivates = guard && !isSearchable(current, guard.now) && isSearchable(next, guard.now);
+      if (reactivates && active(current.userId, guard.now) >= guard.maxSlots) return "limit_reached";
+      statements().updateAll.run(toParams(next));
+      return find(id);
+    },
+  );
+
+  return {
+    findById: (id) => run(() => find(id)),
+    search: (query, now) => run(() => statements().searches.run(query, now).map(toListing)),
+    listAll: (page) =>
+      run(() =>
+        statements()
+          .searches.run({ ...page, status: "all" }, new Date(0))
+          .map(toListing),
+      ),
+    insertWithinSlots: (listing, guard) => run(() => insertWithinSlots.immediate(listing, guard)),
+    update: (id, changes, guard) => run(() => update.immediate(id, changes, guard)),
+    delete: (id) => run(() => statements().deleteById.run(id).changes > 0),
+    incrementViews: (id) => run(() => statements().addView.run(id).changes > 0),
+    countActiveByUser: (userId, now) => run(() => active(userId, now)),
+    countActiveByUsers: (userIds, now) =>
+      run(() => {
+        const counts = new Map<string, number>();
+        if (userIds.length === 0) return counts;
+        const rows = statements().countActiveMany.all({ ids: JSON.stringify(userIds), now: now.getTime() });
+        for (const row of rows) counts.set(row.user_id, row.n);
+        return counts;
+      }),
+  };
+}

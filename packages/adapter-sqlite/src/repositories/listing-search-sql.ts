@@ -1,0 +1,111 @@
+import type { ListingStatusFilter, StoredListingStatus } from "@psm/core";
+import { LISTING_COLUMNS } from "./listing-rows.js";
+
+/**
+ * How the title filter runs: none; `instr` (the exact check on an author's
+ * few rows); `fts` (trigram index, then the exact check); `walk` (a short term:
+ * newest rows in index order, the caller stops after a budget).
+ */
+export type TextMode = "none" | "instr" | "fts" | "walk";
+
+/** What decides the SQL text of a search; each shape is prepared once. */
+export interface Shape {
+  status: ListingStatusFilter;
+  category: boolean;
+  user: boolean;
+  before: boolean;
+  text: TextMode;
+}
+
+const STORED: Record<ListingStatusFilter, StoredListingStatus | undefined> = {
+  active: "active",
+  expired: "active",
+  paused: "paused",
+  all: undefined,
+};
+const EXPIRY: Record<ListingStatusFilter, string | undefined> = {
+  active: "(l.expires_at IS NULL OR l.expires_at > @now)",
+  expired: "l.expires_at <= @now",
+  paused: undefined,
+  all: undefined,
+};
+const EXACT = "instr(l.title_folded, @needle) > 0";
+
+/**
+ * The conditions of a shape, split into those the driving index answers as a
+ * range (`range`) and those checked on each row it yields (`residual`).
+ */
+function predicates(shape: Shape, stored = STORED[shape.status]): { range: string[]; residual: string[] } {
+  const status = stored ? `l.status = '${stored}'` : undefined;
+  const expiry = EXPIRY[shape.status];
+  const category = shape.category ? "l.category = @category" : undefined;
+  const range: (string | undefined)[] = [];
+  const residual: (string | undefined)[] = [];
+  if (shape.user) {
+    range.push("l.user_id = @userId"); // an author's rows are few
+    residual.push(status, expiry, category);
+  } else {
+    range.push(category, status);
+    residual.push(expiry);
+  }
+  if (shape.before) range.push("l.id < @before");
+  const defined = (items: (string | undefined)[]) =>
+    items.filter((item): item is string => item !== undefined);
+  return { range: defined(range), residual: defined(residual) };
+}
+
+// The index that yields each shape's rows already in id order. INDEXED BY
+// makes the choice explicit (a shape that cannot use it fails to prepare, in
+// tests) instead of leaving it to a planner without statistics.
+function drivingIndex(shape: Shape): string {
+  if (shape.user) return "listings_user_id_id_idx";
+  if (shape.category) return "listings_category_status_id_idx";
+  return shape.status === "all" ? "listings_id_unique" : "listings_status_id_idx";
+}
+
+/** SELECT `columns` (given the per-row conditions) over the driving index, id descending. */
+function scan(shape: Shape, columns: (residual: string[]) => string, limit: string): string {
+  const arm = (stored?: StoredListingStatus) => {
+    const { range, residual } = predicates(shape, stored);
+    const where = shape.text === "walk" ? range : [...range, ...residual];
+    if (shape.text === "instr") where.push(EXACT);
+    return `SELECT ${columns(residual)} FROM listings AS l INDEXED BY ${drivingIndex(shape)}
+      ${where.length > 0 ? `WHERE ${where.join(" AND ")}` : ""}`;
+  };
+  if (shape.category && shape.status === "all" && !shape.user) {
+    // (category, status, id) holds each stored status in id order: merge the
+    // two ranges instead of sorting the whole category.
+    return `${arm("active")} UNION ALL ${arm("paused")} ORDER BY 1 DESC ${limit}`;
+  }
+  return `${arm()} ORDER BY l.id DESC ${limit}`;
+}
+
+/** The SQL of one search shape (exported for the query-plan tests). */
+export function searchSql(shape: Shape): string {
+  if (shape.text === "walk") {
+    // One row per index entry examined, so the caller's budget bounds the work;
+    // `hit` carries the per-row conditions and the exact substring check.
+    return scan(shape, (residual) => `l.id AS id, (${[...residual, EXACT].join(" AND ")}) AS hit`, "");
+  }
+  if (shape.text !== "fts") return scan(shape, () => LISTING_COLUMNS, "LIMIT @limit");
+  // FTS5 streams hits in ascending rowid order, and the FTS rowid is -seq with
+  // seq in id order (listing-order.ts): newest first with no sort step, and
+  // LIMIT stops the walk early. The id cursor becomes a rowid bound:
+  // id < before <=> seq < seq(first id >= before) <=> f.rowid > -that seq.
+  const { range, residual } = predicates({ ...shape, before: false });
+  const where = ["f.listings_fts MATCH @match", ...range, ...residual, EXACT];
+  if (shape.before) {
+    where.push(
+      "f.rowid > -coalesce((SELECT seq FROM listings WHERE id >= @before ORDER BY id LIMIT 1), 9223372036854775807)",
+    );
+  }
+  return `SELECT ${LISTING_COLUMNS} FROM listings_fts AS f CROSS JOIN listings AS l ON l.seq = -f.rowid
+    WHERE ${where.join(" AND ")} ORDER BY f.rowid LIMIT @limit`;
+}
+
+/** Listings by a JSON array of ids, newest first. */
+export const BY_IDS_SQL = `SELECT ${LISTING_COLUMNS} FROM listings AS l
+  WHERE l.id IN (SELECT value FROM json_each(@ids)) ORDER BY l.id DESC`;
+
+/** The indexed trigrams in a range (fts5vocab reads only the doclists of those terms). */
+export const TRIGRAMS_SQL = "SELECT term FROM listings_fts_vocab WHERE term >= @low AND term <= @high";

@@ -1,0 +1,85 @@
+import type { MailKind, MailQueueRepository } from "@psm/core";
+import { and, count, eq, gte, inArray, lte, sql } from "drizzle-orm";
+import type { Db } from "../db.js";
+import { run } from "../db-errors.js";
+import { mailJobs } from "../schema.js";
+
+/** Jobs of one kind created for the user at or after `since`. */
+function countSince(db: Pick<Db, "select">, userId: string, kind: MailKind, since: Date): number {
+  const row = db
+    .select({ n: count() })
+    .from(mailJobs)
+    .where(and(eq(mailJobs.userId, userId), eq(mailJobs.kind, kind), gte(mailJobs.createdAt, since)))
+    .get();
+  return row?.n ?? 0;
+}
+
+/** MailQueueRepository on drizzle. */
+export function createMailQueueRepository(db: Db): MailQueueRepository {
+  return {
+    // With a limit, BEGIN IMMEDIATE holds the write lock from the count to the
+    // insert, so concurrent enqueues (in any process) never pass the limit.
+    enqueue: (job, limit) =>
+      run(() =>
+        db.transaction(
+          (tx) => {
+            if (limit && countSince(tx, job.userId, job.kind, limit.since) >= limit.max) return false;
+            tx.insert(mailJobs)
+              .values({ ...job, status: "pending", attempts: 0, nextAttemptAt: job.createdAt })
+              .run();
+            return true;
+          },
+          { behavior: "immediate" },
+        ),
+      ),
+    // BEGIN IMMEDIATE, then select the due jobs and lease them: both statements
+    // run under the write lock, so two processes never claim the same job. (One
+    // UPDATE ... RETURNING would do too, but its rows come back in no stated
+    // order and without the old due time that orders them.)
+    claimDue: (now, limit, leaseMs) =>
+      run(() =>
+        db.transaction(
+          (tx) => {
+            const due = tx
+              .select({ id: mailJobs.id })
+              .from(mailJobs)
+              .where(and(eq(mailJobs.status, "pending"), lte(mailJobs.nextAttemptAt, now)))
+              .orderBy(mailJobs.nextAttemptAt, mailJobs.id)
+              .limit(limit)
+              .all()
+              .map((row) => row.id);
+            if (due.length === 0) return [];
+            const leased = tx
+              .update(mailJobs)
+              .set({
+                attempts: sql`${mailJobs.attempts} + 1`,
+                nextAttemptAt: new Date(now.getTime() + leaseMs),
+              })
+              .where(inArray(mailJobs.id, due))
+              .returning()
+              .all();
+            const byId = new Map(leased.map((job) => [job.id, job]));
+            return due.flatMap((id) => byId.get(id) ?? []);
+          },
+          { behavior: "immediate" },
+        ),
+      ),
+    markSent: (id, now) =>
+      run(() => {
+        db.update(mailJobs).set({ status: "sent", sentAt: now }).where(eq(mailJobs.id, id)).run();
+      }),
+    reschedule: (id, nextAttemptAt, error) =>
+      run(() => {
+        db.update(mailJobs)
+          .set({ status: "pending", nextAttemptAt, lastError: error })
+          .where(eq(mailJobs.id, id))
+          .run();
+      }),
+    markFailed: (id, error) =>
+      run(() => {
+        db.update(mailJobs).set({ status: "failed", lastError: error }).where(eq(mailJobs.id, id)).run();
+      }),
+    findById: (id) => run(() => db.select().from(mailJobs).where(eq(mailJobs.id, id)).get() ?? null),
+    countSince: (userId, kind, since) => run(() => countSince(db, userId, kind, since)),
+  };
+}

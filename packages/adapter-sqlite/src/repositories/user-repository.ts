@@ -1,0 +1,74 @@
+import { normalizeEmail, type User, type UserRepository } from "@psm/core";
+import { desc, eq, lt, sql } from "drizzle-orm";
+import type { Db } from "../db.js";
+import { run } from "../db-errors.js";
+import { once } from "../once.js";
+import { users } from "../schema.js";
+
+/** UserRepository on drizzle; deleting a user cascades through the foreign keys. */
+export function createUserRepository(db: Db): UserRepository {
+  const byId = once(() =>
+    db
+      .select()
+      .from(users)
+      .where(eq(users.id, sql.placeholder("id")))
+      .prepare(),
+  );
+  const byEmail = once(() =>
+    db
+      .select()
+      .from(users)
+      .where(eq(users.email, sql.placeholder("email")))
+      .prepare(),
+  );
+
+  const find = (id: string): User | null => byId().get({ id }) ?? null;
+
+  return {
+    findById: (id) => run(() => find(id)),
+    // Stored lower-cased (normalizeEmail, JS toLowerCase) and looked up the same
+    // way: the plain unique index on email is then case-insensitive for every letter.
+    findByEmail: (email) => run(() => byEmail().get({ email: normalizeEmail(email) }) ?? null),
+    insert: (user) =>
+      run(() => {
+        db.insert(users)
+          .values({ ...user, email: normalizeEmail(user.email) })
+          .run();
+      }),
+    list: (page) =>
+      run(() =>
+        db
+          .select()
+          .from(users)
+          .where(page.before === undefined ? undefined : lt(users.id, page.before))
+          .orderBy(desc(users.id))
+          .limit(page.limit)
+          .all(),
+      ),
+    updateProfile: (id, changes) =>
+      run(() => {
+        // Only the fields given: an absent one keeps its stored value.
+        const set = {
+          ...(changes.displayName === undefined ? {} : { displayName: changes.displayName }),
+          ...(changes.accountType === undefined ? {} : { accountType: changes.accountType }),
+          ...(changes.isAdmin === undefined ? {} : { isAdmin: changes.isAdmin }),
+        };
+        if (Object.keys(set).length === 0) return find(id);
+        return db.update(users).set(set).where(eq(users.id, id)).returning().get() ?? null;
+      }),
+    setPasswordHash: (id, passwordHash, options) =>
+      run(() => {
+        const bump = options.revokeTokens ? 1 : 0;
+        const result = db
+          .update(users)
+          .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + ${bump}` })
+          .where(eq(users.id, id))
+          .run();
+        return result.changes > 0;
+      }),
+    // One DELETE: ON DELETE CASCADE removes listings (their FTS rows through the
+    // delete trigger), API keys, reset tokens and queued mail in the same
+    // statement, so it is atomic; messages have no foreign key and stay.
+    deleteCascade: (id) => run(() => db.delete(users).where(eq(users.id, id)).run().changes > 0),
+  };
+}

@@ -1,0 +1,174 @@
+import type { AccountType, Category, MailJobStatus, MailKind, StoredListingStatus } from "@psm/core";
+import { type SQL, sql } from "drizzle-orm";
+import { check, index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
+
+// The allowed values are written out here rather than imported from core at run
+// time: drizzle-kit loads this file without the "source" condition, and a
+// migration freezes the list anyway (a new category needs a new migration).
+// `satisfies` ties each list to core's union; schema.test.ts checks the reverse.
+/** Category values the CHECK constraint accepts. */
+export const CATEGORY_CHECK = [
+  "strategic-consulting",
+  "software-development",
+  "digital-marketing",
+  "ux-ui-design",
+  "staffing-hr",
+  "data-analytics",
+  "cybersecurity",
+  "artificial-intelligence",
+  "legal-consulting",
+  "financial-services",
+] as const satisfies readonly Category[];
+const LISTING_STATUS_CHECK = ["active", "paused"] as const satisfies readonly StoredListingStatus[];
+const ACCOUNT_TYPE_CHECK = ["personal", "business"] as const satisfies readonly AccountType[];
+const MAIL_KIND_CHECK = ["password_reset"] as const satisfies readonly MailKind[];
+const MAIL_STATUS_CHECK = ["pending", "sent", "failed"] as const satisfies readonly MailJobStatus[];
+
+function oneOf(column: AnySQLiteColumn, values: readonly string[]): SQL {
+  return sql`${column} IN (${sql.raw(values.map((v) => `'${v}'`).join(", "))})`;
+}
+
+/** Users (profiles are users). Emails are stored trimmed and lower-cased by the repository. */
+export const users = sqliteTable(
+  "users",
+  {
+    id: text("id").primaryKey(),
+    // Lower-cased with JS toLowerCase before every write and lookup, so the plain
+    // unique index is case-insensitive for all letters (NOCASE folds ASCII only).
+    email: text("email").notNull(),
+    displayName: text("display_name").notNull(),
+    isAdmin: integer("is_admin", { mode: "boolean" }).notNull().default(false),
+    accountType: text("account_type", { enum: ACCOUNT_TYPE_CHECK }).notNull(),
+    passwordHash: text("password_hash"),
+    tokenVersion: integer("token_version").notNull().default(0),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [
+    uniqueIndex("users_email_unique").on(t.email),
+    check("users_account_type_check", oneOf(t.accountType, ACCOUNT_TYPE_CHECK)),
+  ],
+);
+
+/**
+ * Listings. `seq` is the rowid, assigned by the repository in id order; the FTS
+ * index uses -seq as its rowid, so its hits in stored order are newest first.
+ */
+export const listings = sqliteTable(
+  "listings",
+  {
+    seq: integer("seq").primaryKey(),
+    id: text("id").notNull(),
+    title: text("title").notNull(),
+    // JS toLowerCase() of the title: the FTS5 trigram index and the short-term
+    // scan read this, because SQLite's lower() and NOCASE fold ASCII only.
+    titleFolded: text("title_folded").notNull(),
+    description: text("description").notNull(),
+    price: real("price"),
+    category: text("category", { enum: CATEGORY_CHECK }).notNull(),
+    condition: text("condition").notNull(),
+    images: text("images").notNull(), // JSON array of URLs
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    structuredData: text("structured_data"), // JSON object or NULL
+    status: text("status", { enum: LISTING_STATUS_CHECK }).notNull(),
+    contactEmail: text("contact_email"),
+    expiresAt: integer("expires_at"), // ms since epoch, UTC
+    views: integer("views").notNull().default(0),
+    createdAt: integer("created_at").notNull(), // ms since epoch, UTC
+  },
+  (t) => [
+    uniqueIndex("listings_id_unique").on(t.id),
+    // Default page: active listings newest first.
+    index("listings_status_id_idx").on(t.status, t.id),
+    // Category pages.
+    index("listings_category_status_id_idx").on(t.category, t.status, t.id),
+    // Author pages, slot counts and the users FK cascade.
+    index("listings_user_id_id_idx").on(t.userId, t.id),
+    check("listings_category_check", oneOf(t.category, CATEGORY_CHECK)),
+    check("listings_status_check", oneOf(t.status, LISTING_STATUS_CHECK)),
+    check("listings_views_check", sql`${t.views} >= 0`),
+    check("listings_price_check", sql`${t.price} IS NULL OR ${t.price} >= 0`),
+  ],
+);
+
+/** API keys: only the SHA-256 digest of the key value is stored. */
+export const apiKeys = sqliteTable(
+  "api_keys",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    keyHash: text("key_hash").notNull(),
+    isActive: integer("is_active", { mode: "boolean" }).notNull().default(true),
+    lastUsed: integer("last_used", { mode: "timestamp_ms" }),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [
+    uniqueIndex("api_keys_key_hash_unique").on(t.keyHash),
+    index("api_keys_user_id_id_idx").on(t.userId, t.id),
+  ],
+);
+
+/** Messages. No foreign keys: a message outlives its listing and both users. */
+export const messages = sqliteTable(
+  "messages",
+  {
+    id: text("id").primaryKey(),
+    listingId: text("listing_id").notNull(),
+    senderId: text("sender_id").notNull(),
+    receiverId: text("receiver_id").notNull(),
+    content: text("content").notNull(),
+    isAgent: integer("is_agent", { mode: "boolean" }).notNull().default(false),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [
+    index("messages_receiver_id_id_idx").on(t.receiverId, t.id),
+    index("messages_sender_id_id_idx").on(t.senderId, t.id),
+  ],
+);
+
+/** Password-reset tokens, by digest; `used_at` makes consumption single-use. */
+export const resetTokens = sqliteTable(
+  "reset_tokens",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+    usedAt: integer("used_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [index("reset_tokens_user_id_idx").on(t.userId)],
+);
+
+/** The durable mail queue. */
+export const mailJobs = sqliteTable(
+  "mail_jobs",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: MAIL_KIND_CHECK }).notNull(),
+    status: text("status", { enum: MAIL_STATUS_CHECK }).notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: integer("next_attempt_at", { mode: "timestamp_ms" }).notNull(),
+    lastError: text("last_error"),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+    sentAt: integer("sent_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [
+    // claimDue: pending jobs by due time, then id, with no sort step.
+    index("mail_jobs_status_next_attempt_at_id_idx").on(t.status, t.nextAttemptAt, t.id),
+    // countSince (per-address limit) and the users FK cascade.
+    index("mail_jobs_user_id_kind_created_at_idx").on(t.userId, t.kind, t.createdAt),
+    check("mail_jobs_kind_check", oneOf(t.kind, MAIL_KIND_CHECK)),
+    check("mail_jobs_status_check", oneOf(t.status, MAIL_STATUS_CHECK)),
+    check("mail_jobs_attempts_check", sql`${t.attempts} >= 0`),
+  ],
+);

@@ -1,0 +1,26 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Storage } from "@psm/core";
+import { openSqliteStorage } from "../index.js";
+
+const made: string[] = [];
+
+/** A fresh database file path under the OS temp folder. */
+export function tempDbFile(): string {
+  const dir = mkdtempSync(join(tmpdir(), "psm-sqlite-"));
+  made.push(dir);
+  return join(dir, "test.db");
+}
+
+/** A migrated storage on a fresh temp file. */
+export async function openMigrated(file = tempDbFile()): Promise<Storage> {
+  const storage = openSqliteStorage({ file });
+  await storage.migrate();
+  return storage;
+}
+
+/** Removes every temp folder made so far (call from afterAll). */
+export function removeTempDbs(): void {
+  for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
+}

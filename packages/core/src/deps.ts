@@ -1,0 +1,31 @@
+import type { SlotSettings } from "./domain/limits.js";
+import type { Clock, IdGenerator, RandomSource } from "./ports/clock.js";
+import type { DocumentParser } from "./ports/document-parser.js";
+import type { Mailer } from "./ports/mailer.js";
+import type { PasswordHasher } from "./ports/password-hasher.js";
+import type { Repositories } from "./ports/repositories.js";
+import type { TokenService } from "./ports/token-service.js";
+
+/** `strict` closes the interface's documented gaps; `legacy` re-opens gaps 3 and 4. */
+export type SecurityMode = "strict" | "legacy";
+
+/** Settings the use cases read. */
+export interface Settings {
+  securityMode: SecurityMode;
+  slots: SlotSettings;
+  /** Base of links in mail, without a trailing slash. */
+  publicUrl: string;
+}
+
+/** Everything the use cases need. Each use case narrows it with Pick. */
+export interface Deps {
+  repos: Repositories;
+  mailer: Mailer;
+  documents: DocumentParser;
+  hasher: PasswordHasher;
+  tokens: TokenService;
+  clock: Clock;
+  ids: IdGenerator;
+  random: RandomSource;
+  settings: Settings;
+}

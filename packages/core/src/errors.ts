@@ -1,0 +1,78 @@
+/**
+ * The closed set of failure codes the marketplace can report. Each travels to
+ * callers as `code` beside the human `error` message.
+ */
+export type ErrorCode =
+  | "invalid_input"
+  | "invalid_json"
+  | "email_taken"
+  | "unauthenticated"
+  | "invalid_credentials"
+  | "forbidden"
+  | "admin_required"
+  | "cannot_delete_admin"
+  | "listing_limit_reached"
+  | "listing_not_found"
+  | "user_not_found"
+  | "key_not_found"
+  | "reset_token_invalid"
+  | "unsupported_document"
+  | "document_unreadable"
+  | "document_parser_busy"
+  | "payload_too_large"
+  | "rate_limited"
+  | "not_found"
+  | "method_not_allowed"
+  | "service_unavailable"
+  | "internal_error";
+
+/** The one wire message for each code; a thrown error may carry a more specific one. */
+export const ERROR_MESSAGES: Readonly<Record<ErrorCode, string>> = {
+  invalid_input: "Invalid input",
+  invalid_json: "Malformed JSON body",
+  email_taken: "Email already registered",
+  unauthenticated: "Authentication required",
+  invalid_credentials: "Invalid email or password",
+  forbidden: "Forbidden",
+  admin_required: "Admin access required",
+  cannot_delete_admin: "Cannot delete an admin",
+  listing_limit_reached: "Listing limit reached",
+  listing_not_found: "Listing not found",
+  user_not_found: "User not found",
+  key_not_found: "API key not found",
+  reset_token_invalid: "Invalid or expired token",
+  unsupported_document: "Unsupported document",
+  document_unreadable: "The document could not be read in time",
+  document_parser_busy: "Document parser busy, try again shortly",
+  payload_too_large: "Payload too large",
+  rate_limited: "Too many requests",
+  not_found: "Not found",
+  method_not_allowed: "Method not allowed",
+  service_unavailable: "Service unavailable",
+  internal_error: "Internal server error",
+};
+
+/** Every error code, for documentation (OpenAPI, capabilities). */
+export const ERROR_CODES = Object.keys(ERROR_MESSAGES) as ErrorCode[];
+
+/** An expected failure of a use case or adapter, mapped to a status once at the edge. */
+export class MarketplaceError extends Error {
+  override readonly name = "MarketplaceError";
+  readonly code: ErrorCode;
+  /** Seconds a caller should wait before retrying (rate limits, busy pools). */
+  readonly retryAfter: number | undefined;
+
+  constructor(code: ErrorCode, message?: string, options?: { retryAfter?: number; cause?: unknown }) {
+    super(
+      message ?? ERROR_MESSAGES[code],
+      options?.cause === undefined ? undefined : { cause: options.cause },
+    );
+    this.code = code;
+    this.retryAfter = options?.retryAfter;
+  }
+}
+
+/** True when `value` is a MarketplaceError, optionally of one code. */
+export function isMarketplaceError(value: unknown, code?: ErrorCode): value is MarketplaceError {
+  return value instanceof MarketplaceError && (code === undefined || value.code === code);
+}

@@ -1,0 +1,108 @@
+/** @psm/core: the framework-free marketplace domain, its use cases and ports. */
+
+export type { Deps, SecurityMode, Settings } from "./deps.js";
+export {
+  type Actor,
+  ANONYMOUS,
+  type CredentialKind,
+  isAdmin,
+  isSelfOrAdmin,
+  type UserActor,
+} from "./domain/actor.js";
+export {
+  API_KEY_PATTERN,
+  API_KEY_PREFIX,
+  type ApiKey,
+  LAST_USED_INTERVAL_MS,
+  shouldTouchLastUsed,
+} from "./domain/api-key.js";
+export {
+  CATEGORIES,
+  CATEGORY_VALUES,
+  type Category,
+  type CategoryInfo,
+  isCategory,
+} from "./domain/category.js";
+export {
+  DEFAULT_SLOTS,
+  JWT_TTL_SECONDS,
+  maxSlots,
+  PAGE,
+  RESET_MAILS_PER_ADDRESS_PER_HOUR,
+  RESET_TOKEN_TTL_MS,
+  type SlotSettings,
+} from "./domain/limits.js";
+export {
+  applyChanges,
+  effectiveStatus,
+  isSearchable,
+  LISTING_STATUSES,
+  type Listing,
+  type ListingChanges,
+  type ListingStatus,
+  type ListingStatusFilter,
+  type StoredListingStatus,
+} from "./domain/listing.js";
+export { MAIL_RETRY, type MailJob, type MailJobStatus, type MailKind } from "./domain/mail-job.js";
+export type { Message, MessageDirection } from "./domain/message.js";
+export type { Page, PageQuery } from "./domain/page.js";
+export {
+  ACCOUNT_TYPES,
+  type AccountType,
+  normalizeEmail,
+  type Profile,
+  type User,
+  type UserView,
+} from "./domain/user.js";
+export {
+  ERROR_CODES,
+  ERROR_MESSAGES,
+  type ErrorCode,
+  isMarketplaceError,
+  MarketplaceError,
+} from "./errors.js";
+export type {
+  CreatedApiKey,
+  Credentials,
+  DispatchReport,
+  ListingLimit,
+  Marketplace,
+  MessagePage,
+} from "./marketplace.js";
+export { createMarketplace } from "./marketplace.js";
+
+export type { ApiKeyRepository } from "./ports/api-key-repository.js";
+export type { Clock, IdGenerator, RandomSource } from "./ports/clock.js";
+export type {
+  DocumentInput,
+  DocumentKind,
+  DocumentParser,
+  ExtractedField,
+  ParsedDocument,
+} from "./ports/document-parser.js";
+export type { ListingRepository, ListingSearch, SlotGuard } from "./ports/listing-repository.js";
+export type { MailQueueRepository } from "./ports/mail-queue-repository.js";
+export { type Mail, MailDeliveryError, type Mailer, type PasswordResetMail } from "./ports/mailer.js";
+export type { MessageRepository } from "./ports/message-repository.js";
+export type { PasswordHasher } from "./ports/password-hasher.js";
+export type { Repositories, Storage } from "./ports/repositories.js";
+export type { ResetToken, ResetTokenRepository } from "./ports/reset-token-repository.js";
+export type { TokenClaims, TokenService } from "./ports/token-service.js";
+export type { UserRepository } from "./ports/user-repository.js";
+
+export * from "./schemas/index.js";
+export { constantTimeEqual, sha256Hex } from "./support/crypto.js";
+export { decodeCursor, encodeCursor } from "./support/cursor.js";
+export { createJwtTokenService } from "./support/jwt-token-service.js";
+export { systemClock, webCryptoRandom } from "./support/runtime.js";
+export { createUuidV7Generator, uuidV7Time } from "./support/uuid-v7.js";
+export { validate } from "./support/validate.js";
+export { assertAccess } from "./use-cases/access.js";
+export {
+  API_VERSION,
+  type AuthRequirement,
+  buildCapabilities,
+  type CapabilitiesDocument,
+  type Capability,
+  capabilityTable,
+} from "./use-cases/meta/capabilities.js";

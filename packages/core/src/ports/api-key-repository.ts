@@ -1,0 +1,17 @@
+import type { ApiKey } from "../domain/api-key.js";
+import type { PageQuery } from "../domain/page.js";
+
+/** Storage of API keys by digest. */
+export interface ApiKeyRepository {
+  /** Throws MarketplaceError `internal_error` on a digest collision (never expected). */
+  insert(key: ApiKey): Promise<void>;
+  findById(id: string): Promise<ApiKey | null>;
+  /** Lookup by the SHA-256 hex digest of the key value, active or not. */
+  findByHash(keyHash: string): Promise<ApiKey | null>;
+  /** One user's keys (or everyone's when userId is undefined), id descending. */
+  list(userId: string | undefined, page: PageQuery): Promise<ApiKey[]>;
+  /** Sets is_active false. False when the key does not exist. */
+  deactivate(id: string): Promise<boolean>;
+  /** Sets last_used to `now` unless `now - lastUsed < minIntervalMs`. */
+  touchLastUsed(id: string, now: Date, minIntervalMs: number): Promise<void>;
+}

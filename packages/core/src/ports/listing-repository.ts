@@ -1,0 +1,48 @@
+import type { Category } from "../domain/category.js";
+import type { Listing, ListingChanges, ListingStatusFilter } from "../domain/listing.js";
+import type { PageQuery } from "../domain/page.js";
+
+/** A listing search. Results are id descending (newest first). */
+export interface ListingSearch extends PageQuery {
+  category?: Category | undefined;
+  /** Case-insensitive (all letters, not only ASCII) substring of the title; `%`, `_`, `\` literal. */
+  text?: string | undefined;
+  userId?: string | undefined;
+  /** `active` means active and unexpired at `now`; `expired` means stored active with expires_at <= now. */
+  status: ListingStatusFilter;
+}
+
+/** Bounds an insert or reactivation by the author's slots, counted at `now`. */
+export interface SlotGuard {
+  maxSlots: number;
+  now: Date;
+}
+
+/** Storage of listings. Missing rows give null/false, never a throw. */
+export interface ListingRepository {
+  findById(id: string): Promise<Listing | null>;
+  /** At most `limit` listings matching the search, id descending, only ids below `before`. */
+  search(query: ListingSearch, now: Date): Promise<Listing[]>;
+  /** Every listing whatever its status (admin), id descending. */
+  listAll(page: PageQuery): Promise<Listing[]>;
+  /**
+   * Atomically: counts the author's active, unexpired listings at `guard.now`
+   * and inserts only if that count is below `guard.maxSlots`. False when full.
+   * Concurrent calls never exceed the limit.
+   */
+  insertWithinSlots(listing: Listing, guard: SlotGuard): Promise<boolean>;
+  /**
+   * Applies changes. When `guard` is given and the change makes the listing
+   * active and unexpired again while it was not, the slot check and the write
+   * are one atomic step. Null when the listing does not exist.
+   */
+  update(id: string, changes: ListingChanges, guard?: SlotGuard): Promise<Listing | null | "limit_reached">;
+  /** False when it did not exist. */
+  delete(id: string): Promise<boolean>;
+  /** Atomic +1; N concurrent calls add exactly N. False when it did not exist. */
+  incrementViews(id: string): Promise<boolean>;
+  /** The author's active, unexpired listings at `now`. */
+  countActiveByUser(userId: string, now: Date): Promise<number>;
+  /** The same for several authors at once; users with none are absent or 0. */
+  countActiveByUsers(userIds: readonly string[], now: Date): Promise<Map<string, number>>;
+}

@@ -1,0 +1,28 @@
+import type { PageQuery } from "../domain/page.js";
+import type { AccountType, User } from "../domain/user.js";
+
+/** Storage of users (profiles are users). Emails are stored normalised. */
+export interface UserRepository {
+  findById(id: string): Promise<User | null>;
+  /** `email` is already normalised; the match is case-insensitive all the same. */
+  findByEmail(email: string): Promise<User | null>;
+  /** Throws MarketplaceError `email_taken` when the address (any case) exists. */
+  insert(user: User): Promise<void>;
+  /** Id descending. */
+  list(page: PageQuery): Promise<User[]>;
+  /** Null when the user does not exist. */
+  updateProfile(
+    id: string,
+    changes: { displayName?: string; accountType?: AccountType; isAdmin?: boolean },
+  ): Promise<User | null>;
+  /**
+   * Stores a new password hash. With `revokeTokens` the token version is
+   * bumped in the same write, ending every JWT issued before. False when absent.
+   */
+  setPasswordHash(id: string, passwordHash: string, options: { revokeTokens: boolean }): Promise<boolean>;
+  /**
+   * Atomically deletes the user with their listings, API keys, reset tokens
+   * and queued mail. Messages are kept. False when absent.
+   */
+  deleteCascade(id: string): Promise<boolean>;
+}

@@ -1,0 +1,23 @@
+export { adminDeletePostSchema, adminDeleteUserSchema } from "./admin.js";
+export { type CreateApiKeyInput, createApiKeySchema } from "./api-key.js";
+export * as fields from "./fields.js";
+export { type ListingPatchInput, listingPatchSchema } from "./listing-patch.js";
+export { type ListingQueryInput, listingQuerySchema } from "./listing-query.js";
+export { type LogInInput, logInSchema } from "./log-in.js";
+export {
+  type MessageQueryInput,
+  messageQuerySchema,
+  type SendMessageInput,
+  sendMessageSchema,
+} from "./message.js";
+export { type NewListingInput, newListingSchema } from "./new-listing.js";
+export { type PageQueryInput, pageQuerySchema } from "./page-query.js";
+export {
+  type RequestPasswordResetInput,
+  requestPasswordResetSchema,
+  type UpdatePasswordInput,
+  updatePasswordSchema,
+} from "./password-reset.js";
+export { type SyncProfileInput, syncProfileSchema, type UserIdInput, userIdSchema } from "./profile.js";
+export { type SignUpInput, signUpSchema } from "./sign-up.js";
+export { type UpdateUserInput, updateUserSchema } from "./update-user.js";

@@ -1,0 +1,32 @@
+import { MarketplaceError } from "../errors.js";
+import { fromBase64Url, toBase64Url } from "./crypto.js";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** An opaque cursor for the page after the row with this id. */
+export function encodeCursor(lastId: string): string {
+  return toBase64Url(new TextEncoder().encode(lastId));
+}
+
+/** The id a cursor stands for; `invalid_input` for anything not made by encodeCursor. */
+export function decodeCursor(cursor: string | undefined): string | undefined {
+  if (cursor === undefined || cursor === "") return undefined;
+  const bytes = fromBase64Url(cursor);
+  const id = bytes ? new TextDecoder().decode(bytes) : "";
+  if (!UUID.test(id)) throw new MarketplaceError("invalid_input", "cursor: is not a valid cursor");
+  return id;
+}
+
+/**
+ * Turns `limit + 1` fetched rows into a page: the extra row only tells that
+ * another page exists.
+ */
+export function toPage<T extends { id: string }>(
+  rows: T[],
+  limit: number,
+): { items: T[]; nextCursor: string | null } {
+  if (rows.length <= limit) return { items: rows, nextCursor: null };
+  const items = rows.slice(0, limit);
+  const last = items[items.length - 1];
+  return { items, nextCursor: last ? encodeCursor(last.id) : null };
+}

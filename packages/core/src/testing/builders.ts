@@ -1,0 +1,104 @@
+import type { ApiKey } from "../domain/api-key.js";
+import type { Listing } from "../domain/listing.js";
+import type { Message } from "../domain/message.js";
+import type { User } from "../domain/user.js";
+import type { IdGenerator } from "../ports/clock.js";
+import { sha256Hex } from "../support/crypto.js";
+import { webCryptoRandom } from "../support/runtime.js";
+import { createUuidV7Generator } from "../support/uuid-v7.js";
+import { fakeHash, TEST_PASSWORD } from "./fakes/hasher.js";
+
+// One generator per millisecond: an id then carries exactly the time it was
+// built for (a single generator would clamp an earlier time to its last one),
+// and ids built for the same millisecond still increase in build order.
+// Builders default createdAt to the wall clock; pass `createdAt` to build a row
+// (and its id) for a given instant, e.g. the test clock's now().
+const generators = new Map<number, IdGenerator>();
+let serial = 0;
+
+/** A fresh UUIDv7 for `at`; ids for one instant increase in call order. */
+export function testId(at: Date = new Date()): string {
+  let generator = generators.get(at.getTime());
+  if (!generator) {
+    generator = createUuidV7Generator(webCryptoRandom);
+    generators.set(at.getTime(), generator);
+  }
+  return generator.newId(at);
+}
+
+function next(): number {
+  serial += 1;
+  return serial;
+}
+
+/** A valid user; its password is TEST_PASSWORD under the fake hasher. */
+export function buildUser(overrides: Partial<User> = {}): User {
+  const createdAt = overrides.createdAt ?? new Date();
+  const n = next();
+  return {
+    id: testId(createdAt),
+    email: `user${n}@example.com`,
+    displayName: `User ${n}`,
+    isAdmin: false,
+    accountType: "personal",
+    passwordHash: fakeHash(TEST_PASSWORD),
+    tokenVersion: 0,
+    ...overrides,
+    createdAt,
+  };
+}
+
+/** A valid active listing; pass `userId` to attach it to a stored user. */
+export function buildListing(overrides: Partial<Listing> = {}): Listing {
+  const createdAt = overrides.createdAt ?? new Date();
+  const n = next();
+  return {
+    id: testId(createdAt),
+    title: `Listing ${n}`,
+    description: `Description of listing ${n}.`,
+    price: 100,
+    category: "software-development",
+    condition: "good",
+    images: [],
+    userId: overrides.userId ?? testId(createdAt),
+    structuredData: { ai_generated: true },
+    status: "active",
+    contactEmail: null,
+    expiresAt: null,
+    views: 0,
+    ...overrides,
+    createdAt,
+  };
+}
+
+/** A valid active API key whose digest is of a unique made-up value. */
+export function buildApiKey(overrides: Partial<ApiKey> = {}): ApiKey {
+  const createdAt = overrides.createdAt ?? new Date();
+  const n = next();
+  return {
+    id: testId(createdAt),
+    userId: overrides.userId ?? testId(createdAt),
+    name: `Key ${n}`,
+    keyHash: sha256Hex(`psm_test_key_${n}_${createdAt.getTime()}`),
+    isActive: true,
+    lastUsed: null,
+    ...overrides,
+    createdAt,
+  };
+}
+
+/** A valid message; pass the parties and listing to tie it to stored rows. */
+export function buildMessage(overrides: Partial<Message> = {}): Message {
+  const createdAt = overrides.createdAt ?? new Date();
+  const n = next();
+  return {
+    id: testId(createdAt),
+    listingId: overrides.listingId ?? testId(createdAt),
+    senderId: overrides.senderId ?? testId(createdAt),
+    receiverId: overrides.receiverId ?? testId(createdAt),
+    content: `Message ${n}`,
+    isAgent: false,
+    ...overrides,
+    createdAt,
+  };
+}

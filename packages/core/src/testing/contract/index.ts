@@ -1,0 +1,43 @@
+import { describe, expect, it } from "vitest";
+import { apiKeyCases } from "./api-keys.js";
+import { type ContractOptions, useStorage } from "./context.js";
+import { listingReactivationCases } from "./listing-reactivation.js";
+import { listingSearchCases } from "./listing-search.js";
+import { listingSlotCases } from "./listing-slots.js";
+import { listingCases } from "./listings.js";
+import { mailQueueCases } from "./mail-queue.js";
+import { messageCases } from "./messages.js";
+import { resetTokenCases } from "./reset-tokens.js";
+import { userCascadeCases } from "./user-cascade.js";
+import { userCases } from "./users.js";
+
+export type { ContractOptions } from "./context.js";
+
+/**
+ * Registers the storage contract: every repository method, through the port
+ * only, each case on a fresh storage from `open()`. Memory, SQLite and
+ * PostgreSQL call it so that one suite keeps them equal.
+ */
+export function runRepositoryContract(name: string, options: ContractOptions): void {
+  describe(`repository contract: ${name}`, () => {
+    const ctx = useStorage(options);
+
+    describe("storage", () => {
+      it("migrate is idempotent and ping answers true", async () => {
+        await ctx.storage().migrate();
+        expect(await ctx.storage().ping()).toBe(true);
+      });
+    });
+
+    listingSearchCases(ctx);
+    listingCases(ctx);
+    listingSlotCases(ctx);
+    listingReactivationCases(ctx);
+    userCases(ctx);
+    userCascadeCases(ctx);
+    apiKeyCases(ctx);
+    messageCases(ctx);
+    resetTokenCases(ctx);
+    mailQueueCases(ctx);
+  });
+}

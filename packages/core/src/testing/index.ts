@@ -1,0 +1,16 @@
+/** @psm/core/testing: in-memory storage, fakes, builders and the storage contract suite. */
+export { buildApiKey, buildListing, buildMessage, buildUser, testId } from "./builders.js";
+export { type ContractOptions, runRepositoryContract } from "./contract/index.js";
+export { createTestClock, TEST_EPOCH, type TestClock } from "./fakes/clock.js";
+export {
+  createTestDeps,
+  TEST_JWT_SECRET,
+  type TestDeps,
+  type TestDepsOverrides,
+  type TestFakes,
+} from "./fakes/deps.js";
+export { createStubDocumentParser, type StubDocumentParser } from "./fakes/document-parser.js";
+export { createFakeHasher, type FakeHasher, fakeHash, TEST_PASSWORD } from "./fakes/hasher.js";
+export { createRecordingMailer, type RecordingMailer } from "./fakes/mailer.js";
+export { createSequentialRandom } from "./fakes/random.js";
+export { createMemoryStorage } from "./memory/storage.js";

@@ -1,0 +1,46 @@
+import type { ApiKey } from "../../domain/api-key.js";
+import type { PageQuery } from "../../domain/page.js";
+import { MarketplaceError } from "../../errors.js";
+import type { ApiKeyRepository } from "../../ports/api-key-repository.js";
+import { copy, type MemoryState, pageById } from "./state.js";
+
+/** The in-memory ApiKeyRepository. */
+export function createMemoryApiKeyRepository(state: MemoryState): ApiKeyRepository {
+  const { apiKeys } = state;
+
+  function findByHash(keyHash: string): ApiKey | undefined {
+    for (const key of apiKeys.values()) if (key.keyHash === keyHash) return key;
+    return undefined;
+  }
+
+  return {
+    async insert(key: ApiKey) {
+      if (findByHash(key.keyHash)) throw new MarketplaceError("internal_error", "API key digest collision");
+      apiKeys.set(key.id, copy(key));
+    },
+    async findById(id: string) {
+      const key = apiKeys.get(id);
+      return key ? copy(key) : null;
+    },
+    async findByHash(keyHash: string) {
+      const key = findByHash(keyHash);
+      return key ? copy(key) : null;
+    },
+    async list(userId: string | undefined, page: PageQuery) {
+      const rows = [...apiKeys.values()].filter((key) => userId === undefined || key.userId === userId);
+      return pageById(rows, page);
+    },
+    async deactivate(id: string) {
+      const key = apiKeys.get(id);
+      if (!key) return false;
+      key.isActive = false;
+      return true;
+    },
+    async touchLastUsed(id: string, now: Date, minIntervalMs: number) {
+      const key = apiKeys.get(id);
+      if (!key) return;
+      if (key.lastUsed !== null && now.getTime() - key.lastUsed.getTime() < minIntervalMs) return;
+      key.lastUsed = new Date(now.getTime());
+    },
+  };
+}

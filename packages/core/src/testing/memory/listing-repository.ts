@@ -1,0 +1,87 @@
+import { applyChanges, effectiveStatus, isSearchable, type Listing } from "../../domain/listing.js";
+import type { PageQuery } from "../../domain/page.js";
+import type { ListingRepository, ListingSearch, SlotGuard } from "../../ports/listing-repository.js";
+import { copy, type MemoryState, pageById } from "./state.js";
+
+/** Lower-cases every letter, not only ASCII, so `müller` finds `MÜLLER`. */
+function fold(text: string): string {
+  return text.toLowerCase();
+}
+
+function matches(listing: Listing, query: ListingSearch, now: Date): boolean {
+  if (query.status !== "all" && effectiveStatus(listing, now) !== query.status) return false;
+  if (query.category !== undefined && listing.category !== query.category) return false;
+  if (query.userId !== undefined && listing.userId !== query.userId) return false;
+  // A plain substring test: `%`, `_` and `\` are ordinary characters here.
+  if (query.text !== undefined && !fold(listing.title).includes(fold(query.text))) return false;
+  return true;
+}
+
+/** The in-memory ListingRepository over shared tables. */
+export function createMemoryListingRepository(state: MemoryState): ListingRepository {
+  const { listings } = state;
+
+  // Synchronous on purpose: callers run it and then write with no await in
+  // between, which is what makes the slot checks atomic on one JS thread.
+  function countActive(userId: string, now: Date): number {
+    let count = 0;
+    for (const listing of listings.values()) {
+      if (listing.userId === userId && isSearchable(listing, now)) count++;
+    }
+    return count;
+  }
+
+  return {
+    async findById(id: string) {
+      const listing = listings.get(id);
+      return listing ? copy(listing) : null;
+    },
+    async search(query: ListingSearch, now: Date) {
+      return pageById(
+        [...listings.values()].filter((listing) => matches(listing, query, now)),
+        query,
+      );
+    },
+    async listAll(page: PageQuery) {
+      return pageById(listings.values(), page);
+    },
+    async insertWithinSlots(listing: Listing, guard: SlotGuard) {
+      if (countActive(listing.userId, guard.now) >= guard.maxSlots) return false;
+      listings.set(listing.id, copy(listing));
+      return true;
+    },
+    async update(id, changes, guard) {
+      const current = listings.get(id);
+      if (!current) return null;
+      const next = applyChanges(current, copy(changes));
+      if (guard && !isSearchable(current, guard.now) && isSearchable(next, guard.now)) {
+        // `current` is not searchable, so it is not part of this count.
+        if (countActive(current.userId, guard.now) >= guard.maxSlots) return "limit_reached";
+      }
+      listings.set(id, next);
+      return copy(next);
+    },
+    async delete(id: string) {
+      return listings.delete(id);
+    },
+    async incrementViews(id: string) {
+      const listing = listings.get(id);
+      if (!listing) return false;
+      listing.views += 1;
+      return true;
+    },
+    async countActiveByUser(userId: string, now: Date) {
+      return countActive(userId, now);
+    },
+    async countActiveByUsers(userIds: readonly string[], now: Date) {
+      const wanted = new Set(userIds);
+      const counts = new Map<string, number>();
+      for (const listing of listings.values()) {
+        if (wanted.has(listing.userId) && isSearchable(listing, now)) {
+          counts.set(listing.userId, (counts.get(listing.userId) ?? 0) + 1);
+        }
+      }
+      return counts;
+    },
+  };
+}

@@ -1,0 +1,80 @@
+import type { MailJob, MailKind } from "../../domain/mail-job.js";
+import type { MailQueueRepository } from "../../ports/mail-queue-repository.js";
+import { copy, type MemoryState } from "./state.js";
+
+function dueOrder(a: MailJob, b: MailJob): number {
+  const byTime = a.nextAttemptAt.getTime() - b.nextAttemptAt.getTime();
+  if (byTime !== 0) return byTime;
+  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+}
+
+/** The in-memory MailQueueRepository. */
+export function createMemoryMailQueueRepository(state: MemoryState): MailQueueRepository {
+  const { mailJobs } = state;
+  const countSince = (userId: string, kind: MailKind, since: Date) => {
+    let count = 0;
+    for (const job of mailJobs.values()) {
+      if (job.userId === userId && job.kind === kind && job.createdAt.getTime() >= since.getTime()) count++;
+    }
+    return count;
+  };
+  return {
+    async enqueue(
+      job: { id: string; userId: string; kind: MailKind; createdAt: Date },
+      limit?: { since: Date; max: number },
+    ) {
+      // Count and insert in one synchronous step, so concurrent calls cannot both pass.
+      if (limit && countSince(job.userId, job.kind, limit.since) >= limit.max) return false;
+      mailJobs.set(job.id, {
+        id: job.id,
+        userId: job.userId,
+        kind: job.kind,
+        status: "pending",
+        attempts: 0,
+        nextAttemptAt: new Date(job.createdAt.getTime()),
+        lastError: null,
+        createdAt: new Date(job.createdAt.getTime()),
+        sentAt: null,
+      });
+      return true;
+    },
+    async claimDue(now: Date, limit: number, leaseMs: number) {
+      const due = [...mailJobs.values()]
+        .filter((job) => job.status === "pending" && job.nextAttemptAt.getTime() <= now.getTime())
+        .sort(dueOrder)
+        .slice(0, Math.max(0, limit));
+      // The lease is taken in the same synchronous step as the selection.
+      for (const job of due) {
+        job.attempts += 1;
+        job.nextAttemptAt = new Date(now.getTime() + leaseMs);
+      }
+      return due.map(copy);
+    },
+    async markSent(id: string, now: Date) {
+      const job = mailJobs.get(id);
+      if (!job) return;
+      job.status = "sent";
+      job.sentAt = new Date(now.getTime());
+    },
+    async reschedule(id: string, nextAttemptAt: Date, error: string) {
+      const job = mailJobs.get(id);
+      if (!job) return;
+      job.status = "pending";
+      job.nextAttemptAt = new Date(nextAttemptAt.getTime());
+      job.lastError = error;
+    },
+    async markFailed(id: string, error: string) {
+      const job = mailJobs.get(id);
+      if (!job) return;
+      job.status = "failed";
+      job.lastError = error;
+    },
+    async findById(id: string) {
+      const job = mailJobs.get(id);
+      return job ? copy(job) : null;
+    },
+    async countSince(userId: string, kind: MailKind, since: Date) {
+      return countSince(userId, kind, since);
+    },
+  };
+}

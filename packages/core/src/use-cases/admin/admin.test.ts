@@ -1,0 +1,179 @@
+import { type Actor, isMarketplaceError } from "@psm/core";
+import { describe, expect, it } from "vitest";
+import {
+  ANON,
+  expectCode,
+  logInAdmin,
+  type Marketplace as Market,
+  KIT_PASSWORD as PASSWORD,
+  setupMarketplace as setup,
+  signUpAndLogIn,
+} from "../../testing/use-case-kit.js";
+
+function createListing(market: Market, actor: Actor, title = "Audit") {
+  return market.listings.create(actor, { title, description: "Two weeks.", category: "cybersecurity" });
+}
+
+describe("admin access", () => {
+  it("refuses every admin use case to anonymous callers, admin API keys and user JWTs", async () => {
+    const { market } = setup();
+    const admin = await logInAdmin(market);
+    const { secret } = await market.apiKeys.create(admin.actor, {});
+    const adminKey = await market.auth.authenticate({ apiKey: secret });
+    const user = await signUpAndLogIn(market, "user@example.com");
+    const listing = await createListing(market, user.actor);
+
+    const calls: [string, (actor: Actor) => Promise<unknown>][] = [
+      ["listPosts", (actor) => market.admin.listPosts(actor, {})],
+      ["deletePost", (actor) => market.admin.deletePost(actor, listing.id)],
+      ["listUsers", (actor) => market.admin.listUsers(actor, {})],
+      ["deleteUser", (actor) => market.admin.deleteUser(actor, user.user.id)],
+    ];
+    for (const [name, call] of calls) {
+      const outcomes = await Promise.all(
+        [ANON, adminKey, user.actor].map((actor) =>
+          call(actor).then(
+            () => "resolved",
+            (e: unknown) => (isMarketplaceError(e) ? e.code : "other"),
+          ),
+        ),
+      );
+      expect({ name, outcomes }).toEqual({
+        name,
+        outcomes: ["unauthenticated", "unauthenticated", "admin_required"],
+      });
+    }
+    // Nothing was deleted by the refused calls.
+    await expect(market.listings.get(listing.id)).resolves.toHaveProperty("id", listing.id);
+    await expect(market.auth.authenticate({ bearer: user.token })).resolves.toMatchObject({ kind: "user" });
+  });
+});
+
+describe("admin.listPosts and deletePost", () => {
+  it("lists every listing of any status, newest first, and pages", async () => {
+    const { deps, market } = setup();
+    const admin = await logInAdmin(market);
+    const author = await signUpAndLogIn(market, "author@example.com");
+    const active = await createListing(market, author.actor, "active");
+    const paused = await createListing(market, author.actor, "paused");
+    await market.listings.update(author.actor, paused.id, { status: "paused" });
+    const expiring = await market.listings.create(author.actor, {
+      title: "expiring",
+      description: "d",
+      category: "cybersecurity",
+      expires_at: new Date(deps.clock.now().getTime() + 60_000).toISOString(),
+    });
+    deps.clock.advance(120_000);
+
+    const page = await market.admin.listPosts(admin.actor, {});
+    expect(page.items.map((l) => l.id)).toEqual([expiring.id, paused.id, active.id]);
+    expect(page.nextCursor).toBeNull();
+    const first = await market.admin.listPosts(admin.actor, { limit: 2 });
+    expect(first.items.map((l) => l.id)).toEqual([expiring.id, paused.id]);
+    const second = await market.admin.listPosts(admin.actor, { limit: 2, cursor: first.nextCursor });
+    expect(second.items.map((l) => l.id)).toEqual([active.id]);
+    await expectCode(market.admin.listPosts(admin.actor, { limit: "x" }), "invalid_input");
+  });
+
+  it("deletes any listing; unknown is listing_not_found, malformed invalid_input", async () => {
+    const { market } = setup();
+    const admin = await logInAdmin(market);
+    const author = await signUpAndLogIn(market, "author@example.com");
+    const listing = await createListing(market, author.actor);
+    await market.admin.deletePost(admin.actor, listing.id);
+    await expectCode(market.listings.get(listing.id), "listing_not_found");
+    await expectCode(market.admin.deletePost(admin.actor, listing.id), "listing_not_found");
+    await expectCode(market.admin.deletePost(admin.actor, "not-a-uuid"), "invalid_input");
+  });
+});
+
+describe("admin.listUsers and deleteUser", () => {
+  it("lists every user, newest first, with derived listing counts and no secrets", async () => {
+    const { market } = setup();
+    const admin = await logInAdmin(market);
+    const alice = await signUpAndLogIn(market, "alice@example.com");
+    await createListing(market, alice.actor);
+    const page = await market.admin.listUsers(admin.actor, {});
+    expect(page.items.map((u) => u.id)).toEqual([alice.user.id, admin.user.id]);
+    expect(page.items[0]).toMatchObject({ email: "alice@example.com", activeListingsCount: 1 });
+    expect(page.items[1]).toMatchObject({ isAdmin: true, activeListingsCount: 0 });
+    expect(JSON.stringify(page)).not.toMatch(/passwordHash|tokenVersion/);
+  });
+
+  it("deletes a user with their listings and keys, and keeps messages", async () => {
+    const { deps, market } = setup();
+    const admin = await logInAdmin(market);
+    const seller = await signUpAndLogIn(market, "seller@example.com");
+    const buyer = await signUpAndLogIn(market, "buyer@example.com");
+    const listing = await createListing(market, seller.actor);
+    const { apiKey, secret } = await market.apiKeys.create(seller.actor, {});
+    const message = await market.messages.send(buyer.actor, {
+      listing_id: listing.id,
+      receiver_id: seller.user.id,
+      content: "hello",
+    });
+
+    await market.admin.deleteUser(admin.actor, seller.user.id);
+
+    expect(await deps.repos.users.findById(seller.user.id)).toBeNull();
+    await expectCode(market.listings.get(listing.id), "listing_not_found");
+    expect(await deps.repos.apiKeys.findById(apiKey.id)).toBeNull();
+    await expectCode(market.auth.authenticate({ apiKey: secret }), "unauthenticated");
+    await expectCode(market.auth.authenticate({ bearer: seller.token }), "unauthenticated");
+    const sent = await market.messages.list(buyer.actor, { type: "sent" });
+    expect(sent.items.map((m) => m.id)).toEqual([message.id]);
+    const users = await market.admin.listUsers(admin.actor, {});
+    expect(users.items.map((u) => u.id)).not.toContain(seller.user.id);
+  });
+
+  it("refuses to delete an admin, and reports unknown and malformed ids", async () => {
+    const { market } = setup();
+    const admin = await logInAdmin(market);
+    await expectCode(market.admin.deleteUser(admin.actor, admin.user.id), "cannot_delete_admin");
+    await expectCode(market.admin.deleteUser(admin.actor, crypto.randomUUID()), "user_not_found");
+    await expectCode(market.admin.deleteUser(admin.actor, "not-a-uuid"), "invalid_input");
+    await expect(market.profiles.isAdmin({ user_id: admin.user.id })).resolves.toBe(true);
+  });
+});
+
+describe("admin.ensureAdmin", () => {
+  it("creates an admin who can log in", async () => {
+    const { market } = setup();
+    const admin = await market.admin.ensureAdmin({ email: " Root@Example.com ", password: PASSWORD });
+    expect(admin).toMatchObject({ email: "root@example.com", isAdmin: true });
+    const { user } = await market.auth.logIn({ email: "root@example.com", password: PASSWORD });
+    expect(user).toMatchObject({ id: admin.id, isAdmin: true });
+  });
+
+  it("is idempotent and leaves an existing password alone", async () => {
+    const { deps, market } = setup();
+    const first = await market.admin.ensureAdmin({ email: "root@example.com", password: PASSWORD });
+    const second = await market.admin.ensureAdmin({
+      email: "ROOT@example.com",
+      password: "another-password",
+    });
+    expect(second.id).toBe(first.id);
+    expect(await deps.repos.users.list({ limit: 10 })).toHaveLength(1);
+    await expect(
+      market.auth.logIn({ email: "root@example.com", password: PASSWORD }),
+    ).resolves.toHaveProperty("token");
+    await expectCode(
+      market.auth.logIn({ email: "root@example.com", password: "another-password" }),
+      "invalid_credentials",
+    );
+  });
+
+  it("promotes an existing user", async () => {
+    const { market } = setup();
+    const { user } = await signUpAndLogIn(market, "boss@example.com");
+    const promoted = await market.admin.ensureAdmin({
+      email: "boss@example.com",
+      password: "ignored-password",
+    });
+    expect(promoted).toMatchObject({ id: user.id, isAdmin: true });
+    await expect(market.profiles.isAdmin({ user_id: user.id })).resolves.toBe(true);
+    const { token } = await market.auth.logIn({ email: "boss@example.com", password: PASSWORD });
+    const actor = await market.auth.authenticate({ bearer: token });
+    await expect(market.admin.listUsers(actor, {})).resolves.toHaveProperty("items");
+  });
+});

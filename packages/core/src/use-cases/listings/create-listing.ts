@@ -1,0 +1,48 @@
+import type { Deps } from "../../deps.js";
+import type { Actor } from "../../domain/actor.js";
+import { maxSlots } from "../../domain/limits.js";
+import type { Listing } from "../../domain/listing.js";
+import { MarketplaceError } from "../../errors.js";
+import { newListingSchema } from "../../schemas/new-listing.js";
+import { validate } from "../../support/validate.js";
+import { requireUser } from "../access.js";
+
+/**
+ * Publishes a listing for the caller, within their slots: a full author gets
+ * `listing_limit_reached`, and concurrent creates cannot overshoot (the
+ * repository counts and inserts in one atomic step).
+ */
+export async function createListing(
+  deps: Pick<Deps, "repos" | "clock" | "ids" | "settings">,
+  actor: Actor,
+  input: unknown,
+): Promise<Listing> {
+  const { user } = requireUser(actor);
+  const data = validate(newListingSchema, input);
+  const now = deps.clock.now();
+  if (data.expires_at && data.expires_at.getTime() <= now.getTime()) {
+    throw new MarketplaceError("invalid_input", "expires_at: must be in the future");
+  }
+  const listing: Listing = {
+    id: deps.ids.newId(now),
+    title: data.title,
+    description: data.description,
+    price: data.price ?? null,
+    category: data.category,
+    condition: data.condition,
+    images: data.images,
+    userId: user.id,
+    structuredData: data.structured_data,
+    status: "active",
+    contactEmail: data.contact_email ?? null,
+    expiresAt: data.expires_at ?? null,
+    views: 0,
+    createdAt: now,
+  };
+  const inserted = await deps.repos.listings.insertWithinSlots(listing, {
+    maxSlots: maxSlots(deps.settings.slots, user),
+    now,
+  });
+  if (!inserted) throw new MarketplaceError("listing_limit_reached");
+  return listing;
+}

@@ -1,0 +1,44 @@
+import type { Deps } from "../../deps.js";
+import { type Actor, isSelfOrAdmin } from "../../domain/actor.js";
+import type { Listing } from "../../domain/listing.js";
+import type { Page } from "../../domain/page.js";
+import { MarketplaceError } from "../../errors.js";
+import { listingQuerySchema } from "../../schemas/listing-query.js";
+import { decodeCursor, toPage } from "../../support/cursor.js";
+import { validate } from "../../support/validate.js";
+
+/**
+ * Searches listings, newest first. Anyone sees active, unexpired listings;
+ * other statuses only for one's own listings (user_id = caller) or an admin.
+ */
+export async function searchListings(
+  deps: Pick<Deps, "repos" | "clock">,
+  actor: Actor,
+  query: unknown,
+): Promise<Page<Listing>> {
+  const q = validate(listingQuerySchema, query);
+  const userId = q.user_id?.toLowerCase();
+  if (q.status !== "active") {
+    const allowed =
+      userId === undefined ? actor.kind === "user" && actor.user.isAdmin : isSelfOrAdmin(actor, userId);
+    if (!allowed) {
+      throw new MarketplaceError(
+        "forbidden",
+        "status other than active is only for your own listings (user_id) or admins",
+      );
+    }
+  }
+  const text = q.search !== undefined && q.search.trim() !== "" ? q.search : undefined;
+  const rows = await deps.repos.listings.search(
+    {
+      category: q.category === "all" ? undefined : q.category,
+      text,
+      userId,
+      status: q.status,
+      limit: q.limit + 1,
+      before: decodeCursor(q.cursor),
+    },
+    deps.clock.now(),
+  );
+  return toPage(rows, q.limit);
+}

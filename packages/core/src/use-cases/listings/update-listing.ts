@@ -1,0 +1,49 @@
+import type { Deps } from "../../deps.js";
+import type { Actor } from "../../domain/actor.js";
+import { maxSlots } from "../../domain/limits.js";
+import { applyChanges, isSearchable, type Listing, type ListingChanges } from "../../domain/listing.js";
+import { MarketplaceError } from "../../errors.js";
+import { listingPatchSchema } from "../../schemas/listing-patch.js";
+import { validate } from "../../support/validate.js";
+import { requireUser } from "../access.js";
+import { loadEditable } from "./get-listing.js";
+
+/**
+ * Edits a listing (author or admin). Making it active again, by status or by
+ * moving expires_at into the future, takes one of the author's slots: 403
+ * when they are full.
+ */
+export async function updateListing(
+  deps: Pick<Deps, "repos" | "clock" | "settings">,
+  actor: Actor,
+  id: string,
+  input: unknown,
+): Promise<Listing> {
+  const { user } = requireUser(actor);
+  const listing = await loadEditable(deps, user.id, user.isAdmin, id);
+  const data = validate(listingPatchSchema, input);
+  const changes: ListingChanges = {
+    title: data.title,
+    description: data.description,
+    price: data.price,
+    category: data.category,
+    condition: data.condition,
+    images: data.images,
+    structuredData: data.structured_data,
+    contactEmail: data.contact_email,
+    expiresAt: data.expires_at,
+    status: data.status,
+  };
+  const now = deps.clock.now();
+  const reactivates = !isSearchable(listing, now) && isSearchable(applyChanges(listing, changes), now);
+  let guard: { maxSlots: number; now: Date } | undefined;
+  if (reactivates) {
+    const author = listing.userId === user.id ? user : await deps.repos.users.findById(listing.userId);
+    if (!author) throw new MarketplaceError("listing_not_found");
+    guard = { maxSlots: maxSlots(deps.settings.slots, author), now };
+  }
+  const result = await deps.repos.listings.update(listing.id, changes, guard);
+  if (result === "limit_reached") throw new MarketplaceError("listing_limit_reached");
+  if (!result) throw new MarketplaceError("listing_not_found");
+  return result;
+}

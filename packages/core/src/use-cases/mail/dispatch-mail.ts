@@ -1,0 +1,82 @@
+import type { Deps } from "../../deps.js";
+import { RESET_TOKEN_TTL_MS } from "../../domain/limits.js";
+import { MAIL_RETRY, type MailJob } from "../../domain/mail-job.js";
+import type { DispatchReport } from "../../marketplace.js";
+import { MailDeliveryError } from "../../ports/mailer.js";
+import { sha256Hex, toBase64Url } from "../../support/crypto.js";
+
+type MailDeps = Pick<Deps, "repos" | "mailer" | "clock" | "random" | "settings">;
+
+/**
+ * Sends the queued mail that is due. Each job is claimed (leased) first, so
+ * several processes never send one job twice. The reset token is minted at
+ * send time and only its digest stored; a failed attempt removes its token,
+ * backs off exponentially with jitter, and gives up after MAIL_RETRY.maxAttempts.
+ */
+export async function dispatchMail(
+  deps: MailDeps,
+  options: { batchSize?: number } = {},
+): Promise<DispatchReport> {
+  const report: DispatchReport = { sent: 0, retried: 0, failed: 0 };
+  const jobs = await deps.repos.mailQueue.claimDue(
+    deps.clock.now(),
+    options.batchSize ?? 20,
+    MAIL_RETRY.leaseMs,
+  );
+  for (const job of jobs) report[await deliver(deps, job)]++;
+  return report;
+}
+
+async function deliver(deps: MailDeps, job: MailJob): Promise<keyof DispatchReport> {
+  const user = await deps.repos.users.findById(job.userId);
+  if (!user) {
+    await deps.repos.mailQueue.markFailed(job.id, "user no longer exists");
+    return "failed";
+  }
+  const now = deps.clock.now();
+  const token = toBase64Url(deps.random.bytes(32));
+  const tokenHash = sha256Hex(token);
+  await deps.repos.resetTokens.insert({
+    tokenHash,
+    userId: user.id,
+    expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MS),
+    createdAt: now,
+  });
+  try {
+    await deps.mailer.send({
+      kind: "password_reset",
+      to: user.email,
+      displayName: user.displayName,
+      resetUrl: `${deps.settings.publicUrl}/reset-password?token=${token}`,
+      expiresInMinutes: RESET_TOKEN_TTL_MS / 60_000,
+    });
+  } catch (error) {
+    await deps.repos.resetTokens.delete(tokenHash);
+    const reason = describe(error);
+    const permanent = error instanceof MailDeliveryError && error.permanent;
+    if (permanent || job.attempts >= MAIL_RETRY.maxAttempts) {
+      await deps.repos.mailQueue.markFailed(job.id, reason);
+      return "failed";
+    }
+    await deps.repos.mailQueue.reschedule(
+      job.id,
+      new Date(deps.clock.now().getTime() + backoff(deps, job.attempts)),
+      reason,
+    );
+    return "retried";
+  }
+  await deps.repos.mailQueue.markSent(job.id, deps.clock.now());
+  return "sent";
+}
+
+/** Exponential backoff with "equal jitter": half fixed, half random. */
+export function backoff(deps: Pick<Deps, "random">, attempts: number): number {
+  const ceiling = Math.min(MAIL_RETRY.maxDelayMs, MAIL_RETRY.baseDelayMs * 2 ** Math.max(0, attempts - 1));
+  const jitter = (deps.random.bytes(1)[0]! / 255) * (ceiling / 2);
+  return Math.round(ceiling / 2 + jitter);
+}
+
+function describe(error: unknown): string {
+  const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  return text.slice(0, 500);
+}

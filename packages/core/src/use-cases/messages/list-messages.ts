@@ -1,0 +1,31 @@
+import type { Deps } from "../../deps.js";
+import { type Actor, isSelfOrAdmin } from "../../domain/actor.js";
+import { MarketplaceError } from "../../errors.js";
+import type { MessagePage } from "../../marketplace.js";
+import { messageQuerySchema } from "../../schemas/message.js";
+import { decodeCursor, toPage } from "../../support/cursor.js";
+import { validate } from "../../support/validate.js";
+import { requireUser } from "../access.js";
+
+/**
+ * Lists messages received (default) or sent, newest first. Strict mode: the
+ * caller's own, or anyone's for an admin. Legacy mode: any user_id.
+ */
+export async function listMessages(
+  deps: Pick<Deps, "repos" | "settings">,
+  actor: Actor,
+  query: unknown,
+): Promise<MessagePage> {
+  const strict = deps.settings.securityMode === "strict";
+  if (strict) requireUser(actor);
+  const q = validate(messageQuerySchema, query);
+  const userId = q.user_id?.toLowerCase() ?? (actor.kind === "user" ? actor.user.id : undefined);
+  if (!userId) throw new MarketplaceError("invalid_input", "user_id: is required");
+  if (strict && !isSelfOrAdmin(actor, userId))
+    throw new MarketplaceError("forbidden", "You can only read your own messages");
+  const rows = await deps.repos.messages.list(userId, q.type, {
+    limit: q.limit + 1,
+    before: decodeCursor(q.cursor),
+  });
+  return { ...toPage(rows, q.limit), type: q.type };
+}

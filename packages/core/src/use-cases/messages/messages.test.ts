@@ -1,0 +1,274 @@
+import type { Settings } from "@psm/core";
+import { describe, expect, it } from "vitest";
+import {
+  ANON,
+  expectCode,
+  logInAdmin,
+  setupMarketplace as setup,
+  signUpAndLogIn,
+} from "../../testing/use-case-kit.js";
+
+/** An author with a listing, a buyer and a bystander. */
+async function scene(settings: Partial<Settings> = {}) {
+  const { deps, market } = setup(settings);
+  const author = await signUpAndLogIn(market, "author@example.com");
+  const buyer = await signUpAndLogIn(market, "buyer@example.com");
+  const bystander = await signUpAndLogIn(market, "bystander@example.com");
+  const listing = await market.listings.create(author.actor, {
+    title: "Data audit",
+    description: "Two weeks.",
+    category: "data-analytics",
+  });
+  return { deps, market, author, buyer, bystander, listing };
+}
+
+describe("messages.send (strict)", () => {
+  it("sends as the caller by default, to the listing's author", async () => {
+    const { deps, market, author, buyer, listing } = await scene();
+    const message = await market.messages.send(buyer.actor, {
+      listing_id: listing.id,
+      receiver_id: author.user.id,
+      content: "Is March free?",
+    });
+    expect(message).toMatchObject({
+      listingId: listing.id,
+      senderId: buyer.user.id,
+      receiverId: author.user.id,
+      content: "Is March free?",
+      isAgent: false,
+    });
+    expect(message.createdAt.getTime()).toBe(deps.clock.now().getTime());
+  });
+
+  it("lets the author reply, and accepts an explicit sender_id equal to the caller", async () => {
+    const { market, author, buyer, listing } = await scene();
+    const reply = await market.messages.send(author.actor, {
+      listing_id: listing.id,
+      sender_id: author.user.id,
+      receiver_id: buyer.user.id,
+      content: "Yes",
+    });
+    expect(reply).toMatchObject({ senderId: author.user.id, receiverId: buyer.user.id });
+  });
+
+  it("requires a signed-in caller", async () => {
+    const { market, author, buyer, listing } = await scene();
+    await expectCode(
+      market.messages.send(ANON, {
+        listing_id: listing.id,
+        sender_id: buyer.user.id,
+        receiver_id: author.user.id,
+        content: "hi",
+      }),
+      "unauthenticated",
+    );
+  });
+
+  it("forbids sending as someone else", async () => {
+    const { market, author, buyer, bystander, listing } = await scene();
+    await expectCode(
+      market.messages.send(bystander.actor, {
+        listing_id: listing.id,
+        sender_id: buyer.user.id,
+        receiver_id: author.user.id,
+        content: "spoofed",
+      }),
+      "forbidden",
+    );
+  });
+
+  it("reports an unknown listing or receiver as not found", async () => {
+    const { market, author, buyer, listing } = await scene();
+    await expectCode(
+      market.messages.send(buyer.actor, {
+        listing_id: crypto.randomUUID(),
+        receiver_id: author.user.id,
+        content: "hi",
+      }),
+      "listing_not_found",
+    );
+    await expectCode(
+      market.messages.send(buyer.actor, {
+        listing_id: listing.id,
+        receiver_id: crypto.randomUUID(),
+        content: "hi",
+      }),
+      "user_not_found",
+    );
+  });
+
+  it("forbids a message where neither party is the listing's author", async () => {
+    const { market, buyer, bystander, listing } = await scene();
+    await expectCode(
+      market.messages.send(buyer.actor, {
+        listing_id: listing.id,
+        receiver_id: bystander.user.id,
+        content: "psst",
+      }),
+      "forbidden",
+    );
+  });
+
+  it("defaults is_agent to true for an API-key caller and false for a JWT", async () => {
+    const { market, author, buyer, listing } = await scene();
+    const { secret } = await market.apiKeys.create(buyer.actor, {});
+    const agent = await market.auth.authenticate({ apiKey: secret });
+    const base = { listing_id: listing.id, receiver_id: author.user.id, content: "hello" };
+    await expect(market.messages.send(agent, base)).resolves.toMatchObject({
+      isAgent: true,
+      senderId: buyer.user.id,
+    });
+    await expect(market.messages.send(agent, { ...base, is_agent: false })).resolves.toMatchObject({
+      isAgent: false,
+    });
+    await expect(market.messages.send(buyer.actor, base)).resolves.toMatchObject({ isAgent: false });
+    await expect(market.messages.send(buyer.actor, { ...base, is_agent: true })).resolves.toMatchObject({
+      isAgent: true,
+    });
+  });
+
+  it("validates the body", async () => {
+    const { market, author, buyer, listing } = await scene();
+    const base = { listing_id: listing.id, receiver_id: author.user.id, content: "hello" };
+    await expectCode(market.messages.send(buyer.actor, { ...base, content: "" }), "invalid_input");
+    await expectCode(
+      market.messages.send(buyer.actor, { ...base, content: "x".repeat(5001) }),
+      "invalid_input",
+    );
+    await expectCode(market.messages.send(buyer.actor, { ...base, listing_id: "nope" }), "invalid_input");
+    await expectCode(
+      market.messages.send(buyer.actor, { listing_id: listing.id, content: "x" }),
+      "invalid_input",
+    );
+    await expectCode(market.messages.send(buyer.actor, { ...base, is_agent: "yes" }), "invalid_input");
+    await expect(
+      market.messages.send(buyer.actor, { ...base, content: "x".repeat(5000) }),
+    ).resolves.toHaveProperty("id");
+  });
+});
+
+describe("messages.list (strict)", () => {
+  it("lists the caller's received messages by default and sent ones on request", async () => {
+    const { market, author, buyer, listing } = await scene();
+    const sent = await market.messages.send(buyer.actor, {
+      listing_id: listing.id,
+      receiver_id: author.user.id,
+      content: "one",
+    });
+    const inbox = await market.messages.list(author.actor, {});
+    expect(inbox.type).toBe("received");
+    expect(inbox.items.map((m) => m.id)).toEqual([sent.id]);
+    expect(inbox.nextCursor).toBeNull();
+
+    const outbox = await market.messages.list(buyer.actor, { type: "sent" });
+    expect(outbox.type).toBe("sent");
+    expect(outbox.items.map((m) => m.id)).toEqual([sent.id]);
+    expect((await market.messages.list(buyer.actor, {})).items).toEqual([]);
+    expect((await market.messages.list(author.actor, { type: "sent" })).items).toEqual([]);
+    await expectCode(market.messages.list(author.actor, { type: "spam" }), "invalid_input");
+  });
+
+  it("accepts the caller's own user_id, forbids another's, and lets an admin read anyone's", async () => {
+    const { market, author, buyer, listing } = await scene();
+    const sent = await market.messages.send(buyer.actor, {
+      listing_id: listing.id,
+      receiver_id: author.user.id,
+      content: "one",
+    });
+    const own = await market.messages.list(author.actor, { user_id: author.user.id });
+    expect(own.items.map((m) => m.id)).toEqual([sent.id]);
+    await expectCode(market.messages.list(buyer.actor, { user_id: author.user.id }), "forbidden");
+    const admin = (await logInAdmin(market)).actor;
+    const read = await market.messages.list(admin, { user_id: author.user.id });
+    expect(read.items.map((m) => m.id)).toEqual([sent.id]);
+  });
+
+  it("requires a signed-in caller", async () => {
+    const { market, author } = await scene();
+    await expectCode(market.messages.list(ANON, { user_id: author.user.id }), "unauthenticated");
+    await expectCode(market.messages.list(ANON, {}), "unauthenticated");
+  });
+
+  it("lists newest first and pages with a cursor", async () => {
+    const { deps, market, author, buyer, listing } = await scene();
+    const ids: string[] = [];
+    for (let i = 0; i < 7; i++) {
+      deps.clock.advance(1000);
+      const m = await market.messages.send(buyer.actor, {
+        listing_id: listing.id,
+        receiver_id: author.user.id,
+        content: `message ${i}`,
+      });
+      ids.unshift(m.id);
+    }
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const page: { items: { id: string }[]; nextCursor: string | null } = await market.messages.list(
+        author.actor,
+        {
+          limit: 3,
+          ...(cursor === null ? {} : { cursor }),
+        },
+      );
+      seen.push(...page.items.map((m) => m.id));
+      cursor = page.nextCursor;
+      pages++;
+    } while (cursor !== null && pages < 10);
+    expect(pages).toBe(3);
+    expect(seen).toEqual(ids);
+    await expectCode(market.messages.list(author.actor, { cursor: "garbage" }), "invalid_input");
+    await expectCode(market.messages.list(author.actor, { limit: 0 }), "invalid_input");
+  });
+});
+
+describe("messages in legacy mode", () => {
+  it("lists by user_id for an anonymous caller and requires user_id then", async () => {
+    const { market, author, buyer, listing } = await scene({ securityMode: "legacy" });
+    const sent = await market.messages.send(buyer.actor, {
+      listing_id: listing.id,
+      receiver_id: author.user.id,
+      content: "one",
+    });
+    const page = await market.messages.list(ANON, { user_id: author.user.id });
+    expect(page.items.map((m) => m.id)).toEqual([sent.id]);
+    await expectCode(market.messages.list(ANON, {}), "invalid_input");
+    // Any signed-in caller may read anyone's, as 1.0.2 documents.
+    const other = await market.messages.list(buyer.actor, { user_id: author.user.id });
+    expect(other.items.map((m) => m.id)).toEqual([sent.id]);
+  });
+
+  it("lets an anonymous caller send with a sender_id, and requires sender_id then", async () => {
+    const { market, author, buyer, bystander, listing } = await scene({ securityMode: "legacy" });
+    const message = await market.messages.send(ANON, {
+      listing_id: listing.id,
+      sender_id: buyer.user.id,
+      receiver_id: author.user.id,
+      content: "anonymous hello",
+    });
+    expect(message).toMatchObject({ senderId: buyer.user.id, receiverId: author.user.id, isAgent: false });
+    await expectCode(
+      market.messages.send(ANON, { listing_id: listing.id, receiver_id: author.user.id, content: "x" }),
+      "invalid_input",
+    );
+    await expectCode(
+      market.messages.send(ANON, {
+        listing_id: listing.id,
+        sender_id: crypto.randomUUID(),
+        receiver_id: author.user.id,
+        content: "x",
+      }),
+      "user_not_found",
+    );
+    // Legacy sends as 1.0.2 did: the parties need not include the author.
+    await expect(
+      market.messages.send(ANON, {
+        listing_id: listing.id,
+        sender_id: buyer.user.id,
+        receiver_id: bystander.user.id,
+        content: "x",
+      }),
+    ).resolves.toHaveProperty("id");
+  });
+});

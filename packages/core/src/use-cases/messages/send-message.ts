@@ -1,0 +1,53 @@
+import type { Deps } from "../../deps.js";
+import type { Actor } from "../../domain/actor.js";
+import type { Message } from "../../domain/message.js";
+import { MarketplaceError } from "../../errors.js";
+import { sendMessageSchema } from "../../schemas/message.js";
+import { validate } from "../../support/validate.js";
+import { requireUser } from "../access.js";
+
+/**
+ * Sends a message about a listing. Strict mode: the caller is the sender and
+ * one of the two parties must be the listing's author. Legacy mode (1.0.2):
+ * anyone may send as any existing user. is_agent defaults to true for API-key callers.
+ */
+export async function sendMessage(
+  deps: Pick<Deps, "repos" | "clock" | "ids" | "settings">,
+  actor: Actor,
+  input: unknown,
+): Promise<Message> {
+  const strict = deps.settings.securityMode === "strict";
+  if (strict) requireUser(actor);
+  const data = validate(sendMessageSchema, input);
+  const caller = actor.kind === "user" ? actor.user.id : undefined;
+  const senderId = data.sender_id?.toLowerCase() ?? caller;
+  if (!senderId) throw new MarketplaceError("invalid_input", "sender_id: is required");
+  if (strict && senderId !== caller)
+    throw new MarketplaceError("forbidden", "You can only send messages as yourself");
+  const receiverId = data.receiver_id.toLowerCase();
+  if (receiverId === senderId)
+    throw new MarketplaceError("invalid_input", "receiver_id: must differ from the sender");
+  const listing = await deps.repos.listings.findById(data.listing_id.toLowerCase());
+  if (!listing) throw new MarketplaceError("listing_not_found");
+  const [sender, receiver] = await Promise.all([
+    senderId === caller ? Promise.resolve(true) : deps.repos.users.findById(senderId),
+    deps.repos.users.findById(receiverId),
+  ]);
+  if (!sender) throw new MarketplaceError("user_not_found", "Sender not found");
+  if (!receiver) throw new MarketplaceError("user_not_found", "Receiver not found");
+  if (strict && listing.userId !== senderId && listing.userId !== receiverId) {
+    throw new MarketplaceError("forbidden", "One of the parties must be the listing's author");
+  }
+  const now = deps.clock.now();
+  const message: Message = {
+    id: deps.ids.newId(now),
+    listingId: listing.id,
+    senderId,
+    receiverId,
+    content: data.content,
+    isAgent: data.is_agent ?? (actor.kind === "user" && actor.via === "api_key"),
+    createdAt: now,
+  };
+  await deps.repos.messages.insert(message);
+  return message;
+}

@@ -1,0 +1,51 @@
+import type { Deps } from "../../deps.js";
+import { type Actor, isAdmin, isSelfOrAdmin } from "../../domain/actor.js";
+import { defaultDisplayName, normalizeEmail, type Profile, type User } from "../../domain/user.js";
+import { MarketplaceError } from "../../errors.js";
+import { syncProfileSchema } from "../../schemas/profile.js";
+import { validate } from "../../support/validate.js";
+import { requireUser } from "../access.js";
+import { toProfile } from "./profile-view.js";
+
+/**
+ * Creates a profile if absent (an account with no password, usable after a
+ * reset), otherwise updates its display name; a stored email never changes.
+ * Strict mode: the caller's own id or an admin, and only an admin sets
+ * account_type. Legacy mode (1.0.2): anyone, with the given account_type.
+ */
+export async function syncProfile(
+  deps: Pick<Deps, "repos" | "clock" | "settings">,
+  actor: Actor,
+  input: unknown,
+): Promise<Profile> {
+  const strict = deps.settings.securityMode === "strict";
+  if (strict) requireUser(actor);
+  const data = validate(syncProfileSchema, input);
+  const id = data.id.toLowerCase();
+  if (strict && !isSelfOrAdmin(actor, id))
+    throw new MarketplaceError("forbidden", "You can only sync your own profile");
+  const admin = isAdmin(actor);
+  const mayTypeAccount = admin || !strict;
+  const existing = await deps.repos.users.findById(id);
+  if (existing) {
+    const updated = await deps.repos.users.updateProfile(id, {
+      displayName: data.display_name,
+      accountType: admin ? data.account_type : undefined,
+    });
+    return toProfile(updated ?? existing, true);
+  }
+  const now = deps.clock.now();
+  const email = normalizeEmail(data.email);
+  const user: User = {
+    id,
+    email,
+    displayName: data.display_name ?? defaultDisplayName(email),
+    isAdmin: false,
+    accountType: (mayTypeAccount ? data.account_type : undefined) ?? "personal",
+    passwordHash: null,
+    tokenVersion: 0,
+    createdAt: now,
+  };
+  await deps.repos.users.insert(user);
+  return toProfile(user, true);
+}

@@ -1,0 +1,15 @@
+import { defineConfig } from "vitest/config";
+
+// One config over every package. The "source" export condition points package
+// imports at src/*.ts, so tests run without a build.
+export default defineConfig({
+  resolve: { conditions: ["source"] },
+  ssr: { resolve: { conditions: ["source"] } },
+  test: {
+    include: ["packages/*/src/**/*.test.ts", "packages/*/test/**/*.test.ts", "apps/*/src/**/*.test.ts", "apps/*/test/**/*.test.ts"],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    pool: "forks",
+    globalSetup: ["./vitest.global-setup.ts"],
+  },
+});
