@@ -37,6 +37,18 @@ interface Waiter {
   timer: NodeJS.Timeout;
 }
 
+/**
+ * Stops a worker's thread without going through tesseract's own `terminate`: that one nulls
+ * the worker inside tesseract, and a job already past `recognize()` but not yet sent (it awaits
+ * the image first) then rejects with a TypeError nobody can catch. A message posted to a
+ * terminated thread is dropped instead; the job's deadline answers its caller.
+ */
+async function stopThread(worker: Tesseract.Worker): Promise<void> {
+  const thread: unknown = Reflect.get(worker, "worker");
+  if (thread instanceof ThreadWorker) await thread.terminate();
+  else await worker.terminate();
+}
+
 /** Creates the pool. Workers run in worker_threads, so recognition never blocks the event loop. */
 export function createOcrPool(options: OcrPoolOptions): OcrPool {
   const slots: Slot[] = Array.from({ length: options.size }, () => ({ worker: null, busy: false }));
@@ -101,7 +113,7 @@ export function createOcrPool(options: OcrPoolOptions): OcrPool {
   function recycle(slot: Slot): void {
     const worker = slot.worker;
     slot.worker = null;
-    worker?.then((w) => w.terminate()).catch(() => {});
+    worker?.then(stopThread).catch(() => {});
   }
 
   async function run(slot: Slot, image: Uint8Array): Promise<OcrResult> {
@@ -147,7 +159,7 @@ export function createOcrPool(options: OcrPoolOptions): OcrPool {
       clearTimeout(waiter.timer);
       waiter.reject(new MarketplaceError("document_parser_busy", "The document parser is shutting down"));
     }
-    await Promise.all(slots.map((slot) => slot.worker?.then((w) => w.terminate()).catch(() => {})));
+    await Promise.all(slots.map((slot) => slot.worker?.then(stopThread).catch(() => {})));
     for (const slot of slots) slot.worker = null;
   }
 
