@@ -54,6 +54,13 @@ export function createOcrPool(options: OcrPoolOptions): OcrPool {
   const slots: Slot[] = Array.from({ length: options.size }, () => ({ worker: null, busy: false }));
   const queue: Waiter[] = [];
   let closed = false;
+  const shuttingDown = () => new MarketplaceError("document_parser_busy", "The document parser is shutting down");
+  // Rejected by close(), so jobs in flight answer at once instead of at their deadline.
+  let endJobs: (error: Error) => void = () => {};
+  const ended = new Promise<never>((_, reject) => {
+    endJobs = reject;
+  });
+  ended.catch(() => {});
   let averageMs = 2_000;
 
   const busy = () =>
@@ -137,7 +144,7 @@ export function createOcrPool(options: OcrPoolOptions): OcrPool {
   }
 
   async function recognize(image: Uint8Array): Promise<OcrResult> {
-    if (closed) throw new MarketplaceError("document_parser_busy", "The document parser is shutting down");
+    if (closed) throw shuttingDown();
     const slot = await acquire();
     const started = performance.now();
     try {
@@ -145,7 +152,8 @@ export function createOcrPool(options: OcrPoolOptions): OcrPool {
       // terminated (mid-job or mid-start) and the slot starts a fresh one on its next job.
       const timedOut = () =>
         new MarketplaceError("document_unreadable", `OCR did not finish within ${options.timeoutMs} ms`);
-      const result = await withDeadline(run(slot, image), options.timeoutMs, timedOut, () => recycle(slot));
+      const job = Promise.race([run(slot, image), ended]);
+      const result = await withDeadline(job, options.timeoutMs, timedOut, () => recycle(slot));
       averageMs = averageMs * 0.8 + (performance.now() - started) * 0.2;
       return result;
     } finally {
@@ -155,9 +163,10 @@ export function createOcrPool(options: OcrPoolOptions): OcrPool {
 
   async function close(): Promise<void> {
     closed = true;
+    endJobs(shuttingDown());
     for (const waiter of queue.splice(0)) {
       clearTimeout(waiter.timer);
-      waiter.reject(new MarketplaceError("document_parser_busy", "The document parser is shutting down"));
+      waiter.reject(shuttingDown());
     }
     await Promise.all(slots.map((slot) => slot.worker?.then(stopThread).catch(() => {})));
     for (const slot of slots) slot.worker = null;
