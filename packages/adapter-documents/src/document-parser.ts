@@ -18,8 +18,8 @@ import { createOcrPool, type OcrPool } from "./ocr/ocr-pool.js";
 import { repairOcrText } from "./ocr/ocr-text.js";
 import { type DocumentParserOptions, type ResolvedOptions, resolveOptions } from "./options.js";
 import { exceedsInflateBudget } from "./pdf/inflate-guard.js";
-import { readScannedPdf } from "./pdf/read-scanned.js";
 import { corruptPdf, openPdf, readPdfText } from "./pdf/read-pdf.js";
+import { readScannedPdf } from "./pdf/read-scanned.js";
 import { sniffKind } from "./sniff.js";
 import { decodeText } from "./text-decode.js";
 

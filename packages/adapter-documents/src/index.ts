@@ -1,10 +1,10 @@
 /** @psm/adapter-documents: the offline DocumentParser (PDF text, image OCR, field extraction). */
 export { type ClosableDocumentParser, createDocumentParser } from "./document-parser.js";
-export type { AiExtractorOptions, DocumentParserOptions } from "./options.js";
 export {
   CATEGORY_VOCABULARY,
   type CategoryVocabulary,
   DEFAULT_CATEGORY,
 } from "./extract/category-vocabulary.js";
-export { extractFields, type ExtractedFields, type ExtractionInput } from "./extract/extract-fields.js";
+export { type ExtractedFields, type ExtractionInput, extractFields } from "./extract/extract-fields.js";
+export type { AiExtractorOptions, DocumentParserOptions } from "./options.js";
 export { encodeGrayPng } from "./png-encode.js";

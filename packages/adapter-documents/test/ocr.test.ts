@@ -3,8 +3,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type ErrorCode, isMarketplaceError } from "@psm/core";
 import { afterAll, describe, expect, it } from "vitest";
-import { tesseractPaths } from "../src/ocr/tesseract-paths.js";
 import { createDocumentParser, encodeGrayPng } from "../src/index.js";
+import { tesseractPaths } from "../src/ocr/tesseract-paths.js";
 import { imageToPdf, textToPdf } from "./support/make-pdf.js";
 import { renderTextPng } from "./support/render-text.js";
 

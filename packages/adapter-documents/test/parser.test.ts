@@ -1,4 +1,4 @@
-import { isMarketplaceError, type ErrorCode } from "@psm/core";
+import { type ErrorCode, isMarketplaceError } from "@psm/core";
 import { afterAll, describe, expect, it } from "vitest";
 import { createDocumentParser } from "../src/index.js";
 import { jpegHeader, pngHeader, webpHeader } from "./support/image-headers.js";

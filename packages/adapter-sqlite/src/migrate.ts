@@ -1,7 +1,7 @@
 import { fileURLToPath } from "node:url";
 import type { Database } from "better-sqlite3";
-import { readMigrationFiles } from "drizzle-orm/migrator";
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
+import { readMigrationFiles } from "drizzle-orm/migrator";
 import type { Db } from "./db.js";
 
 /**

@@ -1,7 +1,7 @@
 import type { AccountType, Category, MailJobStatus, MailKind, StoredListingStatus } from "@psm/core";
 import { type SQL, sql } from "drizzle-orm";
-import { check, index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
+import { check, index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 // The allowed values are written out here rather than imported from core at run
 // time: drizzle-kit loads this file without the "source" condition, and a

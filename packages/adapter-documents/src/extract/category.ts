@@ -1,4 +1,4 @@
-import { type Category, CATEGORY_VALUES, type ExtractedField } from "@psm/core";
+import { CATEGORY_VALUES, type Category, type ExtractedField } from "@psm/core";
 import { CATEGORY_VOCABULARY, type CategoryVocabulary, DEFAULT_CATEGORY } from "./category-vocabulary.js";
 import { snippet } from "./normalize.js";
 

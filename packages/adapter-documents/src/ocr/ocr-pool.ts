@@ -54,7 +54,8 @@ export function createOcrPool(options: OcrPoolOptions): OcrPool {
   const slots: Slot[] = Array.from({ length: options.size }, () => ({ worker: null, busy: false }));
   const queue: Waiter[] = [];
   let closed = false;
-  const shuttingDown = () => new MarketplaceError("document_parser_busy", "The document parser is shutting down");
+  const shuttingDown = () =>
+    new MarketplaceError("document_parser_busy", "The document parser is shutting down");
   // Rejected by close(), so jobs in flight answer at once instead of at their deadline.
   let endJobs: (error: Error) => void = () => {};
   const ended = new Promise<never>((_, reject) => {

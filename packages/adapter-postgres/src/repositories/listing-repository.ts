@@ -1,18 +1,18 @@
 import {
+  applyChanges,
   isSearchable,
   type Listing,
   type ListingChanges,
   type ListingRepository,
   type PageQuery,
   type SlotGuard,
-  applyChanges,
 } from "@psm/core";
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Database, Transaction } from "../connection.js";
 import { guarded, isUuid } from "../db-errors.js";
 import { listings } from "../schema.js";
-import { activeAt, listingColumns, toRow, toSet } from "./listing-sql.js";
 import { searchQuery } from "./listing-search.js";
+import { activeAt, listingColumns, toRow, toSet } from "./listing-sql.js";
 import { countInt, idBefore, lockUser, pageLimit } from "./query-helpers.js";
 
 async function countActive(db: Database | Transaction, userId: string, now: Date): Promise<number> {

@@ -1,11 +1,11 @@
 import {
   CATEGORY_VALUES,
+  effectiveStatus,
   isSearchable,
   type Listing,
   type ListingSearch,
   type ListingStatusFilter,
   type Storage,
-  effectiveStatus,
 } from "@psm/core";
 import { buildListing, buildUser } from "@psm/core/testing";
 import Database from "better-sqlite3";
