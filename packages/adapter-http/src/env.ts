@@ -8,8 +8,8 @@ export interface AppEnv {
     actor: Actor;
     /** The request id echoed in X-Request-Id and the logs. */
     requestId: string;
-    /** The per-request CSP nonce (hono/secure-headers), used by /docs. */
-    secureHeadersNonce?: string;
+    /** The CSP nonce of the /docs page's inline script. */
+    cspNonce?: string;
     /** The parsed JSON body, as the caller sent it, once a body middleware has run. */
     body: unknown;
     /**

@@ -1,31 +1,63 @@
 import type { MiddlewareHandler } from "hono";
 import { cors } from "hono/cors";
-import { NONCE, secureHeaders } from "hono/secure-headers";
 import type { AppEnv } from "./env.js";
 
 /**
- * Security headers for JSON, /docs and the reset page alike. Scripts only from
- * this origin or with the per-request nonce (/docs' init script); inline styles
- * are allowed because the reset page and the reference's bundle use them.
+ * The Content-Security-Policy for JSON, /docs and the reset page alike. Scripts
+ * only from this origin, or with the per-request nonce /docs gives its init
+ * script; inline styles are allowed because the reset page and the
+ * reference's bundle use them.
+ */
+export function contentSecurityPolicy(nonce?: string): string {
+  const script = nonce === undefined ? "'self'" : `'self' 'nonce-${nonce}'`;
+  return [
+    "default-src 'self'",
+    `script-src ${script}`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self' data:",
+    "connect-src 'self'",
+    "worker-src 'self' blob:",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join("; ");
+}
+
+/** The hardening headers of hono/secure-headers' defaults, with framing denied and our CSP. */
+const SECURITY_HEADERS: readonly (readonly [string, string])[] = [
+  ["Content-Security-Policy", contentSecurityPolicy()],
+  ["Cross-Origin-Opener-Policy", "same-origin"],
+  ["Cross-Origin-Resource-Policy", "same-origin"],
+  ["Origin-Agent-Cluster", "?1"],
+  ["Referrer-Policy", "no-referrer"],
+  ["Strict-Transport-Security", "max-age=15552000; includeSubDomains"],
+  ["X-Content-Type-Options", "nosniff"],
+  ["X-DNS-Prefetch-Control", "off"],
+  ["X-Download-Options", "noopen"],
+  ["X-Frame-Options", "DENY"],
+  ["X-Permitted-Cross-Domain-Policies", "none"],
+  ["X-XSS-Protection", "0"],
+];
+
+/**
+ * Security headers on every answer. They are set before the handler runs
+ * (`c.header`), so the handler's response carries them as it is built:
+ * hono/secure-headers sets them on `c.res` afterwards, which makes
+ * @hono/node-server build a full web Response instead of writing its cached
+ * body, and generates a nonce on every request although only /docs uses one
+ * (that route sets its own policy). A handler that returns a Response of its
+ * own still gets them afterwards.
  */
 export function securityHeaders(): MiddlewareHandler<AppEnv> {
-  return secureHeaders({
-    contentSecurityPolicy: {
-      defaultSrc: ["'self'"],
-      scriptSrc: ["'self'", NONCE],
-      styleSrc: ["'self'", "'unsafe-inline'"],
-      imgSrc: ["'self'", "data:", "blob:"],
-      fontSrc: ["'self'", "data:"],
-      connectSrc: ["'self'"],
-      workerSrc: ["'self'", "blob:"],
-      objectSrc: ["'none'"],
-      baseUri: ["'self'"],
-      formAction: ["'self'"],
-      frameAncestors: ["'none'"],
-    },
-    xFrameOptions: "DENY",
-    removePoweredBy: true,
-  });
+  return async (c, next) => {
+    for (const [name, value] of SECURITY_HEADERS) c.header(name, value);
+    await next();
+    const headers = c.res.headers;
+    if (headers.has("X-Content-Type-Options")) return;
+    for (const [name, value] of SECURITY_HEADERS) headers.set(name, value);
+  };
 }
 
 /** Headers a browser caller may read: correlation and rate-limit state. */
@@ -39,9 +71,14 @@ export const EXPOSED_HEADERS = [
   "RateLimit-Reset",
 ];
 
-/** CORS per the configured origins; credentials are headers, never cookies, so none are allowed. */
+/**
+ * CORS per the configured origins (hono/cors); credentials are headers, never
+ * cookies, so none are allowed. Only requests with an `Origin` header (what a
+ * browser sends cross-origin) go through it: programs and agents send none and
+ * need no grant, and hono/cors would rebuild their response to add one.
+ */
 export function corsPolicy(origins: string[] | "*"): MiddlewareHandler<AppEnv> {
-  return cors({
+  const policy = cors({
     origin: origins === "*" ? "*" : origins,
     allowMethods: ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"],
     allowHeaders: ["Content-Type", "Authorization", "X-API-Key", "X-Request-Id"],
@@ -49,4 +86,11 @@ export function corsPolicy(origins: string[] | "*"): MiddlewareHandler<AppEnv> {
     maxAge: 600,
     credentials: false,
   });
+  // With a list, the grant depends on Origin, so a shared cache must key on it.
+  const vary = origins !== "*";
+  return async (c, next) => {
+    if (c.req.header("origin") !== undefined) return policy(c, next);
+    if (vary) c.header("Vary", "Origin");
+    await next();
+  };
 }

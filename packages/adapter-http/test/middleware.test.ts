@@ -44,6 +44,41 @@ describe("security headers", () => {
   });
 });
 
+describe("security headers beyond the built-in routes", () => {
+  test("a route an embedder adds, answering a Response of its own, is hardened too", async () => {
+    const h = harness();
+    h.app.get("/embedder/raw", () => new Response("plain", { headers: { "Content-Type": "text/plain" } }));
+    const res = await h.call("GET", "/embedder/raw");
+    expect(await res.text()).toBe("plain");
+    expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(res.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
+  });
+
+  test("JSON answers carry no script nonce; only /docs has one, new on every load", async () => {
+    const h = harness();
+    const json = await h.call("GET", "/api/capabilities");
+    expect(json.headers.get("content-security-policy")).not.toContain("nonce-");
+    const nonces = await Promise.all(
+      [1, 2].map(async () => {
+        const csp = (await h.call("GET", "/docs")).headers.get("content-security-policy") ?? "";
+        return /'nonce-([^']+)'/.exec(csp)?.[1];
+      }),
+    );
+    expect(nonces[0]).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+    expect(nonces[0]).not.toBe(nonces[1]);
+  });
+
+  test("without an Origin header no CORS grant is computed; a listed-origins policy still varies on Origin", async () => {
+    const open = await harness().call("GET", "/api/capabilities");
+    expect(open.headers.get("access-control-allow-origin")).toBeNull();
+    const listed = await harness("strict", { corsOrigins: ["https://app.example"] }).call(
+      "GET",
+      "/api/capabilities",
+    );
+    expect(listed.headers.get("vary")).toContain("Origin");
+  });
+});
+
 describe("CORS", () => {
   test("preflight from any origin with '*'", async () => {
     const h = harness();

@@ -6,6 +6,7 @@ import { Hono, type Hono as HonoApp } from "hono";
 import type { AppEnv } from "../env.js";
 import { openApiDocument } from "../openapi.js";
 import { operation, type RouteKit } from "../route-kit.js";
+import { contentSecurityPolicy } from "../security.js";
 
 const tag = "pages";
 const SCALAR_PATH = "/docs/scalar.js";
@@ -47,12 +48,18 @@ export function docsRoutes(kit: RouteKit, root: () => HonoApp<AppEnv>): Hono<App
       summary: "Interactive API reference",
       ok: { 200: { description: "HTML page", content: { "text/html": { schema: { type: "string" } } } } },
     }),
+    async (c, next) => {
+      // The one page with an inline script: a fresh nonce for it, in a policy of its own.
+      const nonce = Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString("base64");
+      c.set("cspNonce", nonce);
+      c.header("Content-Security-Policy", contentSecurityPolicy(nonce));
+      await next();
+    },
     Scalar<AppEnv>((c) => ({
       url: "/openapi.json",
       cdn: SCALAR_PATH,
       pageTitle: "Marketplace API reference",
-      // The inline init script runs under the per-request CSP nonce.
-      nonce: c.get("secureHeadersNonce"),
+      nonce: c.get("cspNonce"),
       withDefaultFonts: false,
       telemetry: false,
       showDeveloperTools: "never",

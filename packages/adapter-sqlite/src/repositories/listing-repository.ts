@@ -12,6 +12,7 @@ import { once } from "../once.js";
 import { createListingWriter } from "./listing-order.js";
 import { ACTIVE_AT_NOW, LISTING_COLUMNS, type ListingRow, toListing, toParams } from "./listing-rows.js";
 import { createSearchRunner } from "./listing-search.js";
+import { createViewBatcher } from "./view-batcher.js";
 
 function prepareStatements(sqlite: Database) {
   return {
@@ -36,13 +37,13 @@ function prepareStatements(sqlite: Database) {
     ),
     deleteById: sqlite.prepare<[string]>("DELETE FROM listings WHERE id = ?"),
     // One statement: the read-modify-write happens inside SQLite, so N calls add N.
-    addView: sqlite.prepare<[string]>("UPDATE listings SET views = views + 1 WHERE id = ?"),
   };
 }
 
 /** ListingRepository on better-sqlite3; every statement is prepared once, on first use. */
 export function createListingRepository(sqlite: Database): ListingRepository {
   const statements = once(() => prepareStatements(sqlite));
+  const incrementViews = createViewBatcher(sqlite);
   const find = (id: string): Listing | null => {
     const row = statements().byId.get(id);
     return row ? toListing(row) : null;
@@ -83,7 +84,7 @@ export function createListingRepository(sqlite: Database): ListingRepository {
     insertWithinSlots: (listing, guard) => run(() => insertWithinSlots.immediate(listing, guard)),
     update: (id, changes, guard) => run(() => update.immediate(id, changes, guard)),
     delete: (id) => run(() => statements().deleteById.run(id).changes > 0),
-    incrementViews: (id) => run(() => statements().addView.run(id).changes > 0),
+    incrementViews,
     countActiveByUser: (userId, now) => run(() => active(userId, now)),
     countActiveByUsers: (userIds, now) =>
       run(() => {
