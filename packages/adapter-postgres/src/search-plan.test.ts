@@ -192,7 +192,13 @@ describePostgres("postgres query plans", (ctx) => {
     for (const found of await Promise.all(searches))
       expect(found.map((l) => l.title)).toEqual(["Quokka migration audit"]);
     const reserved = await Promise.all([sql.reserve(), sql.reserve(), sql.reserve()]);
+    const searchText = searchQuery(db, query({ text: "quokka" }), NOW)!.toSQL().sql;
+    let namedSearches = 0;
     for (const connection of reserved) {
+      // The repository runs its searches as named statements (parsed once per connection).
+      const [named] = await connection<{ n: number }[]>`
+        select count(*)::int as n from pg_prepared_statements where statement = ${searchText}`;
+      namedSearches += named?.n ?? 0;
       const [mode] = await connection<{ plan_cache_mode: string }[]>`show plan_cache_mode`;
       expect(mode?.plan_cache_mode).toBe("force_custom_plan");
       // Statements without parameters always run generic plans; only the others can go wrong.
@@ -202,5 +208,6 @@ describePostgres("postgres query plans", (ctx) => {
       expect(generic[0]?.n).toBe(0);
       connection.release();
     }
+    expect(namedSearches).toBeGreaterThan(0);
   });
 });

@@ -25,7 +25,8 @@ async function countActive(db: Database | Transaction, userId: string, now: Date
 
 async function findListing(db: Database | Transaction, id: string, lock: boolean): Promise<Listing | null> {
   const query = db.select(listingColumns).from(listings).where(eq(listings.id, id));
-  const [row] = lock ? await query.for("update") : await query;
+  // Named, as the search is (see there): the hottest read skips parsing after its first call.
+  const [row] = lock ? await query.for("update") : await query.prepare("listing_by_id").execute();
   return row ?? null;
 }
 
@@ -47,7 +48,10 @@ export function createListingRepository(db: Database): ListingRepository {
     search: (query, now) =>
       guarded(async () => {
         const select = searchQuery(db, query, now);
-        return select === null ? [] : await select;
+        // A named statement (postgres.js keeps one per connection and query text, and the
+        // shapes are few): PostgreSQL skips parsing on later calls, and force_custom_plan
+        // (connection.ts) still plans each call with its values.
+        return select === null ? [] : await select.prepare("listing_search").execute();
       }),
     listAll: (page: PageQuery) =>
       guarded(() =>
