@@ -5,17 +5,27 @@ import { openMigrated, removeTempDbs, tempDbFile } from "../test-support/temp-db
 
 afterAll(removeTempDbs);
 
+/** A migrated database with one author and `count` listings of theirs. */
+async function seeded(count: number) {
+  const file = tempDbFile();
+  const storage = await openMigrated(file);
+  const user = buildUser();
+  await storage.repositories.users.insert(user);
+  const listings = Array.from({ length: count }, () => buildListing({ userId: user.id }));
+  for (const listing of listings) {
+    await storage.repositories.listings.insertWithinSlots(listing, { maxSlots: 10, now: new Date() });
+  }
+  return { file, storage, listings };
+}
+
 describe("view increments (group commit)", () => {
   it("commits the views of one turn together, counts each, and tells unknown ids apart", async () => {
-    const file = tempDbFile();
-    const storage = await openMigrated(file);
-    const user = buildUser();
-    await storage.repositories.users.insert(user);
-    const a = buildListing({ userId: user.id });
-    const b = buildListing({ userId: user.id });
-    for (const listing of [a, b]) {
-      await storage.repositories.listings.insertWithinSlots(listing, { maxSlots: 10, now: new Date() });
-    }
+    const {
+      file,
+      storage,
+      listings: [a, b],
+    } = await seeded(2);
+    if (!a || !b) throw new Error("seeded two listings");
     // Commits are counted on a second connection: data_version moves once per commit by another one.
     const observer = openConnection(file);
     const version = () => observer.pragma("data_version", { simple: true }) as number;
@@ -38,12 +48,12 @@ describe("view increments (group commit)", () => {
   });
 
   it("a failed commit rejects every view in it with a MarketplaceError, and counts none", async () => {
-    const file = tempDbFile();
-    const storage = await openMigrated(file);
-    const user = buildUser();
-    await storage.repositories.users.insert(user);
-    const listing = buildListing({ userId: user.id });
-    await storage.repositories.listings.insertWithinSlots(listing, { maxSlots: 10, now: new Date() });
+    const {
+      file,
+      storage,
+      listings: [listing],
+    } = await seeded(1);
+    if (!listing) throw new Error("seeded one listing");
     // A trigger that aborts the update fails the commit as a full disk or an I/O error would.
     const other = openConnection(file);
     other.exec(
