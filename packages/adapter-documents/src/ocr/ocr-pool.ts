@@ -56,12 +56,8 @@ export function createOcrPool(options: OcrPoolOptions): OcrPool {
   let closed = false;
   const shuttingDown = () =>
     new MarketplaceError("document_parser_busy", "The document parser is shutting down");
-  // Rejected by close(), so jobs in flight answer at once instead of at their deadline.
-  let endJobs: (error: Error) => void = () => {};
-  const ended = new Promise<never>((_, reject) => {
-    endJobs = reject;
-  });
-  ended.catch(() => {});
+  // close() rejects the jobs in flight, so they answer at once instead of at their deadline.
+  const inFlight = new Set<(error: Error) => void>();
   let averageMs = 2_000;
 
   const busy = () =>
@@ -153,7 +149,12 @@ export function createOcrPool(options: OcrPoolOptions): OcrPool {
       // terminated (mid-job or mid-start) and the slot starts a fresh one on its next job.
       const timedOut = () =>
         new MarketplaceError("document_unreadable", `OCR did not finish within ${options.timeoutMs} ms`);
-      const job = Promise.race([run(slot, image), ended]);
+      let end: (error: Error) => void = () => {};
+      const ended = new Promise<never>((_, reject) => {
+        end = reject;
+      });
+      inFlight.add(end);
+      const job = Promise.race([run(slot, image), ended]).finally(() => inFlight.delete(end));
       const result = await withDeadline(job, options.timeoutMs, timedOut, () => recycle(slot));
       averageMs = averageMs * 0.8 + (performance.now() - started) * 0.2;
       return result;
@@ -164,7 +165,7 @@ export function createOcrPool(options: OcrPoolOptions): OcrPool {
 
   async function close(): Promise<void> {
     closed = true;
-    endJobs(shuttingDown());
+    for (const end of inFlight) end(shuttingDown());
     for (const waiter of queue.splice(0)) {
       clearTimeout(waiter.timer);
       waiter.reject(shuttingDown());
