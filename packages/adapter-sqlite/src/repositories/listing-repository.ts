@@ -36,7 +36,6 @@ function prepareStatements(sqlite: Database) {
        WHERE id = @id`,
     ),
     deleteById: sqlite.prepare<[string]>("DELETE FROM listings WHERE id = ?"),
-    // One statement: the read-modify-write happens inside SQLite, so N calls add N.
   };
 }
 

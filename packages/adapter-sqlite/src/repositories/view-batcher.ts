@@ -18,7 +18,8 @@ interface Waiter {
  * Returns `incrementViews(id)`: true when the listing exists.
  */
 export function createViewBatcher(sqlite: Database): (id: string) => Promise<boolean> {
-  // Prepared on first use: the table exists only once migrate() has run.
+  // Prepared on first use: the table exists only once migrate() has run. One statement per
+  // listing does the read-modify-write inside SQLite, so the counts add up exactly.
   const addViews = once(() =>
     sqlite.prepare<{ id: string; n: number }>("UPDATE listings SET views = views + @n WHERE id = @id"),
   );
