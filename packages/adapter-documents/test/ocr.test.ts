@@ -98,19 +98,17 @@ describe("OCR pool bounds", () => {
   });
 
   it("close() while a job's worker is starting ends the job at once, with nothing left unhandled", async () => {
-    const closing = createDocumentParser({ ocrPoolSize: 1 });
+    // A deadline far beyond the test's own timeout: only close() can end this job in time.
+    const closing = createDocumentParser({ ocrPoolSize: 1, ocrTimeoutMs: 600_000 });
     const job = failure(closing.parse({ bytes: renderTextPng(FLYER) }));
     await new Promise((resolve) => setTimeout(resolve, 50)); // the worker is starting now
-    const started = performance.now();
     await closing.close();
     expect(await job).toMatchObject({
       code: "document_parser_busy",
       message: expect.stringMatching(/shutting down/),
     });
-    // Far below the 15 s OCR bound: the job did not wait for its deadline.
-    expect(performance.now() - started).toBeLessThan(5_000);
     // A job that raced the close must not reject later, unobserved, when its image is sent.
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await new Promise((resolve) => setTimeout(resolve, 500));
   });
 
   it("503 with retryAfter when every worker stays busy past ocrQueueWaitMs", async () => {
