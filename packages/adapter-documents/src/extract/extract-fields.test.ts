@@ -16,7 +16,11 @@ describe("extractFields", () => {
     expect(extractFields({ pages: ["Just a heading"] }).description).toBe("Just a heading");
   });
 
-  it("stays fast on adversarial text: long digit runs, separators, @ chains, no spaces", () => {
+  // A pattern that backtracks on these inputs takes minutes: the test's timeout is the bound,
+  // not a clock reading that a slow machine could trip.
+  it("stays linear on adversarial text: long digit runs, separators, @ chains, no spaces", {
+    timeout: 20_000,
+  }, () => {
     const inputs = [
       "1".repeat(300_000),
       "1,000".repeat(60_000),
@@ -26,9 +30,7 @@ describe("extractFields", () => {
       "€1 ".repeat(100_000),
       "word ".repeat(60_000),
     ];
-    const started = performance.now();
-    for (const text of inputs) extractFields({ pages: [text] });
-    expect(performance.now() - started).toBeLessThan(3_000);
+    for (const text of inputs) expect(extractFields({ pages: [text] }).category).toBeTruthy();
   });
 });
 
