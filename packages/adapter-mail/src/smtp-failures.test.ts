@@ -80,16 +80,17 @@ describe("createSmtpMailer failures", () => {
     expect(`${error.message} ${String(error.cause)}`).not.toContain("s3cret-pass");
   });
 
-  it("gives up on a server that accepts but never greets, within its timeout", async () => {
+  // nodemailer's own greeting timeout is 30 s: only the 300 ms one given here ends this test in time.
+  it("gives up on a server that accepts but never greets, within its timeout", {
+    timeout: 10_000,
+  }, async () => {
     const sockets = new Set<Socket>();
     const silent = createServer((socket) => sockets.add(socket));
     await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
     const { port } = silent.address() as AddressInfo;
-    const started = Date.now();
     try {
       const error = await sendError(`smtp://127.0.0.1:${port}`, 300);
       expect(error.permanent).toBe(false);
-      expect(Date.now() - started).toBeLessThan(5_000);
     } finally {
       for (const socket of sockets) socket.destroy();
       await new Promise<void>((resolve) => silent.close(() => resolve()));
