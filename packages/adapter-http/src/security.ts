@@ -73,9 +73,10 @@ export const EXPOSED_HEADERS = [
 
 /**
  * CORS per the configured origins (hono/cors); credentials are headers, never
- * cookies, so none are allowed. Only requests with an `Origin` header (what a
- * browser sends cross-origin) go through it: programs and agents send none and
- * need no grant, and hono/cors would rebuild their response to add one.
+ * cookies, so none are allowed. Preflights (OPTIONS, answered 204 by hono/cors)
+ * and requests with an `Origin` header (what a browser sends cross-origin) go
+ * through it; other requests come from programs and agents, which need no
+ * grant, and hono/cors would rebuild their response to add one.
  */
 export function corsPolicy(origins: string[] | "*"): MiddlewareHandler<AppEnv> {
   const policy = cors({
@@ -89,7 +90,7 @@ export function corsPolicy(origins: string[] | "*"): MiddlewareHandler<AppEnv> {
   // With a list, the grant depends on Origin, so a shared cache must key on it.
   const vary = origins !== "*";
   return async (c, next) => {
-    if (c.req.header("origin") !== undefined) return policy(c, next);
+    if (c.req.method === "OPTIONS" || c.req.header("origin") !== undefined) return policy(c, next);
     if (vary) c.header("Vary", "Origin");
     await next();
   };

@@ -68,6 +68,16 @@ describe("security headers beyond the built-in routes", () => {
     expect(nonces[0]).not.toBe(nonces[1]);
   });
 
+  test("OPTIONS, which Allow lists on every path, is answered 204 with or without an Origin", async () => {
+    const h = harness();
+    for (const headers of [{}, { Origin: "https://agent.example" }]) {
+      const res = await h.call("OPTIONS", "/api/listings", { headers });
+      expect(res.status).toBe(204);
+      expect(res.headers.get("access-control-allow-methods")).toContain("POST");
+      expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+    }
+  });
+
   test("without an Origin header no CORS grant is computed; a listed-origins policy still varies on Origin", async () => {
     const open = await harness().call("GET", "/api/capabilities");
     expect(open.headers.get("access-control-allow-origin")).toBeNull();
