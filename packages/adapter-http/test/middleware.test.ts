@@ -70,7 +70,7 @@ describe("security headers beyond the built-in routes", () => {
 
   test("OPTIONS, which Allow lists on every path, is answered 204 with or without an Origin", async () => {
     const h = harness();
-    for (const headers of [{}, { Origin: "https://agent.example" }]) {
+    for (const headers of [{}, { Origin: "https://agent.example" }] as Record<string, string>[]) {
       const res = await h.call("OPTIONS", "/api/listings", { headers });
       expect(res.status).toBe(204);
       expect(res.headers.get("access-control-allow-methods")).toContain("POST");
