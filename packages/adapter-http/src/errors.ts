@@ -18,6 +18,7 @@ export const ERROR_STATUS: Readonly<Record<ErrorCode, ContentfulStatusCode>> = {
   admin_required: 403,
   cannot_delete_admin: 403,
   listing_limit_reached: 403,
+  email_unverified: 403,
   listing_not_found: 404,
   user_not_found: 404,
   key_not_found: 404,

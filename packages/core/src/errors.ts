@@ -12,6 +12,7 @@ export type ErrorCode =
   | "admin_required"
   | "cannot_delete_admin"
   | "listing_limit_reached"
+  | "email_unverified"
   | "listing_not_found"
   | "user_not_found"
   | "key_not_found"
@@ -37,6 +38,7 @@ export const ERROR_MESSAGES: Readonly<Record<ErrorCode, string>> = {
   admin_required: "Admin access required",
   cannot_delete_admin: "Cannot delete an admin",
   listing_limit_reached: "Listing limit reached",
+  email_unverified: "Verify your email address first: follow the link mailed at sign-up",
   listing_not_found: "Listing not found",
   user_not_found: "User not found",
   key_not_found: "API key not found",
