@@ -1,5 +1,9 @@
 /** @psm/adapter-documents: the offline DocumentParser (PDF text, image OCR, field extraction). */
-export { type ClosableDocumentParser, createDocumentParser } from "./document-parser.js";
+export {
+  type ClosableDocumentParser,
+  createDocumentParser,
+  type ParserInternals,
+} from "./document-parser.js";
 export {
   CATEGORY_VOCABULARY,
   type CategoryVocabulary,

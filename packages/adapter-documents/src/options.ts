@@ -1,4 +1,4 @@
-import { tmpdir } from "node:os";
+import { availableParallelism, tmpdir } from "node:os";
 import { join } from "node:path";
 
 /** Settings of the optional model-backed extractor (an OpenAI-compatible chat completions API). */
@@ -21,10 +21,29 @@ export interface DocumentParserOptions {
   maxDeclaredPages?: number;
   /** Largest image (declared width × height) decoded, alone or inside a PDF. Default 40 megapixels. */
   maxPixels?: number;
-  /** What a PDF's compressed streams (images aside) may inflate to in total. Default 64 MiB. */
+  /**
+   * What a PDF's compressed streams may decode to in total, images aside (each image is held to
+   * its declared size, and all of them to four times this). Default 64 MiB.
+   */
   maxPdfInflateBytes?: number;
-  /** Time bound for reading a PDF's text. Default 10 s. */
+  /**
+   * Time bound of one document in a parse worker (sniffing, PDF, extraction; waits for OCR not
+   * counted); past it the worker is terminated and the answer is 422. Default 10 s.
+   */
+  parseTimeoutMs?: number;
+  /** @deprecated The former name of `parseTimeoutMs`, used when that one is not given. */
   pdfTimeoutMs?: number;
+  /** Parse workers (threads), created when first needed and reused. Default: one a core, 1 to 4. */
+  parsePoolSize?: number;
+  /** How long a document waits for a free parse worker before the answer is 503. Default 2 s. */
+  parseQueueWaitMs?: number;
+  /** Documents that may wait at once; more are answered 503 at once. Default 4 × parsePoolSize. */
+  parseMaxQueue?: number;
+  /**
+   * Memory of one parse worker: its JS heap limit, and what its heap and buffers together may
+   * hold before it is terminated (413). Default 256 MiB.
+   */
+  parseWorkerMemoryMb?: number;
   /** Pages of a scanned PDF (no text layer) that are OCR'd. Default 3. */
   maxOcrPages?: number;
   /** Time bound of one OCR job, a worker start included; past it the worker is terminated (422). Default 15 s. */
@@ -42,7 +61,9 @@ export interface DocumentParserOptions {
 }
 
 /** Options with every default filled in. */
-export type ResolvedOptions = Required<Omit<DocumentParserOptions, "ai">> & { ai: AiExtractorOptions | null };
+export type ResolvedOptions = Required<Omit<DocumentParserOptions, "ai" | "pdfTimeoutMs">> & {
+  ai: AiExtractorOptions | null;
+};
 
 function positive(name: string, value: number | undefined, fallback: number): number {
   const v = value ?? fallback;
@@ -54,6 +75,9 @@ function positive(name: string, value: number | undefined, fallback: number): nu
 /** Fills in defaults and checks that every bound is a positive number. */
 export function resolveOptions(options: DocumentParserOptions = {}): ResolvedOptions {
   const ocrPoolSize = Math.floor(positive("ocrPoolSize", options.ocrPoolSize, 2));
+  const parsePoolSize = Math.floor(
+    positive("parsePoolSize", options.parsePoolSize, Math.max(1, Math.min(4, availableParallelism()))),
+  );
   const ai = options.ai ?? null;
   if (ai !== null && (!/^https?:\/\//.test(ai.url) || ai.key.length === 0 || ai.model.length === 0)) {
     throw new RangeError("createDocumentParser: ai needs an http(s) url, a key and a model");
@@ -64,7 +88,11 @@ export function resolveOptions(options: DocumentParserOptions = {}): ResolvedOpt
     maxDeclaredPages: Math.floor(positive("maxDeclaredPages", options.maxDeclaredPages, 5000)),
     maxPixels: positive("maxPixels", options.maxPixels, 40_000_000),
     maxPdfInflateBytes: positive("maxPdfInflateBytes", options.maxPdfInflateBytes, 64 * 1024 * 1024),
-    pdfTimeoutMs: positive("pdfTimeoutMs", options.pdfTimeoutMs, 10_000),
+    parseTimeoutMs: positive("parseTimeoutMs", options.parseTimeoutMs ?? options.pdfTimeoutMs, 10_000),
+    parsePoolSize,
+    parseQueueWaitMs: positive("parseQueueWaitMs", options.parseQueueWaitMs, 2_000),
+    parseMaxQueue: Math.floor(positive("parseMaxQueue", options.parseMaxQueue, parsePoolSize * 4)),
+    parseWorkerMemoryMb: Math.floor(positive("parseWorkerMemoryMb", options.parseWorkerMemoryMb, 256)),
     maxOcrPages: Math.floor(positive("maxOcrPages", options.maxOcrPages, 3)),
     ocrTimeoutMs: positive("ocrTimeoutMs", options.ocrTimeoutMs, 15_000),
     ocrPoolSize,

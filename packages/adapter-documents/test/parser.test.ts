@@ -165,7 +165,7 @@ describe("refused documents", () => {
   });
 
   it("422 for a PDF that cannot be read within the time bound", async () => {
-    const hasty = createDocumentParser({ pdfTimeoutMs: 1 });
+    const hasty = createDocumentParser({ parseTimeoutMs: 1 });
     expect(await failure(await textToPdf(BROCHURE.repeat(40)), hasty)).toMatchObject({
       code: "document_unreadable",
     });

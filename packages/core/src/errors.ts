@@ -63,14 +63,25 @@ export class MarketplaceError extends Error {
   readonly code: ErrorCode;
   /** Seconds a caller should wait before retrying (rate limits, busy pools). */
   readonly retryAfter: number | undefined;
+  /**
+   * The input field at fault, as a dot path in the caller's words (`contactEmail`,
+   * `images.3`); the message then starts with it, so an edge that speaks other
+   * words (the wire's `contact_email`) can say the same thing in its own.
+   */
+  readonly field: string | undefined;
 
-  constructor(code: ErrorCode, message?: string, options?: { retryAfter?: number; cause?: unknown }) {
+  constructor(
+    code: ErrorCode,
+    message?: string,
+    options?: { retryAfter?: number | undefined; cause?: unknown; field?: string | undefined },
+  ) {
     super(
       message ?? ERROR_MESSAGES[code],
       options?.cause === undefined ? undefined : { cause: options.cause },
     );
     this.code = code;
     this.retryAfter = options?.retryAfter;
+    this.field = options?.field;
   }
 }
 

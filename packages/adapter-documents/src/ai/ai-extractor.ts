@@ -59,8 +59,13 @@ export async function askModel(options: AiExtractorOptions, text: string): Promi
     const envelope = v.safeParse(CompletionSchema, JSON.parse(await readBounded(response)));
     if (!envelope.success) return null;
     const content = envelope.output.choices[0]?.message.content ?? "";
-    // Models often wrap JSON in a markdown fence despite being asked not to.
-    const json = content.replace(/^\s*```(?:json)?\s*|\s*```\s*$/g, "");
+    // Models often wrap JSON in a markdown fence despite being asked not to. Trimmed first and
+    // cut with anchored, fixed patterns: a run of spaces must not make the regex quadratic.
+    const trimmed = content.trim();
+    const json =
+      trimmed.startsWith("```") && trimmed.endsWith("```")
+        ? trimmed.slice(3, -3).replace(/^json/, "").trim()
+        : trimmed;
     const answer = v.safeParse(AiAnswerSchema, JSON.parse(json));
     return answer.success ? answer.output : null;
   } catch {

@@ -16,16 +16,21 @@ export function extractDescription(
   const titleAt = titleLine === null ? -1 : all.indexOf(titleLine);
   const body = titleAt >= 0 && titleAt < 12 && all.length > 1 ? all.filter((_, i) => i !== titleAt) : all;
   // Lines of one paragraph are joined when a line does not end a sentence and the next goes on
-  // in lower case: PDF and OCR break lines by width, not by meaning.
-  const out: string[] = [];
+  // in lower case: PDF and OCR break lines by width, not by meaning. Each paragraph is a list of
+  // lines joined once at the end, and only its last line is looked at: testing a string that
+  // grows with every line would make a one-paragraph document quadratic.
+  const paragraphs: string[][] = [];
+  let last: string | undefined;
   for (const line of body) {
-    const previous = out[out.length - 1];
-    if (previous !== undefined && !/[.:!?]$/.test(previous) && /^\p{Ll}/u.test(line)) {
-      out[out.length - 1] = `${previous} ${line}`;
+    const current = paragraphs[paragraphs.length - 1];
+    if (current !== undefined && last !== undefined && !/[.:!?]$/.test(last) && /^\p{Ll}/u.test(line)) {
+      current.push(line);
     } else {
-      out.push(line);
+      paragraphs.push([line]);
     }
+    last = line;
   }
+  const out = paragraphs.map((lines) => lines.join(" "));
   const text = truncate(out.join("\n"), MAX_DESCRIPTION);
   if (text.length === 0) return { value: "", confidence: 0, source: null };
   const confidence = text.length >= 80 ? 0.8 : 0.5;

@@ -17,8 +17,12 @@ const GOOD_LOCAL =
   /^(hello|hi|contact|info|sales|team|enquiries|inquiries|projects?|book|work|studio|office)$/i;
 const BAD_LOCAL =
   /^(privacy|unsubscribe|abuse|webmaster|billing|invoices?|accounts|press|media|careers|jobs|dpo|complaints)$/i;
-// RFC 2606 names: never a real address, so never the answer.
-const RESERVED = /(^|\.)(example\.(com|org|net)|example|test|invalid|localhost)$/i;
+// Addresses written to be replaced: judged by their local part and the words around them, never
+// by the domain (a real provider may well use an example.com address in a flyer to try us out).
+const PLACEHOLDER_LOCAL =
+  /^(you|your|yours|name|names|user|username|email|e-?mail|address|someone|somebody|anyone|x{2,}|abc|foo|bar|test|firstname|lastname|first[._-]?last|firstname[._-]?lastname|your[._-]?(name|email|address|company)|company[._-]?name|(john|jane)[._-]?doe)$/i;
+const PLACEHOLDER_WORDS =
+  /\b(e\.g\.|eg\.|for example|for instance|such as|replace[ds]?|replacing|placeholder|sample|dummy|fill in|enter your)(?![\w])/i;
 
 interface Candidate {
   email: string;
@@ -26,21 +30,30 @@ interface Candidate {
   score: number;
 }
 
+/** The text of the address's line before it (at most 80 characters), or of the line above when the address starts its line. */
+function wordsBefore(text: string, index: number): string {
+  const window = text.slice(Math.max(0, index - 80), index);
+  const newline = window.lastIndexOf("\n");
+  const sameLine = newline < 0 ? window : window.slice(newline + 1);
+  if (sameLine.trim().length >= 3 || newline < 0) return sameLine;
+  // Bounded like the rest: a label on the line above ("Contact:") is short.
+  const lineStart = index - window.length + newline + 1;
+  const above = text.slice(Math.max(0, lineStart - 81), Math.max(0, lineStart - 1));
+  return above.slice(above.lastIndexOf("\n") + 1);
+}
+
 function score(text: string, email: string, index: number): number {
-  const [local = "", domain = ""] = email.split("@");
-  // The words before an address on its own line speak for it; a label alone on the line above
-  // ("Contact:") does too when the address starts its line.
-  const lineStart = text.lastIndexOf("\n", index - 1) + 1;
-  let before = text.slice(Math.max(lineStart, index - 80), index);
-  if (before.trim().length < 3) before = text.slice(text.lastIndexOf("\n", lineStart - 2) + 1, lineStart);
-  const after = text.slice(index + email.length, index + email.length + 40).split("\n")[0] ?? "";
+  const [local = ""] = email.split("@");
+  const before = wordsBefore(text, index);
+  const after = text.slice(index + email.length, index + email.length + 60).split("\n")[0] ?? "";
   let s = 1;
   if (CONTACT_WORDS.test(before)) s += 3;
-  if (AWAY_WORDS.test(before) || AWAY_WORDS.test(after)) s -= 3;
+  if (AWAY_WORDS.test(before) || AWAY_WORDS.test(after.slice(0, 40))) s -= 3;
   if (GOOD_LOCAL.test(local)) s += 1;
   if (BAD_LOCAL.test(local)) s -= 2;
   if (NO_REPLY.test(local)) s -= 10;
-  if (RESERVED.test(domain) || /^(your|you|name|user|firstname|first\.last|someone)$/i.test(local)) s -= 20;
+  if (PLACEHOLDER_LOCAL.test(local) || PLACEHOLDER_WORDS.test(before) || PLACEHOLDER_WORDS.test(after))
+    s -= 20;
   return s;
 }
 
@@ -61,8 +74,10 @@ export function findEmails(text: string): { email: string; index: number }[] {
 /**
  * The provider's contact address: each address is scored by the words around it (contact,
  * email, reach... for; privacy, press, former, example... against) and by its local part;
- * no-reply addresses lose to any other; reserved example domains and placeholders are never
- * answered. The best scored wins, the earliest on a tie; null when there is none.
+ * no-reply addresses lose to any other. Placeholders are never answered: a local part written
+ * to be replaced (you@, name@, your.name@, user@, xxx@, ...) or words around it that say so
+ * ("e.g.", "for example", "such as", "replace"); the domain decides nothing (`jane@example.com`
+ * after "Contact:" is an answer). The best scored wins, the earliest on a tie; null when none.
  */
 export function extractEmail(text: string): ExtractedField<string | null> {
   let best: Candidate | null = null;

@@ -17,8 +17,10 @@ export interface MoneyMention {
 const CUR_BEFORE = String.raw`(?:US\$|(?:USD|EUR|GBP|CHF|CAD|AUD)\b|[$€£])`;
 const CUR_AFTER = String.raw`(?:[$€£]|(?:USD|EUR|GBP|CHF|CAD|AUD|dollars?|euros?|pounds?)\b)`;
 // Thousands grouped by . , ' or a space (1.500 / 1,500 / 1'500 / 1 500), optional 1-2 decimals;
-// or a plain number with optional decimals.
-const AMOUNT = String.raw`(?:\d{1,3}(?:[.,'’\u00a0\u202f ]\d{3})+(?!\d)(?:[.,]\d{1,2})?|\d+(?:[.,]\d{1,2})?)`;
+// or a plain number with optional decimals. Every quantifier is bounded (six groups, fifteen
+// digits: past a trillion nothing is a price), so each position costs the regex a fixed amount
+// of work: unbounded, "1 111 111 ... 111" made it backtrack over every group from every group.
+const AMOUNT = String.raw`(?:\d{1,3}(?:[.,'’\u00a0\u202f ]\d{3}){1,6}(?!\d)(?:[.,]\d{1,2})?|\d{1,15}(?:[.,]\d{1,2})?)`;
 const MULT = String.raw`(?:(?:k|K|m|M|mn|bn)\b|\s(?:thousand|million|billion)\b)`;
 const DASH = String.raw`\s?(?:-|–|—|to|bis)\s?`;
 

@@ -10,14 +10,17 @@ const CONTROLS = /[\u0000-\u0008\u000b\u000d-\u001f\u007f-\u009f\u200b-\u200d\u2
  * line endings, drops control and zero-width characters and collapses runs of spaces.
  */
 export function normalizeText(text: string, maxChars = MAX_INPUT_CHARS): string {
-  return text
-    .slice(0, maxChars)
-    .normalize("NFC")
-    .replace(/\r\n?/g, "\n")
-    .replace(CONTROLS, "")
-    .replace(/[\t\u00a0\u2000-\u200a\u202f\u205f\u3000 ]+/g, " ")
-    .replace(/ *\n */g, "\n")
-    .trim();
+  return (
+    text
+      .slice(0, maxChars)
+      .normalize("NFC")
+      .replace(/\r\n?|[\f\u0085\u2028\u2029]/g, "\n")
+      .replace(CONTROLS, "")
+      // Every other space character becomes one space: no rule later meets a run of them.
+      .replace(/[\t\u00a0\u1680\u180e\u2000-\u200a\u202f\u205f\u3000 ]+/g, " ")
+      .replace(/ *\n */g, "\n")
+      .trim()
+  );
 }
 
 /** Cuts `text` to at most `max` characters, at a word boundary when one is near. */

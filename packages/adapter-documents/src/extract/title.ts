@@ -16,9 +16,23 @@ export interface TitleResult {
   line: string | null;
 }
 
+/**
+ * A line without its markdown or decoration (`## `, `** `, ` ==`) and, for `clean`, a trailing
+ * colon. Each pattern is anchored at one end and the tail is cut to a few characters first: an
+ * unanchored `\s*[*=_-]{1,3}$` would rescan a run of spaces from every one of its positions.
+ */
+function strip(line: string, colon: boolean): string {
+  let text = line.replace(/^(?:#{1,6}\s+|[*=_-]{1,3}\s*)/, "").trimEnd();
+  const tail = text.slice(-8);
+  const decoration = /[*=_-]{1,3}$/.exec(tail)?.[0] ?? "";
+  text = text.slice(0, text.length - decoration.length).trimEnd();
+  if (colon && text.endsWith(":")) text = text.slice(0, -1);
+  return text.trim();
+}
+
 /** True when a line looks like a heading rather than body text, contact details or a price. */
 function headingScore(line: string, index: number): number {
-  const text = line.replace(/^#{1,6}\s+|^[*=_-]{1,3}\s*|\s*[*=_-]{1,3}$/g, "").trim();
+  const text = strip(line, false);
   const words = text.split(/\s+/).length;
   if (text.length < 3 || text.length > 150 || words > 16 || !/\p{L}{2}/u.test(text)) return 0;
   if (/@|https?:|www\.|\d{3}[\s.-]\d{3,}/.test(text) || isPageNumber(text)) return 0;
@@ -35,8 +49,7 @@ function headingScore(line: string, index: number): number {
 
 /** Strips markdown and decoration from a heading line. */
 function clean(line: string): string {
-  const text = line.replace(/^#{1,6}\s+|^[*=_-]{1,3}\s*|\s*[*=_-]{1,3}$|:$/g, "").trim();
-  return truncate(text, MAX_TITLE);
+  return truncate(strip(line, true), MAX_TITLE);
 }
 
 /**

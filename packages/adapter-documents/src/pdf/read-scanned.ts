@@ -1,5 +1,4 @@
 import { MarketplaceError } from "@psm/core";
-import { withDeadline } from "../deadline.js";
 import type { OcrResult } from "../ocr/ocr-pool.js";
 import { encodeGrayPng } from "../png-encode.js";
 import { largestPageImage } from "./page-images.js";
@@ -8,10 +7,7 @@ import { corruptPdf, type PdfDocument } from "./read-pdf.js";
 /** What reading a scanned PDF needs from the parser. */
 export interface ScannedPdfContext {
   maxOcrPages: number;
-  pdfTimeoutMs: number;
   ocr: (png: Uint8Array) => Promise<OcrResult>;
-  deadline: () => Error;
-  stop: () => void;
 }
 
 /**
@@ -26,12 +22,8 @@ export async function readScannedPdf(
   let confidence = 0;
   const count = Math.min(pdf.numPages, context.maxOcrPages);
   for (let n = 1; n <= count; n++) {
-    const image = await withDeadline(
-      largestPageImage(pdf, n).catch((e: unknown) => Promise.reject(corruptPdf(e))),
-      context.pdfTimeoutMs,
-      context.deadline,
-      context.stop,
-    );
+    // No race against a clock here: the parse worker's deadline terminates the whole thread.
+    const image = await largestPageImage(pdf, n).catch((e: unknown) => Promise.reject(corruptPdf(e)));
     if (image === null) continue;
     const result = await context.ocr(encodeGrayPng(image.width, image.height, image.gray));
     pages.push(result.text);

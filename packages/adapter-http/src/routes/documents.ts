@@ -3,21 +3,42 @@ import { Hono } from "hono";
 import { describeRoute } from "hono-openapi";
 import type { AppEnv } from "../env.js";
 import { presentParsedDocument } from "../presenters.js";
-import { concurrencyCap } from "../rate-limit/concurrency.js";
+import { createSlots, perCallerCap } from "../rate-limit/concurrency.js";
 import { operation, type RouteKit } from "../route-kit.js";
-import { limitBody, readBytes } from "../validation.js";
+import { findFilePart, multipartBoundary } from "../uploads/multipart.js";
+import { createByteBudget, readUpload } from "../uploads/read-upload.js";
 import { ParsedDocumentSchema } from "../wire-schemas.js";
 
 // Room for the multipart boundaries and part headers around a file of the maximum size.
 const MULTIPART_OVERHEAD = 64 * 1024;
 
-/** /api/parse-pdf: pre-fill a listing from an uploaded PDF, image or text file. */
-export function documentRoutes(kit: RouteKit): Hono<AppEnv> {
+/** How uploads are bounded besides their size (the HTTP config's maxUploadBytes and maxConcurrentUploads). */
+export interface UploadBounds {
+  /** Time for a whole body to arrive; past it 400 and the connection is closed. Default 15 s. */
+  bodyTimeoutMs: number;
+  /** Uploads of one caller in progress at once, body reading included; more are 429. Default 2. */
+  perCaller: number;
+  /** Bytes read and dropped past the limit so that the 413 reaches a client still sending. Default 16 MiB. */
+  drainBytes: number;
+}
+
+const DEFAULT_BOUNDS: UploadBounds = { bodyTimeoutMs: 15_000, perCaller: 2, drainBytes: 16 * 1024 * 1024 };
+
+/**
+ * /api/parse-pdf: pre-fill a listing from an uploaded PDF, image or text file. The order bounds
+ * what each caller can hold: its share of uploads (two at once) is taken first; its body is
+ * read within a deadline and the process's byte budget; only a body that arrived whole and
+ * within its size takes one of the process's upload slots, for the parse itself (whose workers
+ * are bounded by the document parser).
+ */
+export function documentRoutes(kit: RouteKit, bounds: Partial<UploadBounds> = {}): Hono<AppEnv> {
   const { marketplace: m, config } = kit;
+  const { bodyTimeoutMs, perCaller, drainBytes } = { ...DEFAULT_BOUNDS, ...bounds };
   const maxBody = config.maxUploadBytes + MULTIPART_OVERHEAD;
   const app = new Hono<AppEnv>();
-  // Per process and whatever the rate limits: each upload is buffered and parsed whole.
-  const uploadSlots = concurrencyCap(config.maxConcurrentUploads);
+  const uploadSlots = createSlots(config.maxConcurrentUploads);
+  // Bodies being read or parsed hold at most this much memory together.
+  const budget = createByteBudget(2 * config.maxConcurrentUploads * maxBody);
 
   app.post(
     "/parse-pdf",
@@ -30,29 +51,46 @@ export function documentRoutes(kit: RouteKit): Hono<AppEnv> {
       errors: [400, 413, 422, 503],
     }),
     uploadDoc,
-    uploadSlots,
-    limitBody(maxBody),
+    perCallerCap(perCaller),
     async (c) => {
-      const type = c.req.header("content-type") ?? "";
-      if (!/^multipart\/form-data\s*;/i.test(type)) {
+      const boundary = multipartBoundary(c.req.header("content-type") ?? "");
+      if (boundary === null) {
         throw new MarketplaceError("invalid_input", "file: send multipart/form-data with a file field");
       }
-      const bytes = await readBytes(c, maxBody);
-      let form: FormData;
-      try {
-        form = await new Response(bytes, { headers: { "content-type": type } }).formData();
-      } catch {
-        throw new MarketplaceError("invalid_input", "Malformed multipart body");
-      }
-      const file = form.get("file");
-      if (!(file instanceof File)) throw new MarketplaceError("invalid_input", "file: is required");
-      if (file.size > config.maxUploadBytes) throw new MarketplaceError("payload_too_large");
-      const parsed = await m.documents.parse(c.get("actor"), {
-        bytes: new Uint8Array(await file.arrayBuffer()),
-        filename: file.name,
-        declaredType: file.type || undefined,
+      const upload = await readUpload(c, {
+        maxBytes: maxBody,
+        drainBytes,
+        deadlineMs: bodyTimeoutMs,
+        budget,
       });
-      return c.json(presentParsedDocument(parsed));
+      try {
+        const release = uploadSlots.tryTake();
+        if (release === null) {
+          throw new MarketplaceError(
+            "service_unavailable",
+            "Too many uploads in progress; try again shortly",
+            {
+              retryAfter: 5,
+            },
+          );
+        }
+        try {
+          const file = findFilePart(upload.bytes, boundary, "file");
+          if (file === null) throw new MarketplaceError("invalid_input", "file: is required");
+          if (file.bytes.byteLength > config.maxUploadBytes) throw new MarketplaceError("payload_too_large");
+          // A copy of its own, which the parser hands over to its worker thread (transferred, not copied again).
+          const parsed = await m.documents.parse(c.get("actor"), {
+            bytes: new Uint8Array(file.bytes),
+            filename: file.filename,
+            declaredType: file.type,
+          });
+          return c.json(presentParsedDocument(parsed));
+        } finally {
+          release();
+        }
+      } finally {
+        upload.release();
+      }
     },
   );
 

@@ -272,7 +272,7 @@ describe("parser bombs, with the real document parser", () => {
 });
 
 describe("concurrent uploads", () => {
-  test("4 in flight per process; the 5th is 503 with Retry-After at once", async () => {
+  test("4 parses in flight per process (each account holds 2 at most); the 5th is 503 with Retry-After at once", async () => {
     const gates: (() => void)[] = [];
     const stub = createStubDocumentParser();
     const slow: DocumentParser = {
@@ -282,15 +282,13 @@ describe("concurrent uploads", () => {
       },
     };
     const t = target({ documents: slow });
-    const s = await t.signUp();
-    const upload = () =>
-      t.request("POST", "/api/parse-pdf", {
-        token: s.token,
-        raw: uploadForm("Offer", "o.txt", "text/plain"),
-      });
-    const held = [upload(), upload(), upload(), upload()];
+    const accounts = [await t.signUp(), await t.signUp(), await t.signUp()];
+    const upload = (token: string) =>
+      t.request("POST", "/api/parse-pdf", { token, raw: uploadForm("Offer", "o.txt", "text/plain") });
+    const [a, b, c] = accounts.map((s) => s.token) as [string, string, string];
+    const held = [upload(a), upload(a), upload(b), upload(b)];
     while (gates.length < 4) await new Promise((r) => setImmediate(r));
-    const fifth = await upload();
+    const fifth = await upload(c);
     expect(fifth.status).toBe(503);
     expect(fifth.headers.get("retry-after")).toBe("5");
     expect(await fifth.json()).toMatchObject({ code: "service_unavailable" });
