@@ -147,7 +147,7 @@ export function createParsePool<R>(options: ParsePoolOptions): ParsePool<R> {
         if (message.id !== id || done) return;
         if (message.type === "done") settle(() => resolve(message.result));
         else if (message.type === "failed") settle(() => reject(fromWire(message.error)));
-        else {
+        else if (message.type === "ocr") {
           // The clock stops while the main thread's OCR pool works: OCR has its own deadline.
           deadline.pause();
           const answer = (reply: ToWorker) => {
