@@ -1,11 +1,15 @@
 import { createConnection } from "node:net";
+import { createHttpApp, createRateLimitHooks } from "@psm/adapter-http";
 import { createTestDatabase, testDatabaseUrl } from "@psm/adapter-postgres/testing";
+import { createMarketplace } from "@psm/core";
+import { createTestDeps } from "@psm/core/testing";
 import { describe, expect, it } from "vitest";
 import { ConfigError, readConfig } from "./config.js";
 import { type CounterStores, openCounterStores, openRateLimiting, trustedProxies } from "./rate-limit.js";
 
 const silent = { info() {}, warn() {}, error() {} };
 const REDIS_URL = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379/15";
+const adminUrl = testDatabaseUrl();
 
 /** Three hits on one counter of the store, as a limiter would make them. */
 async function hitThrice(stores: CounterStores): Promise<number[]> {
@@ -71,7 +75,6 @@ describe("rate limiting from the configuration", () => {
     );
   });
 
-  const adminUrl = testDatabaseUrl();
   it.skipIf(adminUrl === undefined)("postgres counters are shared by two processes' stores", async () => {
     const db = await createTestDatabase(adminUrl ?? "", "psm_rl_test");
     try {
@@ -97,6 +100,83 @@ describe("rate limiting from the configuration", () => {
     try {
       expect(stores.kind).toBe("redis");
       expect(await hitThrice(stores)).toEqual([1, 2, 3]);
+    } finally {
+      await stores.close();
+    }
+  });
+});
+
+describe("the login quotas on every counter store", () => {
+  /**
+   * Drives login through the HTTP app on `stores`: one IP's guesses stop at 5,
+   * the owner elsewhere is let in until 100 failures from many IPs, then not.
+   * Addresses and IPs are new each run: Redis keeps its counters between runs.
+   */
+  async function ownerKeepsAccess(stores: CounterStores): Promise<void> {
+    const hooks = createRateLimitHooks({
+      stores: stores.factory,
+      shared: stores.kind !== "memory",
+      logger: silent,
+    });
+    const marketplace = createMarketplace(createTestDeps());
+    const app = createHttpApp({
+      marketplace,
+      config: {
+        corsOrigins: "*",
+        publicUrl: "http://localhost",
+        logger: silent,
+        rateLimit: hooks,
+        socketAddress: (c) => c.req.header("x-test-peer"),
+      },
+    });
+    const run = Math.random().toString(36).slice(2, 10);
+    const net = `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
+    const email = `owner-${run}@example.com`;
+    await marketplace.auth.signUp({ email, password: "owner-password" });
+    const logIn = async (password: string, ip: string) =>
+      (
+        await app.request("/api/auth/login", {
+          method: "POST",
+          headers: { "content-type": "application/json", "x-test-peer": ip },
+          body: JSON.stringify({ email, password }),
+        })
+      ).status;
+    const guesses = async (ip: string) => {
+      const statuses = [];
+      for (let i = 0; i < 5; i++) statuses.push(await logIn(`guess-${i}`, ip));
+      return statuses;
+    };
+
+    expect(await guesses(`${net}.1`)).toEqual([401, 401, 401, 401, 401]);
+    expect(await logIn("owner-password", `${net}.1`)).toBe(429);
+    for (let n = 2; n <= 19; n++) expect(await guesses(`${net}.${n}`)).toEqual([401, 401, 401, 401, 401]);
+    expect(await logIn("owner-password", `${net}.200`)).toBe(200);
+    await guesses(`${net}.20`);
+    expect(await logIn("owner-password", `${net}.200`)).toBe(429);
+  }
+
+  it("memory", async () => {
+    await ownerKeepsAccess(await openCounterStores(readConfig({})));
+  });
+
+  it.skipIf(adminUrl === undefined)("postgres", async () => {
+    const db = await createTestDatabase(adminUrl ?? "", "psm_rl_test");
+    const stores = await openCounterStores(
+      readConfig({ RATE_LIMIT_STORE: "postgres", DATABASE_URL: db.url }),
+    );
+    try {
+      await ownerKeepsAccess(stores);
+    } finally {
+      await stores.close();
+      await db.drop();
+    }
+  });
+
+  it("redis (skipped with a reason when no Redis answers)", async (ctx) => {
+    if (!(await redisAnswers())) ctx.skip(`no Redis at ${REDIS_URL} (set TEST_REDIS_URL)`);
+    const stores = await openCounterStores(readConfig({ RATE_LIMIT_STORE: REDIS_URL }));
+    try {
+      await ownerKeepsAccess(stores);
     } finally {
       await stores.close();
     }

@@ -2,8 +2,8 @@ import type { MiddlewareHandler } from "hono";
 import { MemoryStore, type RedisClient, RedisStore, type Store } from "hono-rate-limiter";
 import type { Logger, RateLimitHooks } from "../config.js";
 import type { AppEnv } from "../env.js";
-import { callerKeyOf, ipKeyOf, loginAddressKeyOf } from "./keys.js";
-import { limiter } from "./limiter.js";
+import { callerKeyOf, ipKeyOf, loginAddressKeyOf, loginAttemptKeyOf } from "./keys.js";
+import { type LimiterOptions, limiter } from "./limiter.js";
 import { DEFAULT_RATE_LIMIT_POLICIES, type RateLimitPolicies, type RateLimitPolicy } from "./policies.js";
 import { guardStore, type StoreFailureMode } from "./store-guard.js";
 
@@ -43,10 +43,21 @@ const silent: Logger = { info() {}, warn() {}, error() {} };
 // Login attempts that count against the address: wrong email or password.
 const loginFailed = (status: number) => status === 401;
 
+/** Runs `outer` around `inner`: a request passes both, outer first. */
+const around =
+  (outer: MiddlewareHandler<AppEnv>, inner: MiddlewareHandler<AppEnv>): MiddlewareHandler<AppEnv> =>
+  (c, next) =>
+    outer(c, async () => {
+      await inner(c, next);
+    });
+
 /**
  * The rate-limit hooks of createHttpApp, one per route class (decisions.md):
- * reads per client IP, writes and uploads per caller, login per IP and, for
- * failures, per target address whatever the IP, signup and reset per IP.
+ * reads per client IP, writes and uploads per caller, signup and reset per IP,
+ * and login per IP, then its failures per (address, client IP) and per
+ * address from every IP. One client's guesses at an account lock out that
+ * client; the owner, from another IP, is refused only once the account's
+ * ceiling is reached, which takes many IPs.
  */
 export function createRateLimitHooks(options: RateLimitOptions = {}): RateLimitHooks {
   const policies: RateLimitPolicies = { ...DEFAULT_RATE_LIMIT_POLICIES, ...options.policies };
@@ -59,20 +70,17 @@ export function createRateLimitHooks(options: RateLimitOptions = {}): RateLimitH
     limiter({ policy, store: store(policy, mode), key: ipKeyOf });
   const perCaller = (policy: RateLimitPolicy) =>
     limiter({ policy, store: store(policy, "open"), key: callerKeyOf });
-
-  const loginPerIp = perIp(policies.login, "closed");
   // Not advertised on admitted answers: remaining failures of an address are nobody's business.
-  const loginPerAddress = limiter({
-    policy: policies.loginFailures,
-    store: store(policies.loginFailures, "closed"),
-    key: loginAddressKeyOf,
-    failuresOnly: loginFailed,
-    advertise: false,
-  });
-  const login: MiddlewareHandler<AppEnv> = (c, next) =>
-    loginPerIp(c, async () => {
-      await loginPerAddress(c, next);
-    });
+  const loginFailures = (policy: RateLimitPolicy, key: LimiterOptions["key"]) =>
+    limiter({ policy, store: store(policy, "closed"), key, failuresOnly: loginFailed, advertise: false });
+
+  const login = around(
+    perIp(policies.login, "closed"),
+    around(
+      loginFailures(policies.loginFailures, loginAttemptKeyOf),
+      loginFailures(policies.accountLoginFailures, loginAddressKeyOf),
+    ),
+  );
 
   return {
     read: perIp(policies.read, "open"),

@@ -40,6 +40,7 @@ export function callerKeyOf(c: Context<AppEnv>): string {
  * The login target of a request: the normalised email of the body, hashed so
  * a shared store never holds addresses in clear. Undefined when the body names
  * no plausible address (validation answers 400 then; nothing to count).
+ * Failures per account, from every IP, count under this key.
  */
 export function loginAddressKeyOf(c: Context<AppEnv>): string | undefined {
   const body: unknown = c.get("body");
@@ -49,4 +50,14 @@ export function loginAddressKeyOf(c: Context<AppEnv>): string | undefined {
   const normalized = normalizeEmail(email);
   if (normalized.length === 0 || normalized.length > 254 || !normalized.includes("@")) return undefined;
   return `email:${sha256Hex(normalized)}`;
+}
+
+/**
+ * One client's attempts at one account: the login target and the client-IP
+ * key together, so that one client's guesses at an address lock out that
+ * client only. Undefined when the body names no plausible address.
+ */
+export function loginAttemptKeyOf(c: Context<AppEnv>): string | undefined {
+  const address = loginAddressKeyOf(c);
+  return address === undefined ? undefined : `${address}:${ipKeyOf(c)}`;
 }

@@ -1,7 +1,8 @@
-import { MarketplaceError } from "@psm/core";
+import { isMarketplaceError, MarketplaceError } from "@psm/core";
 import type { Context, MiddlewareHandler } from "hono";
 import { type RateLimitInfo, rateLimiter, type Store } from "hono-rate-limiter";
 import type { AppEnv } from "../env.js";
+import { ERROR_STATUS } from "../errors.js";
 import { secondsUntil, setRateLimitHeaders } from "./headers.js";
 import type { RateLimitPolicy } from "./policies.js";
 
@@ -23,6 +24,8 @@ export interface LimiterOptions {
    * Count only requests whose answer status this calls a failure (login:
    * 401). Every attempt is counted first and a non-failure is taken back
    * afterwards, so concurrent guesses cannot all slip in before one is counted.
+   * An error thrown further in is judged by the status it will be answered
+   * with: another limiter's 429 or a 400 of validation is no failure.
    */
   failuresOnly?: (status: number) => boolean;
   /** Advertise the policy on admitted answers too (always on a 429). Default true. */
@@ -47,6 +50,9 @@ export function limiter(options: LimiterOptions): MiddlewareHandler<AppEnv> {
     };
   };
 
+  // The status a request's error will be answered with, for requestWasSuccessful.
+  const thrown = new WeakMap<Context<AppEnv>, number>();
+
   const counted = rateLimiter<AppEnv>({
     windowMs: policy.windowMs,
     limit: policy.limit,
@@ -55,7 +61,7 @@ export function limiter(options: LimiterOptions): MiddlewareHandler<AppEnv> {
     keyGenerator: (c) => `${policy.name}:${options.key(c) ?? ""}`,
     skip: (c) => options.key(c) === undefined,
     skipSuccessfulRequests: failuresOnly !== undefined,
-    requestWasSuccessful: (c) => !failuresOnly?.(c.res.status),
+    requestWasSuccessful: (c) => !failuresOnly?.(thrown.get(c) ?? c.res.status),
     handler: (c) => {
       const now = state(c);
       setRateLimitHeaders(c, policy, { ...now, remaining: 0 });
@@ -63,9 +69,24 @@ export function limiter(options: LimiterOptions): MiddlewareHandler<AppEnv> {
     },
   });
 
-  return (c, next) =>
-    counted(c, async () => {
+  return async (c, next) => {
+    // hono-rate-limiter would count any error thrown further in as a failure:
+    // hold it until the limiter has judged the status it stands for.
+    let held: { error: unknown } | undefined;
+    await counted(c, async () => {
       if (advertise) setRateLimitHeaders(c, policy, state(c));
-      await next();
+      try {
+        await next();
+      } catch (error) {
+        held = { error };
+        thrown.set(c, statusOf(error));
+      }
     });
+    if (held) throw held.error;
+  };
+}
+
+/** The status the one error mapper answers `error` with. */
+function statusOf(error: unknown): number {
+  return isMarketplaceError(error) ? ERROR_STATUS[error.code] : 500;
 }

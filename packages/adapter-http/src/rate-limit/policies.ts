@@ -9,7 +9,7 @@ export interface RateLimitPolicy {
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
-/** The quotas of decisions.md, one per route class plus login failures per address. */
+/** The quotas of decisions.md, one per route class plus the two quotas of failed logins. */
 export interface RateLimitPolicies {
   /** GETs, per client IP. */
   read: RateLimitPolicy;
@@ -17,8 +17,17 @@ export interface RateLimitPolicies {
   write: RateLimitPolicy;
   /** Login attempts per client IP. */
   login: RateLimitPolicy;
-  /** Failed logins per target address, whatever the IP: a slow brute force from many IPs. */
+  /**
+   * Failed logins per target address from one client IP: the guesses one
+   * client gets at one account. Only that client is refused, never the owner.
+   */
   loginFailures: RateLimitPolicy;
+  /**
+   * Failed logins per target address from every IP together: the ceiling of a
+   * slow brute force from many IPs. Reaching it refuses the owner too, which
+   * takes loginFailures.limit failures from each of many addresses.
+   */
+  accountLoginFailures: RateLimitPolicy;
   /** Sign-ups per client IP. */
   signup: RateLimitPolicy;
   /** Password-reset requests per client IP (the per-address mail limit lives in core). */
@@ -27,12 +36,17 @@ export interface RateLimitPolicies {
   upload: RateLimitPolicy;
 }
 
-/** decisions.md: reads 600/min, writes 120/min, login 10/min and 5 failures/15 min, signup 10/h, reset 5/h, parse-pdf 20/min. */
+/**
+ * decisions.md: reads 600/min, writes 120/min; login 10/min per IP, 5 failures
+ * per (address, IP) per 15 min and 100 failures per address per hour; signup
+ * 10/h, reset 5/h, parse-pdf 20/min.
+ */
 export const DEFAULT_RATE_LIMIT_POLICIES: Readonly<RateLimitPolicies> = {
   read: { name: "read", limit: 600, windowMs: MINUTE },
   write: { name: "write", limit: 120, windowMs: MINUTE },
   login: { name: "login", limit: 10, windowMs: MINUTE },
   loginFailures: { name: "login-failures", limit: 5, windowMs: 15 * MINUTE },
+  accountLoginFailures: { name: "account-login-failures", limit: 100, windowMs: HOUR },
   signup: { name: "signup", limit: 10, windowMs: HOUR },
   reset: { name: "reset", limit: 5, windowMs: HOUR },
   upload: { name: "upload", limit: 20, windowMs: MINUTE },

@@ -1,4 +1,4 @@
-import { isMarketplaceError } from "@psm/core";
+import { isMarketplaceError, MarketplaceError } from "@psm/core";
 import { Hono, type MiddlewareHandler } from "hono";
 import { MemoryStore, type Store } from "hono-rate-limiter";
 import { describe, expect, test } from "vitest";
@@ -43,6 +43,7 @@ describe("policies", () => {
       write: "120/1min",
       login: "10/1min",
       loginFailures: "5/15min",
+      accountLoginFailures: "100/60min",
       signup: "10/60min",
       reset: "5/60min",
       upload: "20/1min",
@@ -77,6 +78,47 @@ describe("limiter", () => {
     const refused = await app.request("/");
     expect(await refused.json()).toMatchObject({ code: "rate_limited", retryAfter: expect.any(Number) });
     expect(refused.headers.get("ratelimit")).toMatch(/^"demo";r=0;t=\d+$/);
+  });
+});
+
+describe("a limiter of failures only", () => {
+  const policy = { name: "failures", limit: 2, windowMs: 60_000 };
+
+  /** An app whose answer is chosen per request: `?answer=401`, `200`, or a thrown `429`/`400`. */
+  function failuresApp() {
+    const app = new Hono<AppEnv>();
+    app.use(
+      limiter({ policy, store: new MemoryStore<AppEnv>(), key: () => "k", failuresOnly: (s) => s === 401 }),
+    );
+    app.get("/", (c) => {
+      const answer = c.req.query("answer");
+      if (answer === "429") throw new MarketplaceError("rate_limited");
+      if (answer === "400") throw new MarketplaceError("invalid_input");
+      return c.json({}, answer === "401" ? 401 : 200);
+    });
+    app.onError((err, c) => c.json({ code: isMarketplaceError(err) ? err.code : "other" }, 418));
+    return app;
+  }
+
+  test("counts the failures, not the successes; past the limit it refuses every attempt", async () => {
+    const app = failuresApp();
+    const statuses = [];
+    for (const answer of ["200", "401", "200", "200", "401"]) {
+      statuses.push((await app.request(`/?answer=${answer}`)).status);
+    }
+    expect(statuses).toEqual([200, 401, 200, 200, 401]);
+    expect(await (await app.request("/?answer=200")).json()).toEqual({ code: "rate_limited" });
+  });
+
+  test("does not count what is thrown further in and answered otherwise: another limiter's 429, a 400", async () => {
+    const app = failuresApp();
+    for (let i = 0; i < 5; i++) {
+      expect(await (await app.request("/?answer=429")).json()).toEqual({ code: "rate_limited" });
+      expect(await (await app.request("/?answer=400")).json()).toEqual({ code: "invalid_input" });
+    }
+    expect((await app.request("/?answer=401")).status).toBe(401);
+    expect((await app.request("/?answer=401")).status).toBe(401);
+    expect(await (await app.request("/?answer=401")).json()).toEqual({ code: "rate_limited" });
   });
 });
 
