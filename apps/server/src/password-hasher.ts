@@ -1,6 +1,6 @@
 import { argon2, randomBytes, timingSafeEqual } from "node:crypto";
 import { availableParallelism } from "node:os";
-import type { PasswordHasher } from "@psm/core";
+import { MarketplaceError, type PasswordHasher } from "@psm/core";
 
 /** argon2id parameters; OWASP's minimum: 19 MiB, 2 passes, 1 lane. */
 export interface Argon2Params {
@@ -11,27 +11,52 @@ export interface Argon2Params {
 
 export const OWASP_MIN: Argon2Params = { memoryKiB: 19_456, passes: 2, parallelism: 1 };
 
+/** Options of createArgon2Hasher; every one has a default. */
+export interface Argon2HasherOptions {
+  /** Parameters of new hashes (default OWASP_MIN); verification reads each hash's own. */
+  params?: Argon2Params;
+  /** Verifications (logins) at once, in a lane of their own (default cores − 1, at least 1). */
+  verifyConcurrency?: number;
+  /** New hashes (sign-up, password change) at once (default 1). */
+  hashConcurrency?: number;
+  /** New hashes that may wait for the hash lane; one more is refused with 503 (default 32). */
+  hashQueue?: number;
+  /** Retry-After of that refusal, in seconds (default 2). */
+  retryAfterSeconds?: number;
+}
+
 const PHC = /^\$argon2id\$v=19\$m=(\d+),t=(\d+),p=(\d+)\$([A-Za-z0-9+/]+)\$([A-Za-z0-9+/]+)$/;
 
 /**
  * argon2id through Node's native, asynchronous crypto.argon2: hashing runs on
  * libuv's thread pool, never on the event loop. Hashes are PHC strings, so the
  * parameters can be raised later and old hashes upgraded at login.
+ *
+ * Two lanes: verifications and new hashes never wait for each other, so a
+ * flood of sign-ups or password changes cannot queue its work in front of
+ * logins. New hashes wait in a bounded queue; past it `hash` throws
+ * `service_unavailable` with a Retry-After (503) at once, instead of letting
+ * anyone pile up work without bound.
  */
-export function createArgon2Hasher(
-  params: Argon2Params = OWASP_MIN,
-  maxConcurrent = Math.max(1, availableParallelism() - 1),
-): PasswordHasher {
+export function createArgon2Hasher(options: Argon2HasherOptions = {}): PasswordHasher {
+  const params = options.params ?? OWASP_MIN;
   // argon2 is CPU-bound: with as many hashes as cores in flight, the event
-  // loop waits for a core. Leaving one core free keeps reads fast during a
-  // login burst, at the cost of some logins per second.
-  const gate = createGate(maxConcurrent);
-  const derive = (password: string, salt: Buffer, p: Argon2Params, tagLength?: number) =>
-    gate(() => deriveKey(password, salt, p, tagLength));
+  // loop waits for a core. Logins leave one core to it, which keeps reads fast
+  // during a login burst; new hashes take one more lane, so only a login burst
+  // beside a sign-up flood keeps every core busy.
+  const verifyLane = createLane(options.verifyConcurrency ?? Math.max(1, availableParallelism() - 1));
+  const retryAfter = options.retryAfterSeconds ?? 2;
+  const hashLane = createLane(options.hashConcurrency ?? 1, {
+    max: options.hashQueue ?? 32,
+    refuse: () =>
+      new MarketplaceError("service_unavailable", "Too many passwords are being set; try again shortly", {
+        retryAfter,
+      }),
+  });
   return {
     async hash(password: string): Promise<string> {
       const salt = randomBytes(16);
-      const tag = await derive(password, salt, params);
+      const tag = await hashLane(() => deriveKey(password, salt, params));
       return `$argon2id$v=19$m=${params.memoryKiB},t=${params.passes},p=${params.parallelism}$${b64(salt)}$${b64(tag)}`;
     },
     async verify(hash: string, password: string): Promise<boolean> {
@@ -39,7 +64,8 @@ export function createArgon2Hasher(
       if (!m) return false;
       const stored = Buffer.from(m[5]!, "base64");
       const own = { memoryKiB: Number(m[1]), passes: Number(m[2]), parallelism: Number(m[3]) };
-      const tag = await derive(password, Buffer.from(m[4]!, "base64"), own, stored.length);
+      const salt = Buffer.from(m[4]!, "base64");
+      const tag = await verifyLane(() => deriveKey(password, salt, own, stored.length));
       return tag.length === stored.length && timingSafeEqual(tag, stored);
     },
     needsRehash(hash: string): boolean {
@@ -73,18 +99,32 @@ function b64(bytes: Buffer): string {
   return bytes.toString("base64").replace(/=+$/, "");
 }
 
-/** Runs at most `limit` tasks at once; the rest wait in arrival order. */
-function createGate(limit: number) {
+/**
+ * Runs at most `limit` tasks at once; the rest wait in arrival order. With a
+ * `queue`, at most `queue.max` wait: one more is refused at once with the
+ * error `queue.refuse` makes, and its task never runs.
+ */
+function createLane(limit: number, queue?: { max: number; refuse: () => Error }) {
+  if (!Number.isInteger(limit) || limit < 1) {
+    throw new RangeError("argon2 hasher: a concurrency must be a positive integer");
+  }
   let active = 0;
   const waiting: (() => void)[] = [];
+  // A finished task hands its slot straight to the next in line, so a caller
+  // arriving in between cannot take it too and run one over the limit.
+  const release = () => {
+    const next = waiting.shift();
+    if (next) next();
+    else active--;
+  };
   return async <T>(task: () => Promise<T>): Promise<T> => {
-    if (active >= limit) await new Promise<void>((resolve) => waiting.push(resolve));
-    active++;
+    if (active < limit) active++;
+    else if (queue && waiting.length >= queue.max) throw queue.refuse();
+    else await new Promise<void>((resolve) => waiting.push(resolve));
     try {
       return await task();
     } finally {
-      active--;
-      waiting.shift()?.();
+      release();
     }
   };
 }

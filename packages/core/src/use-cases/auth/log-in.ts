@@ -1,6 +1,6 @@
 import type { Deps } from "../../deps.js";
 import { normalizeEmail, type UserView } from "../../domain/user.js";
-import { MarketplaceError } from "../../errors.js";
+import { isMarketplaceError, MarketplaceError } from "../../errors.js";
 import { logInSchema } from "../../schemas/log-in.js";
 import { validate } from "../../support/validate.js";
 import { viewOf } from "../user-view.js";
@@ -23,12 +23,7 @@ export async function logIn(
   }
   if (!(await deps.hasher.verify(user.passwordHash, data.password)))
     throw new MarketplaceError("invalid_credentials");
-  if (deps.hasher.needsRehash(user.passwordHash)) {
-    // Raising the cost of old hashes is not a password change: sessions stay.
-    await deps.repos.users.setPasswordHash(user.id, await deps.hasher.hash(data.password), {
-      revokeTokens: false,
-    });
-  }
+  if (deps.hasher.needsRehash(user.passwordHash)) await upgradeHash(deps, user.id, data.password);
   const token = await deps.tokens.issue({
     sub: user.id,
     email: user.email,
@@ -36,4 +31,20 @@ export async function logIn(
     version: user.tokenVersion,
   });
   return { user: await viewOf(deps, user), token };
+}
+
+/**
+ * Redoes an old hash with today's parameters. Raising the cost is not a
+ * password change: sessions stay. A hasher too busy for new hashes (503) does
+ * not fail the login: the upgrade waits for the next one.
+ */
+async function upgradeHash(deps: Pick<Deps, "repos" | "hasher">, userId: string, password: string) {
+  let hash: string;
+  try {
+    hash = await deps.hasher.hash(password);
+  } catch (error) {
+    if (isMarketplaceError(error, "service_unavailable")) return;
+    throw error;
+  }
+  await deps.repos.users.setPasswordHash(userId, hash, { revokeTokens: false });
 }
