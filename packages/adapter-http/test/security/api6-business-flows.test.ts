@@ -93,6 +93,8 @@ describe("password reset", () => {
       expect(res.status).toBe(200);
       expect(await res.json()).toEqual({ success: true });
     }
+    // The mail round (after the answers) queues what the requests asked for.
+    await t.marketplace.mail.dispatchDue();
     const queued = await t.deps.repos.mailQueue.countSince(victim.id, "password_reset", new Date(0));
     expect(queued).toBe(3);
   });

@@ -36,6 +36,38 @@ describe("auth.requestPasswordReset", () => {
     expect(deps.mailer.sent).toEqual([]);
   });
 
+  it("answers without storage; the round queues the mail, and keeps the requests through a storage failure", async () => {
+    const s = await withUser();
+    const { users } = s.deps.repos;
+    let down = false;
+    // Storage that fails on every user lookup while `down`.
+    s.deps.repos.users = {
+      ...users,
+      findByEmail: (email) =>
+        down ? Promise.reject(new Error("database is down")) : users.findByEmail(email),
+    };
+    down = true;
+    await expect(s.market.auth.requestPasswordReset({ email: "reset@example.com" })).resolves.toBeUndefined();
+    await expect(
+      s.market.auth.requestPasswordReset({ email: "nobody@example.com" }),
+    ).resolves.toBeUndefined();
+    await expect(s.market.mail.dispatchDue()).rejects.toThrow("database is down");
+    expect(s.deps.mailer.sent).toEqual([]);
+
+    down = false;
+    await s.market.mail.dispatchDue();
+    expect(resetMailsTo(s)).toEqual(["reset@example.com"]);
+  });
+
+  it("counts the hour of the per-address limit from the requests, not from the round", async () => {
+    const s = await withUser();
+    for (let i = 0; i < 3; i++) await s.market.auth.requestPasswordReset({ email: "reset@example.com" });
+    s.deps.clock.advance(HOUR + MINUTE);
+    await s.market.auth.requestPasswordReset({ email: "reset@example.com" });
+    await s.market.mail.dispatchDue();
+    expect(resetMailsTo(s)).toHaveLength(4);
+  });
+
   it("refuses a missing or malformed address", async () => {
     const { market } = setup();
     await expectCode(market.auth.requestPasswordReset({}), "invalid_input");
@@ -286,3 +318,8 @@ describe("mail.dispatchDue", () => {
     expect(new Set(s.deps.mailer.sent.map((m) => m.to)).size).toBe(3);
   });
 });
+
+/** The recipients of the reset mails sent so far (other kinds of mail left out). */
+function resetMailsTo({ deps }: Setup): string[] {
+  return deps.mailer.sent.filter((mail) => mail.kind === "password_reset").map((mail) => mail.to);
+}
