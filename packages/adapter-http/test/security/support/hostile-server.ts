@@ -29,8 +29,14 @@ export interface HostileServer {
   stop(): Promise<void>;
 }
 
-/** Starts `apps/server/dist/main.js` on a free loopback port, rate limits off. */
-export async function startHostileServer(backend: "sqlite" | "postgres"): Promise<HostileServer> {
+/**
+ * Starts `apps/server/dist/main.js` on a free loopback port, rate limits off
+ * unless `env` (variables of decisions.md, over the defaults here) turns them on.
+ */
+export async function startHostileServer(
+  backend: "sqlite" | "postgres",
+  env: Record<string, string> = {},
+): Promise<HostileServer> {
   const dataDir = await mkdtemp(join(tmpdir(), "psm-hostile-"));
   const adminUrl = testDatabaseUrl();
   const database =
@@ -45,6 +51,7 @@ export async function startHostileServer(backend: "sqlite" | "postgres"): Promis
       RATE_LIMIT: "off",
       LOG_LEVEL: "info",
       ...(database ? { DATABASE_URL: database.url } : {}),
+      ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
