@@ -15,6 +15,7 @@ describe("readConfig", () => {
     expect(config.corsOrigins).toBe("*");
     expect(config.rateLimit).toBe(true);
     expect(config.legacyPublicEndpoints).toBe(false);
+    expect(config.requireVerifiedEmail).toBe(false);
     expect(config.mailFrom).toBe("Marketplace <no-reply@localhost>");
   });
 
@@ -47,6 +48,11 @@ describe("readConfig", () => {
     expect(config.rateLimit).toBe(false);
   });
 
+  it("reads REQUIRE_VERIFIED_EMAIL", () => {
+    expect(readConfig({ REQUIRE_VERIFIED_EMAIL: "true" }).requireVerifiedEmail).toBe(true);
+    expect(readConfig({ REQUIRE_VERIFIED_EMAIL: "false" }).requireVerifiedEmail).toBe(false);
+  });
+
   it.each([
     [{ PORT: "http" }, "PORT"],
     [{ PORT: "70000" }, "PORT"],
@@ -62,6 +68,7 @@ describe("readConfig", () => {
     [{ RATE_LIMIT: "maybe" }, "RATE_LIMIT"],
     [{ RATE_LIMIT_STORE: "mongo" }, "RATE_LIMIT_STORE"],
     [{ LEGACY_PUBLIC_ENDPOINTS: "perhaps" }, "LEGACY_PUBLIC_ENDPOINTS"],
+    [{ REQUIRE_VERIFIED_EMAIL: "perhaps" }, "REQUIRE_VERIFIED_EMAIL"],
     [{ LOG_LEVEL: "loud" }, "LOG_LEVEL"],
     [{ PUBLIC_URL: "ftp://x" }, "PUBLIC_URL"],
     [{ DOCUMENT_AI_URL: "https://ai.example" }, "DOCUMENT_AI_KEY"],

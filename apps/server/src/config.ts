@@ -21,6 +21,8 @@ export interface Config {
   trustProxy: string[];
   corsOrigins: string[] | "*";
   legacyPublicEndpoints: boolean;
+  /** REQUIRE_VERIFIED_EMAIL: keys, listings and messages need a proven address. */
+  requireVerifiedEmail: boolean;
   documentAi: { url: string; key: string; model: string } | undefined;
   logLevel: string;
 }
@@ -131,6 +133,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: list("TRUST_PROXY"),
     corsOrigins: cors.length === 0 || cors.includes("*") ? "*" : cors,
     legacyPublicEndpoints: bool("LEGACY_PUBLIC_ENDPOINTS", false),
+    requireVerifiedEmail: bool("REQUIRE_VERIFIED_EMAIL", false),
     documentAi:
       aiUrl && aiKey
         ? { url: aiUrl, key: aiKey, model: get("DOCUMENT_AI_MODEL") ?? "gpt-4o-mini" }

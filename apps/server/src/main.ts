@@ -41,9 +41,19 @@ async function main(): Promise<void> {
       securityMode: config.legacyPublicEndpoints ? "legacy" : "strict",
       slots: config.slots,
       publicUrl: config.publicUrl,
+      requireVerifiedEmail: config.requireVerifiedEmail,
     },
   });
-  if (config.admin) await marketplace.admin.ensureAdmin(config.admin);
+  if (config.admin) {
+    const { user, outcome } = await marketplace.admin.ensureAdmin(config.admin);
+    if (outcome === "promoted") {
+      // Someone may have registered the operator's address first: say what was taken from them.
+      logger.warn(
+        { userId: user.id },
+        "ADMIN_EMAIL belonged to an existing non-admin account: it is now the admin, with ADMIN_PASSWORD; its earlier sessions and API keys were ended",
+      );
+    }
+  }
   const dispatcher = startMailDispatcher(marketplace, logger);
 
   const rateLimiting = await openRateLimiting(config, logger);

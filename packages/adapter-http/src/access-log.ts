@@ -4,7 +4,9 @@ import type { AppEnv } from "./env.js";
 
 /**
  * One structured line per request. Only the path is logged, never the query
- * string (the reset link carries its token there), bodies or headers.
+ * string (the reset link carries its token there), bodies or headers. `ip` is
+ * the client address as clientIp() resolved it under TRUST_PROXY (the one
+ * rate limits count); clientIp() runs first, so every line has it.
  */
 export function accessLog(logger: Logger): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
@@ -16,6 +18,7 @@ export function accessLog(logger: Logger): MiddlewareHandler<AppEnv> {
         reqId: c.get("requestId"),
         method: c.req.method,
         path: c.req.path,
+        ip: c.get("clientIp"),
         status: c.res.status,
         ms: Math.round((performance.now() - start) * 10) / 10,
         ...(actor?.kind === "user" ? { userId: actor.user.id } : {}),

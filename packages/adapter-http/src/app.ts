@@ -21,7 +21,8 @@ import { metaRoutes } from "./routes/meta.js";
 import { profileRoutes } from "./routes/profiles.js";
 import { resetPageRoutes } from "./routes/reset-page.js";
 import { userRoutes } from "./routes/users.js";
-import { corsPolicy, securityHeaders } from "./security.js";
+import { verifyEmailPageRoutes } from "./routes/verify-email-page.js";
+import { corsPolicy, privateAnswers, securityHeaders } from "./security.js";
 
 /** The arguments of createHttpApp. */
 export interface CreateHttpAppOptions {
@@ -35,13 +36,15 @@ export function createHttpApp({ marketplace, config }: CreateHttpAppOptions): Ho
   const kit = createRouteKit(marketplace, resolved);
   const app = new Hono<AppEnv>();
 
-  // Order matters: the request id and the log wrap everything, errors included;
-  // CORS answers preflights before credentials are looked at.
+  // Order matters: the request id, the client address and the log wrap
+  // everything, errors included; CORS answers preflights before credentials
+  // are looked at; no-store is decided before authentication can fail.
   app.use(requestId());
+  app.use(clientIp(resolved));
   app.use(accessLog(resolved.logger));
   app.use(securityHeaders());
   app.use(corsPolicy(resolved.corsOrigins));
-  app.use(clientIp(resolved));
+  app.use(privateAnswers(marketplace.settings.securityMode));
   app.use(authenticate(marketplace));
 
   app.route("/api", metaRoutes(kit));
@@ -55,6 +58,7 @@ export function createHttpApp({ marketplace, config }: CreateHttpAppOptions): Ho
   app.route("/api/admin", adminRoutes(kit));
   app.route("/", healthRoutes(kit));
   app.route("/", resetPageRoutes(kit));
+  app.route("/", verifyEmailPageRoutes(kit));
   app.route(
     "/",
     docsRoutes(kit, () => app),

@@ -11,6 +11,7 @@ export const ERROR_STATUS: Readonly<Record<ErrorCode, ContentfulStatusCode>> = {
   invalid_json: 400,
   email_taken: 400,
   reset_token_invalid: 400,
+  verification_token_invalid: 400,
   unsupported_document: 400,
   unauthenticated: 401,
   invalid_credentials: 401,
@@ -65,19 +66,37 @@ const HTTP_EXCEPTION_CODES: Partial<Record<number, ErrorCode>> = {
   503: "service_unavailable",
 };
 
-/** The one onError: expected failures by code, anything else a logged 500 that never leaks. */
+/**
+ * The one onError: expected failures by code, anything else a logged 500 that
+ * never leaks. The log line carries the whole cause chain (a storage adapter
+ * wraps the driver's error in `internal_error`), so the answer's generic
+ * wording is never all the operator sees. A request whose client went away
+ * mid-body is the client's doing: logged at info, answered 400 (nobody reads
+ * it; the access log shows a client error, not a server one).
+ */
 export function createErrorHandler(logger: Logger): ErrorHandler<AppEnv> {
   return (err, c) => {
+    const where = () => ({ reqId: c.get("requestId"), method: c.req.method, path: c.req.path });
+    const aborted = () => {
+      logger.info({ ...where(), reason: describeError(err).message }, "request aborted by the client");
+      c.header("Connection", "close");
+    };
     if (isMarketplaceError(err) && err.code !== "internal_error") {
+      if (ERROR_STATUS[err.code] >= 500) {
+        // A dependency gone (a PostgreSQL connection refused): the caller gets 503, the operator the why.
+        if (err.cause !== undefined)
+          logger.warn({ ...where(), err: describeError(err) }, "dependency failure");
+      } else if (isClientAbort(c, err)) aborted();
       return errorResponse(c, err.code, err.message, err.retryAfter);
     }
     if (err instanceof HTTPException && HTTP_EXCEPTION_CODES[err.status]) {
       return errorResponse(c, HTTP_EXCEPTION_CODES[err.status] as ErrorCode);
     }
-    logger.error(
-      { reqId: c.get("requestId"), method: c.req.method, path: c.req.path, err: describe(err) },
-      "unhandled error",
-    );
+    if (isClientAbort(c, err)) {
+      aborted();
+      return errorResponse(c, "invalid_input", "The request was aborted before its body arrived");
+    }
+    logger.error({ ...where(), err: describeError(err) }, "unhandled error");
     return errorResponse(c, "internal_error");
   };
 }
@@ -97,7 +116,62 @@ export function invalidInput(message: string): MarketplaceError {
   return new MarketplaceError("invalid_input", message);
 }
 
-function describe(err: unknown): { name: string; message: string; stack?: string | undefined } {
-  if (err instanceof Error) return { name: err.name, message: err.message, stack: err.stack };
-  return { name: typeof err, message: String(err) };
+/** An error as a log line carries it: plain data, the cause chain included. */
+export interface ErrorDescription {
+  name: string;
+  message: string;
+  /** The driver's or the runtime's code: SQLite's `SQLITE_…`, PostgreSQL's SQLSTATE, `ECONNREFUSED`. */
+  code?: string | number;
+  stack?: string;
+  cause?: ErrorDescription;
+  /** The errors of an AggregateError (a connection refused on every address of a host). */
+  errors?: ErrorDescription[];
+}
+
+const MAX_CAUSE_DEPTH = 8;
+// drizzle's DrizzleQueryError message ends in the query's parameters: emails, hashes, user text.
+const QUERY_PARAMS = /\nparams: [\s\S]*$/;
+
+/**
+ * Describes `err` for a log line: name, message, code, stack, and the same for
+ * each `cause` (bounded, cycles cut). Query parameters are cut from messages:
+ * the SQL says what failed, the values are users' data.
+ */
+export function describeError(err: unknown, depth = 0): ErrorDescription {
+  if (!(err instanceof Error)) return { name: typeof err, message: String(err) };
+  const message = err.message.replace(QUERY_PARAMS, "\nparams: [omitted]");
+  const out: ErrorDescription = { name: err.name, message };
+  const code: unknown = Reflect.get(err, "code");
+  if (typeof code === "string" || typeof code === "number") out.code = code;
+  // The stack starts with the message: the same parameters are cut there too.
+  if (err.stack !== undefined) out.stack = err.stack.replace(err.message, () => message);
+  if (depth < MAX_CAUSE_DEPTH) {
+    if (err.cause !== undefined && err.cause !== err) out.cause = describeError(err.cause, depth + 1);
+    if (err instanceof AggregateError && Array.isArray(err.errors)) {
+      out.errors = err.errors.slice(0, 5).map((inner: unknown) => describeError(inner, depth + 1));
+    }
+  }
+  return out;
+}
+
+/**
+ * Whether `err` comes of the client closing the connection mid-body: Node's
+ * request stream errors with "aborted" (ECONNRESET) and @hono/node-server
+ * aborts the request's signal. Once the signal is aborted, the read's own
+ * rejection and an expected failure (4xx) a body reader made of it count too;
+ * a server error stays one even when the client has left meanwhile.
+ */
+export function isClientAbort(c: Context<AppEnv>, err: unknown): boolean {
+  for (let current = err, depth = 0; current instanceof Error && depth < MAX_CAUSE_DEPTH; depth++) {
+    if (Reflect.get(current, "code") === "ECONNRESET" && current.message === "aborted") return true;
+    current = current.cause;
+  }
+  if (!(err instanceof Error) || !c.req.raw.signal.aborted) return false;
+  if (isMarketplaceError(err)) return ERROR_STATUS[err.code] < 500;
+  const reason: unknown = c.req.raw.signal.reason;
+  return (
+    err === reason ||
+    err.message === String(reason) ||
+    err.message === "Client connection prematurely closed."
+  );
 }

@@ -10,7 +10,7 @@ export {
 } from "./client-ip.js";
 export type { HttpConfig, Logger, RateLimitClass, RateLimitHooks, ResolvedConfig } from "./config.js";
 export type { AppEnv } from "./env.js";
-export { ERROR_STATUS, type ErrorBody } from "./errors.js";
+export { describeError, ERROR_STATUS, type ErrorBody, type ErrorDescription } from "./errors.js";
 export type { OpenApiDocument } from "./openapi.js";
 export {
   createRateLimitHooks,

@@ -48,9 +48,11 @@ describe("presenters", () => {
       isAdmin: false,
       accountType: "personal",
       activeListingsCount: 0,
+      emailVerified: true,
       createdAt: new Date(0),
       passwordHash: "fake$secret",
       tokenVersion: 2,
+      emailVerifiedAt: new Date(0),
     } as UserView;
     expect(Object.keys(presentUser(stored)).sort()).toEqual([
       "account_type",
@@ -58,9 +60,11 @@ describe("presenters", () => {
       "created_at",
       "display_name",
       "email",
+      "email_verified",
       "id",
       "is_admin",
     ]);
+    expect(presentUser(stored).email_verified).toBe(true);
   });
 
   test("a profile omits an email it may not show", () => {

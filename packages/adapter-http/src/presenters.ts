@@ -45,6 +45,7 @@ export function presentUser(user: UserView) {
     is_admin: user.isAdmin,
     account_type: user.accountType,
     active_listings_count: user.activeListingsCount,
+    email_verified: user.emailVerified,
     created_at: iso(user.createdAt),
   };
 }

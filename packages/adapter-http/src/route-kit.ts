@@ -12,7 +12,7 @@ import * as v from "valibot";
 import type { RateLimitClass, ResolvedConfig } from "./config.js";
 import type { AppEnv } from "./env.js";
 import { errorResponses } from "./openapi-responses.js";
-import { limitBody, readJsonObject } from "./validation.js";
+import { assertStorableParams, readJsonObject } from "./validation.js";
 
 /** What every route module gets: the marketplace, the resolved config and the mode's capability table. */
 export interface RouteKit {
@@ -64,10 +64,12 @@ function security(auth: AuthRequirement): Security {
  * The first middleware of every route, so that the document, the limiter and
  * the gate cannot drift apart. It documents the route for hono-openapi (the
  * `uniqueSymbol` is that library's hook for custom middleware), then:
- * reads the JSON body (size-limited, parsed, not yet validated) into
- * `c.var.body` so a limiter can key on it (login failures per address), runs
- * the route's rate-limit hook, applies its access rule (401 before any field
- * error), and validates the body with core's schema.
+ * reads the JSON body (size-limited, an oversized one drained before its 413,
+ * parsed, not yet validated) into `c.var.body` so a limiter can key on it
+ * (login failures per address), runs the route's rate-limit hook, applies its
+ * access rule (401 before any field error), refuses a query or path parameter
+ * that breaks core's text rule (NUL, lone surrogates, broken UTF-8), and
+ * validates the body with core's schema.
  */
 export function operation(kit: RouteKit, def: OperationDef): MiddlewareHandler<AppEnv> {
   const cap = def.capability === undefined ? undefined : kit.capabilities.get(def.capability);
@@ -76,7 +78,6 @@ export function operation(kit: RouteKit, def: OperationDef): MiddlewareHandler<A
   const hook = def.rate === null ? undefined : kit.config.rateLimit[def.rate];
   const { body } = def;
   const maxBytes = kit.config.maxJsonBytes;
-  const limit = limitBody(maxBytes);
 
   const middleware: MiddlewareHandler<AppEnv> = async (c, next) => {
     if (def.rate !== null) c.set("rateLimitClass", def.rate);
@@ -84,16 +85,15 @@ export function operation(kit: RouteKit, def: OperationDef): MiddlewareHandler<A
       const authError = c.get("authError");
       if (authError) throw authError;
       if (cap) assertAccess(c.get("actor"), cap.auth);
+      assertStorableParams(c);
       if (body) validate(body.schema, c.get("body"));
       await next();
     };
     const limited = () => (hook ? hook(c, guarded) : guarded());
     // A failed credential is answered 401 before the body is read.
     if (!body || c.get("authError")) return limited();
-    return limit(c, async () => {
-      c.set("body", await readJsonObject(c, maxBytes));
-      await limited();
-    });
+    c.set("body", await readJsonObject(c, maxBytes));
+    return limited();
   };
 
   const spec: DescribeRouteOptions = {

@@ -45,6 +45,8 @@ export const UserSchema = named(
     is_admin: v.boolean(),
     account_type: v.picklist(ACCOUNT_TYPES),
     active_listings_count: v.pipe(v.number(), v.integer()),
+    /** Whether the address has been proven (a completed password reset or the link mailed at sign-up). */
+    email_verified: v.boolean(),
     created_at: dateTime,
   }),
 );

@@ -7,6 +7,7 @@ const USER_KEYS = [
   "created_at",
   "display_name",
   "email",
+  "email_verified",
   "id",
   "is_admin",
 ];
@@ -21,7 +22,12 @@ describe("signup and login", () => {
     const body = await h.json<{ success: boolean; user: Record<string, unknown> }>(res);
     expect(body.success).toBe(true);
     expect(Object.keys(body.user).sort()).toEqual(USER_KEYS);
-    expect(body.user).toMatchObject({ email: "ada@example.com", display_name: "Ada", is_admin: false });
+    expect(body.user).toMatchObject({
+      email: "ada@example.com",
+      display_name: "Ada",
+      is_admin: false,
+      email_verified: false,
+    });
     const again = await h.call("POST", "/api/auth/signup", {
       body: { email: "ada@example.com", password: "secret1" },
     });
@@ -34,6 +40,16 @@ describe("signup and login", () => {
       error: "password: must be at least 6 characters",
       code: "invalid_input",
     });
+  });
+
+  test("the default display_name shows nothing of the email", async () => {
+    const h = harness();
+    const res = await h.call("POST", "/api/auth/signup", {
+      body: { email: "jane.doe@example.com", password: "secret1" },
+    });
+    const { user } = await h.json<{ user: { display_name: string } }>(res);
+    expect(user.display_name).toMatch(/^Member [0-9a-f]{6}$/);
+    expect(user.display_name).not.toContain("jane");
   });
 
   test("login {success, user, token}; bad credentials 401", async () => {
@@ -161,7 +177,7 @@ describe("password reset (JSON API)", () => {
     const s = await h.signUp();
     await h.call("POST", "/api/auth/reset-password", { body: { email: s.email } });
     await h.marketplace.mail.dispatchDue();
-    const url = new URL(h.deps.mailer.sent[0]?.resetUrl ?? "");
+    const url = new URL(h.deps.mailer.ofKind("password_reset")[0]?.resetUrl ?? "");
     const token = url.searchParams.get("token") ?? "";
     const res = await h.call("POST", "/api/auth/update-password", {
       body: { token, new_password: "brand-new" },

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { escapeHtml, renderHtml, renderText } from "./content.js";
 import { renderMail } from "./render-mail.js";
+import { emailVerificationTemplate } from "./templates/email-verification.js";
 import { passwordResetTemplate } from "./templates/password-reset.js";
 
 const mail = {
@@ -46,6 +47,43 @@ describe("password reset template", () => {
   it("loads nothing from elsewhere: no images, scripts, stylesheets or fonts", () => {
     const html = renderHtml(content);
     expect(html).not.toMatch(/<(img|script|link|iframe|object)\b|url\(|@import|src=/i);
+  });
+});
+
+describe("email verification template", () => {
+  const verification = {
+    kind: "email_verification",
+    to: "eve@example.com",
+    displayName: "Member 1a2b3c",
+    verifyUrl: "https://market.example/verify-email?token=abc&x=<y>",
+    expiresInHours: 24,
+  } as const;
+  const content = emailVerificationTemplate(verification);
+
+  it("puts the link and its lifetime in both parts", () => {
+    const text = renderText(content);
+    const html = renderHtml(content);
+    expect(content.subject).toBe("Confirm your email address");
+    expect(text).toContain(`\n${verification.verifyUrl}\n`);
+    expect(text).toContain("expires in 24 hours");
+    expect(html).toContain(`href="${escapeHtml(verification.verifyUrl)}"`);
+    expect(renderText(emailVerificationTemplate({ ...verification, expiresInHours: 1 }))).toContain(
+      "expires in 1 hour ",
+    );
+  });
+
+  it("asks, before the link, to follow it only if the reader created the account", () => {
+    const text = renderText(content);
+    const condition = text.indexOf("only if you created it yourself");
+    expect(condition).toBeGreaterThan(-1);
+    expect(condition).toBeLessThan(text.indexOf(verification.verifyUrl));
+    expect(text).toContain("If you did not create it, do not follow the link");
+  });
+
+  it("renders through renderMail by its kind", () => {
+    const rendered = renderMail(verification, "a@b.example");
+    expect(rendered.subject).toBe("Confirm your email address");
+    expect(rendered.text).toContain(verification.verifyUrl);
   });
 });
 

@@ -13,4 +13,5 @@
 export { createOutboxMailer, type OutboxMailerOptions } from "./outbox-mailer.js";
 export { type RenderedMail, renderMail } from "./render-mail.js";
 export { createSmtpMailer, type SmtpMailerOptions } from "./smtp-mailer.js";
+export { EMAIL_VERIFICATION_SUBJECT } from "./templates/email-verification.js";
 export { PASSWORD_RESET_SUBJECT } from "./templates/password-reset.js";

@@ -1,5 +1,6 @@
 import type { Mail } from "@psm/core";
 import { type MailContent, renderHtml, renderText } from "./content.js";
+import { emailVerificationTemplate } from "./templates/email-verification.js";
 import { passwordResetTemplate } from "./templates/password-reset.js";
 
 /** A mail ready for nodemailer: addresses, subject, and both body parts. */
@@ -16,10 +17,12 @@ function contentOf(mail: Mail): MailContent {
   switch (mail.kind) {
     case "password_reset":
       return passwordResetTemplate(mail);
+    case "email_verification":
+      return emailVerificationTemplate(mail);
     default: {
       // A new Mail kind without a template fails to compile here.
-      const unhandled: never = mail.kind;
-      throw new Error(`No template for mail kind "${String(unhandled)}"`);
+      const unhandled: never = mail;
+      throw new Error(`No template for mail kind "${(unhandled as Mail).kind}"`);
     }
   }
 }

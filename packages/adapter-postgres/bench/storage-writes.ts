@@ -19,6 +19,7 @@ export async function benchWrites(storage: Storage, connection: Connection, seed
       accountType: "business",
       passwordHash: null,
       tokenVersion: 0,
+      emailVerifiedAt: null,
       createdAt: new Date(),
     });
   }

@@ -1,9 +1,12 @@
-import type { Repositories } from "@psm/core";
-import { buildListing, buildUser, testId } from "@psm/core/testing";
+import { type Actor, createMarketplace, isMarketplaceError, type Repositories } from "@psm/core";
+import { buildListing, buildUser, createTestClock, createTestDeps, testId } from "@psm/core/testing";
 import { expect, it } from "vitest";
 import { describePostgres } from "../test/hooks.js";
+import { openPostgresStorage } from "./index.js";
 
 const NOW = new Date("2026-03-01T12:00:00.000Z");
+/** Rounds of the PATCH race; the unfixed use case overshot within a few. */
+const ROUNDS = 25;
 
 // The contract races callers on one pool; these race several pools, as
 // several server processes on one database would.
@@ -42,6 +45,58 @@ describePostgres("postgres writes racing across pools", (ctx) => {
     const won = results.filter((r) => r === true || (typeof r === "object" && r !== null));
     expect(won).toHaveLength(3);
     expect(await repos[2]!.listings.countActiveByUser(user.id, NOW)).toBe(3);
+  });
+
+  // The race of a 5-slot account that reached 6 active listings: an edit read its
+  // listing as active (nothing to reactivate, so no slot check), a pause and a
+  // create committed, and the edit then wrote status active. Through the use
+  // cases, as the HTTP routes call them, on four pools, many rounds.
+  it("PATCH reactivations racing pauses and creates through the use cases never pass the slots", async () => {
+    // Pools of its own, closed at the end: the group's stay open until afterAll.
+    const storages = Array.from({ length: 3 }, () =>
+      openPostgresStorage({ url: ctx.database().url, poolMax: 3 }),
+    );
+    try {
+      const clock = createTestClock();
+      const repos = storages.map((storage) => storage.repositories);
+      const markets = repos.map((r) => createMarketplace(createTestDeps({ repos: r, clock })));
+      const market = (i: number) => markets[i % markets.length]!;
+      const author = buildUser({ createdAt: clock.now() });
+      await repos[0]!.users.insert(author);
+      const actor: Actor = { kind: "user", user: author, via: "jwt" };
+      const SLOTS = 5; // the default personal figure
+      const create = (i: number) =>
+        market(i).listings.create(actor, { title: `L${i}`, description: "d", category: "cybersecurity" });
+      const refused = (error: unknown): "refused" => {
+        if (isMarketplaceError(error, "listing_limit_reached")) return "refused";
+        throw error;
+      };
+      let listings = await Promise.all(Array.from({ length: SLOTS }, (_, i) => create(i)));
+      let reactivated = 0;
+      for (let round = 0; round < ROUNDS; round++) {
+        // Per listing: a pause, a reactivation, and an edit that also says active;
+        // beside them two creates. Each edit reads its listing before it writes.
+        const edits = listings.flatMap((listing, i) => [
+          market(i).listings.update(actor, listing.id, { status: "paused" }).catch(refused),
+          market(i + 1)
+            .listings.update(actor, listing.id, { status: "active" })
+            .then(() => reactivated++)
+            .catch(refused),
+          market(i + 2)
+            .listings.update(actor, listing.id, { status: "active", title: `R${round}` })
+            .catch(refused),
+        ]);
+        const creates = [0, 1].map((i) => create(round + i).catch(refused));
+        await Promise.all(edits);
+        const made = (await Promise.all(creates)).filter((listing) => listing !== "refused");
+        const active = await repos[round % repos.length]!.listings.countActiveByUser(author.id, clock.now());
+        expect(active, `round ${round}`).toBeLessThanOrEqual(SLOTS);
+        listings = [...made, ...listings].slice(0, SLOTS + 1);
+      }
+      expect(reactivated).toBeGreaterThan(0);
+    } finally {
+      await Promise.all(storages.map((storage) => storage.close()));
+    }
   });
 
   it("views from several pools add up exactly", async () => {

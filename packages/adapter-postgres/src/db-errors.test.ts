@@ -123,7 +123,7 @@ describePostgres("postgres error translation", (ctx) => {
     const bad = "not-a-uuid";
     const now = new Date();
     expect(await repos.listings.findById(bad)).toBeNull();
-    expect(await repos.listings.update(bad, { title: "x" })).toBeNull();
+    expect(await repos.listings.update(bad, { title: "x" }, { maxSlots: 1, now })).toBeNull();
     expect(await repos.listings.update(bad, { status: "active" }, { maxSlots: 1, now })).toBeNull();
     expect(await repos.listings.delete(bad)).toBe(false);
     expect(await repos.listings.incrementViews(bad)).toBe(false);

@@ -1,7 +1,10 @@
 import { readFileSync } from "node:fs";
+import { cp, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { CATEGORY_VALUES } from "@psm/core";
 import { buildListing, buildUser } from "@psm/core/testing";
+import { migrate } from "drizzle-orm/postgres-js/migrator";
 import { expect, it } from "vitest";
 import { describePostgres } from "../test/hooks.js";
 import { connect } from "./connection.js";
@@ -35,7 +38,15 @@ describePostgres("postgres migrations", (ctx) => {
       { t: string }[]
     >`select tablename as t from pg_tables where schemaname = 'public'`;
     expect(tables.map((r) => r.t).sort()).toEqual(
-      ["api_keys", "listings", "mail_jobs", "messages", "reset_tokens", "users"].sort(),
+      [
+        "api_keys",
+        "email_verification_tokens",
+        "listings",
+        "mail_jobs",
+        "messages",
+        "reset_tokens",
+        "users",
+      ].sort(),
     );
     const indexes = await sql<
       { i: string }[]
@@ -51,6 +62,7 @@ describePostgres("postgres migrations", (ctx) => {
         "messages_receiver_id_idx",
         "messages_sender_id_idx",
         "mail_jobs_status_next_attempt_at_idx",
+        "email_verification_tokens_user_id_idx",
       ]),
     );
     const [trgm] = await sql`select 1 from pg_extension where extname = 'pg_trgm'`;
@@ -77,6 +89,55 @@ describePostgres("postgres migrations", (ctx) => {
     } finally {
       await Promise.all(storages.map((storage) => storage.close()));
       await fresh.drop();
+    }
+  });
+
+  it("upgrades a 1.1 database: its accounts stay, unproven, and its queued mail stays", async () => {
+    const old = await createTestDatabase(testDatabaseUrl()!);
+    const folder = await mkdtemp(join(tmpdir(), "psm-pg-migrations-"));
+    const { sql, db } = connect(old.url, 1);
+    try {
+      // The migrations of 1.1 (everything before 0003), applied as 1.1 applied them.
+      await cp(MIGRATIONS_FOLDER, folder, { recursive: true });
+      const entries = (journal as { entries: { tag: string }[] }).entries;
+      const cut = entries.findIndex((entry) => entry.tag === "0003_email_verification");
+      expect(cut).toBeGreaterThan(0);
+      await writeFile(
+        join(folder, "meta", "_journal.json"),
+        JSON.stringify({ ...journal, entries: entries.slice(0, cut) }),
+      );
+      await migrate(db, { migrationsFolder: folder });
+      const user = buildUser({ email: "before@example.com", tokenVersion: 4 });
+      await sql`insert into users (id, email, display_name, account_type, password_hash, token_version, created_at)
+        values (${user.id}, ${user.email}, ${user.displayName}, 'personal', ${user.passwordHash}, 4, ${user.createdAt.toISOString()})`;
+      const jobId = crypto.randomUUID();
+      await sql`insert into mail_jobs (id, user_id, kind, status, next_attempt_at, created_at)
+        values (${jobId}, ${user.id}, 'password_reset', 'pending', now(), now())`;
+
+      const storage = openPostgresStorage({ url: old.url });
+      try {
+        await storage.migrate();
+        expect(await storage.repositories.users.findById(user.id)).toEqual({
+          ...user,
+          emailVerifiedAt: null,
+        });
+        expect(await storage.repositories.mailQueue.findById(jobId)).toMatchObject({
+          kind: "password_reset",
+        });
+        await storage.repositories.mailQueue.enqueue({
+          id: crypto.randomUUID(),
+          userId: user.id,
+          kind: "email_verification",
+          createdAt: new Date(),
+        });
+        expect(await appliedCount(old.url)).toBe(journal.entries.length);
+      } finally {
+        await storage.close();
+      }
+    } finally {
+      await sql.end({ timeout: 5 });
+      await rm(folder, { recursive: true, force: true });
+      await old.drop();
     }
   });
 

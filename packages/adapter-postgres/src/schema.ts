@@ -51,6 +51,8 @@ export const users = pgTable(
     accountType: text("account_type").$type<AccountType>().notNull(),
     passwordHash: text("password_hash"),
     tokenVersion: integer("token_version").notNull().default(0),
+    // When the address was first proven; null until then (and for accounts made before 1.2.0).
+    emailVerifiedAt: instant("email_verified_at"),
     createdAt: instant("created_at").notNull(),
   },
   (t) => [
@@ -149,20 +151,34 @@ export const messages = pgTable(
   ],
 );
 
-/** Password-reset tokens by digest; `used_at` makes them single-use. */
-export const resetTokens = pgTable(
-  "reset_tokens",
-  {
-    tokenHash: text("token_hash").primaryKey(),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    expiresAt: instant("expires_at").notNull(),
-    createdAt: instant("created_at").notNull(),
-    usedAt: instant("used_at"),
-  },
-  (t) => [index("reset_tokens_user_id_idx").on(t.userId)],
-);
+/**
+ * A table of single-use mailed tokens by digest; `used_at` makes them single-use.
+ * One table per purpose, so a token of one kind never passes for the other.
+ */
+function tokenTable(name: string) {
+  return pgTable(
+    name,
+    {
+      tokenHash: text("token_hash").primaryKey(),
+      userId: uuid("user_id")
+        .notNull()
+        .references(() => users.id, { onDelete: "cascade" }),
+      expiresAt: instant("expires_at").notNull(),
+      createdAt: instant("created_at").notNull(),
+      usedAt: instant("used_at"),
+    },
+    (t) => [index(`${name}_user_id_idx`).on(t.userId)],
+  );
+}
+
+/** A table made by tokenTable. */
+export type TokenTable = ReturnType<typeof tokenTable>;
+
+/** Password-reset tokens. */
+export const resetTokens = tokenTable("reset_tokens");
+
+/** Address-verification tokens (the link mailed at sign-up). */
+export const emailVerificationTokens = tokenTable("email_verification_tokens");
 
 /** The durable mail queue shared by every server process. */
 export const mailJobs = pgTable(
@@ -184,7 +200,10 @@ export const mailJobs = pgTable(
     index("mail_jobs_status_next_attempt_at_idx").on(t.status, t.nextAttemptAt),
     // Per-address mail limit (countSince) and the user foreign key's cascade.
     index("mail_jobs_user_id_kind_created_at_idx").on(t.userId, t.kind, t.createdAt),
-    check("mail_jobs_kind_check", oneOf(sql`${t.kind}`, ["password_reset"])),
+    check(
+      "mail_jobs_kind_check",
+      oneOf(sql`${t.kind}`, ["password_reset", "email_verification"] satisfies MailKind[]),
+    ),
     check("mail_jobs_status_check", oneOf(sql`${t.status}`, ["pending", "sent", "failed"])),
   ],
 );

@@ -1,10 +1,38 @@
+import { closeSync, constants, fchmodSync, openSync } from "node:fs";
 import Database from "better-sqlite3";
 
 /** How long a writer waits for another connection's write lock before SQLITE_BUSY. */
 const BUSY_TIMEOUT_MS = 5_000;
 
-/** Opens a better-sqlite3 connection to `file` with the pragmas every connection needs. */
+/** Owner read and write only: the database holds password hashes, key digests and messages. */
+const PRIVATE_MODE = 0o600;
+
+/**
+ * Creates `file` empty with mode 0600 when it does not exist (SQLite takes an
+ * empty file for a new database). SQLite creates `-wal` and `-shm` with the
+ * database file's own permissions, whatever the umask, so all three stay
+ * private. An existing file keeps the mode it has: that is the operator's.
+ */
+function createPrivateFile(file: string): void {
+  if (file === "" || file === ":memory:") return;
+  let fd: number;
+  try {
+    // O_EXCL: of two processes starting at once, one creates and the other opens.
+    fd = openSync(file, constants.O_CREAT | constants.O_EXCL | constants.O_WRONLY, PRIVATE_MODE);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "EEXIST") return;
+    throw error;
+  }
+  try {
+    fchmodSync(fd, PRIVATE_MODE); // the umask may have taken bits away; it never adds any
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Opens a better-sqlite3 connection to `file` (created 0600 if absent) with the pragmas every connection needs. */
 export function openConnection(file: string): Database.Database {
+  createPrivateFile(file);
   const sqlite = new Database(file);
   // First, so that switching to WAL while another process opens the file waits
   // instead of failing with SQLITE_BUSY.

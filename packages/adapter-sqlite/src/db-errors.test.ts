@@ -61,7 +61,7 @@ describe("driver errors become MarketplaceErrors", () => {
     expectInternal(await failure(storage.repositories.listings.insertWithinSlots(badCategory, ROOM)));
     const good = buildListing({ userId: user.id, createdAt: NOW });
     await storage.repositories.listings.insertWithinSlots(good, ROOM);
-    const badStatus = storage.repositories.listings.update(good.id, { status: "expired" as "paused" });
+    const badStatus = storage.repositories.listings.update(good.id, { status: "expired" as "paused" }, ROOM);
     expectInternal(await failure(badStatus));
     expect((await storage.repositories.listings.findById(good.id))?.status).toBe("active");
     await storage.close();

@@ -8,8 +8,9 @@ import { createApiKeyRepository } from "./repositories/api-key-repository.js";
 import { createListingRepository } from "./repositories/listing-repository.js";
 import { createMailQueueRepository } from "./repositories/mail-queue-repository.js";
 import { createMessageRepository } from "./repositories/message-repository.js";
-import { createResetTokenRepository } from "./repositories/reset-token-repository.js";
+import { createTokenRepository } from "./repositories/reset-token-repository.js";
 import { createUserRepository } from "./repositories/user-repository.js";
+import { emailVerificationTokens, resetTokens } from "./schema.js";
 
 /** Options of the SQLite storage. */
 export interface SqliteStorageOptions {
@@ -29,7 +30,8 @@ export function openSqliteStorage(options: SqliteStorageOptions): Storage {
     users: createUserRepository(db),
     apiKeys: createApiKeyRepository(db),
     messages: createMessageRepository(db),
-    resetTokens: createResetTokenRepository(db),
+    resetTokens: createTokenRepository(db, resetTokens),
+    verificationTokens: createTokenRepository(db, emailVerificationTokens),
     mailQueue: createMailQueueRepository(db),
   };
   const probe = once(() => sqlite.prepare<[], number>("SELECT 1").pluck());

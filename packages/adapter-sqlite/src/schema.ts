@@ -22,7 +22,7 @@ export const CATEGORY_CHECK = [
 ] as const satisfies readonly Category[];
 const LISTING_STATUS_CHECK = ["active", "paused"] as const satisfies readonly StoredListingStatus[];
 const ACCOUNT_TYPE_CHECK = ["personal", "business"] as const satisfies readonly AccountType[];
-const MAIL_KIND_CHECK = ["password_reset"] as const satisfies readonly MailKind[];
+const MAIL_KIND_CHECK = ["password_reset", "email_verification"] as const satisfies readonly MailKind[];
 const MAIL_STATUS_CHECK = ["pending", "sent", "failed"] as const satisfies readonly MailJobStatus[];
 
 function oneOf(column: AnySQLiteColumn, values: readonly string[]): SQL {
@@ -42,6 +42,8 @@ export const users = sqliteTable(
     accountType: text("account_type", { enum: ACCOUNT_TYPE_CHECK }).notNull(),
     passwordHash: text("password_hash"),
     tokenVersion: integer("token_version").notNull().default(0),
+    // When the address was first proven; NULL until then (and for accounts made before 1.2.0).
+    emailVerifiedAt: integer("email_verified_at", { mode: "timestamp_ms" }),
     createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
   },
   (t) => [
@@ -131,20 +133,34 @@ export const messages = sqliteTable(
   ],
 );
 
-/** Password-reset tokens, by digest; `used_at` makes consumption single-use. */
-export const resetTokens = sqliteTable(
-  "reset_tokens",
-  {
-    tokenHash: text("token_hash").primaryKey(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
-    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
-    usedAt: integer("used_at", { mode: "timestamp_ms" }),
-  },
-  (t) => [index("reset_tokens_user_id_idx").on(t.userId)],
-);
+/**
+ * A table of single-use mailed tokens, by digest; `used_at` makes consumption
+ * single-use. One table per purpose, so a token of one kind never passes for the other.
+ */
+function tokenTable(name: string) {
+  return sqliteTable(
+    name,
+    {
+      tokenHash: text("token_hash").primaryKey(),
+      userId: text("user_id")
+        .notNull()
+        .references(() => users.id, { onDelete: "cascade" }),
+      expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+      createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+      usedAt: integer("used_at", { mode: "timestamp_ms" }),
+    },
+    (t) => [index(`${name}_user_id_idx`).on(t.userId)],
+  );
+}
+
+/** A table made by tokenTable. */
+export type TokenTable = ReturnType<typeof tokenTable>;
+
+/** Password-reset tokens. */
+export const resetTokens = tokenTable("reset_tokens");
+
+/** Address-verification tokens (the link mailed at sign-up). */
+export const emailVerificationTokens = tokenTable("email_verification_tokens");
 
 /** The durable mail queue. */
 export const mailJobs = sqliteTable(

@@ -15,6 +15,11 @@ export interface Settings {
   slots: SlotSettings;
   /** Base of links in mail, without a trailing slash. */
   publicUrl: string;
+  /**
+   * REQUIRE_VERIFIED_EMAIL: creating API keys, creating listings and sending
+   * messages need a proven address (`email_unverified` otherwise).
+   */
+  requireVerifiedEmail: boolean;
 }
 
 /** Everything the use cases need. Each use case narrows it with Pick. */

@@ -17,6 +17,7 @@ export type ErrorCode =
   | "user_not_found"
   | "key_not_found"
   | "reset_token_invalid"
+  | "verification_token_invalid"
   | "unsupported_document"
   | "document_unreadable"
   | "document_parser_busy"
@@ -43,6 +44,7 @@ export const ERROR_MESSAGES: Readonly<Record<ErrorCode, string>> = {
   user_not_found: "User not found",
   key_not_found: "API key not found",
   reset_token_invalid: "Invalid or expired token",
+  verification_token_invalid: "Invalid, expired or already used verification link",
   unsupported_document: "Unsupported document",
   document_unreadable: "The document could not be read in time",
   document_parser_busy: "Document parser busy, try again shortly",

@@ -53,6 +53,7 @@ export {
   type Profile,
   type User,
   type UserView,
+  VERIFICATION_TOKEN_TTL_MS,
 } from "./domain/user.js";
 export {
   ERROR_CODES,
@@ -65,6 +66,7 @@ export type {
   CreatedApiKey,
   Credentials,
   DispatchReport,
+  EnsuredAdmin,
   ListingLimit,
   Marketplace,
   MessagePage,
@@ -82,11 +84,22 @@ export type {
 } from "./ports/document-parser.js";
 export type { ListingRepository, ListingSearch, SlotGuard } from "./ports/listing-repository.js";
 export type { MailQueueRepository } from "./ports/mail-queue-repository.js";
-export { type Mail, MailDeliveryError, type Mailer, type PasswordResetMail } from "./ports/mailer.js";
+export {
+  type EmailVerificationMail,
+  type Mail,
+  MailDeliveryError,
+  type Mailer,
+  type PasswordResetMail,
+} from "./ports/mailer.js";
 export type { MessageRepository } from "./ports/message-repository.js";
 export type { PasswordHasher } from "./ports/password-hasher.js";
 export type { Repositories, Storage } from "./ports/repositories.js";
-export type { ResetToken, ResetTokenRepository } from "./ports/reset-token-repository.js";
+export type {
+  ResetToken,
+  ResetTokenRepository,
+  VerificationToken,
+  VerificationTokenRepository,
+} from "./ports/reset-token-repository.js";
 export type { TokenClaims, TokenService } from "./ports/token-service.js";
 export type { UserRepository } from "./ports/user-repository.js";
 

@@ -42,6 +42,12 @@ export interface MessagePage extends Page<Message> {
   type: MessageDirection;
 }
 
+/** What ensureAdmin found and did. */
+export interface EnsuredAdmin {
+  user: UserView;
+  outcome: "created" | "promoted" | "unchanged";
+}
+
 /** Outcome of one mail dispatch round. */
 export interface DispatchReport {
   sent: number;
@@ -65,6 +71,10 @@ export interface Marketplace {
     updatePassword(input: unknown): Promise<void>;
     /** Whether a reset token is currently usable (the reset page), without consuming it. */
     checkResetToken(token: string): Promise<boolean>;
+    /** Proves the address with the token of the link mailed at sign-up; deactivates nothing. */
+    verifyEmail(input: unknown): Promise<UserView>;
+    /** Whether a verification token is currently usable (the verification page), without consuming it. */
+    checkVerificationToken(token: string): Promise<boolean>;
   };
   users: {
     updateDisplayName(actor: Actor, input: unknown): Promise<UserView>;
@@ -99,8 +109,12 @@ export interface Marketplace {
     deletePost(actor: Actor, id: string): Promise<void>;
     listUsers(actor: Actor, query: unknown): Promise<Page<UserView>>;
     deleteUser(actor: Actor, id: string): Promise<void>;
-    /** Creates or promotes the configured admin (idempotent). */
-    ensureAdmin(input: { email: string; password: string }): Promise<UserView>;
+    /**
+     * Makes the configured admin exist (idempotent). `promoted` means an
+     * account that was not an admin held the address: it now is one, with
+     * the given password, its sessions and API keys ended. The caller should say so.
+     */
+    ensureAdmin(input: { email: string; password: string }): Promise<EnsuredAdmin>;
   };
   documents: {
     parse(actor: Actor, input: DocumentInput): Promise<ParsedDocument>;

@@ -1,4 +1,10 @@
-import { logInSchema, requestPasswordResetSchema, signUpSchema, updatePasswordSchema } from "@psm/core";
+import {
+  logInSchema,
+  requestPasswordResetSchema,
+  signUpSchema,
+  updatePasswordSchema,
+  verifyEmailSchema,
+} from "@psm/core";
 import { Hono } from "hono";
 import * as v from "valibot";
 import type { AppEnv } from "../env.js";
@@ -8,7 +14,7 @@ import { SuccessSchema, UserSchema } from "../wire-schemas.js";
 
 const tag = "auth";
 
-/** /api/auth: sign up, log in, me, log out, password reset. */
+/** /api/auth: sign up, log in, me, log out, password reset, address verification. */
 export function authRoutes(kit: RouteKit): Hono<AppEnv> {
   const { marketplace: m, config } = kit;
   const app = new Hono<AppEnv>();
@@ -111,6 +117,24 @@ export function authRoutes(kit: RouteKit): Hono<AppEnv> {
     async (c) => {
       await m.auth.updatePassword(c.get("body"));
       return c.json({ success: true });
+    },
+  );
+
+  app.post(
+    "/verify-email",
+    operation(kit, {
+      capability: "verify_email",
+      rate: "write",
+      tag,
+      summary: "Prove the address with the token of the link mailed at sign-up",
+      description:
+        "Single use, 24 hours. Marks the address proven (`email_verified`); ends no session or key.",
+      ok: { 200: v.object({ success: v.literal(true), user: UserSchema }) },
+      body: { schema: verifyEmailSchema, name: "VerifyEmail" },
+    }),
+    async (c) => {
+      const user = await m.auth.verifyEmail(c.get("body"));
+      return c.json({ success: true, user: presentUser(user) });
     },
   );
 

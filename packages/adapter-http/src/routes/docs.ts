@@ -5,6 +5,7 @@ import { Scalar } from "@scalar/hono-api-reference";
 import { Hono, type Hono as HonoApp } from "hono";
 import type { AppEnv } from "../env.js";
 import { openApiDocument } from "../openapi.js";
+import { type Precompressed, precompress, sendPrecompressed } from "../precompressed.js";
 import { operation, type RouteKit } from "../route-kit.js";
 import { contentSecurityPolicy } from "../security.js";
 
@@ -16,11 +17,14 @@ const HOSTED_FEATURES_OFF = { agent: { disabled: true }, mcp: { disabled: true }
 /**
  * /openapi.json, and the API reference at /docs with Scalar's standalone
  * bundle served from node_modules: no CDN, so the page works offline and the
- * CSP can stay 'self'.
+ * CSP can stay 'self'. The document and the bundle never change while the
+ * process runs: each is compressed once, on first request, and served brotli
+ * or gzip to clients that accept it (the bundle: 4.35 MB, about 1 MB brotli).
  */
 export function docsRoutes(kit: RouteKit, root: () => HonoApp<AppEnv>): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const document = openApiDocument(root, kit);
+  let documentBody: Promise<Precompressed> | undefined;
 
   app.get(
     "/openapi.json",
@@ -36,7 +40,10 @@ export function docsRoutes(kit: RouteKit, root: () => HonoApp<AppEnv>): Hono<App
         },
       },
     }),
-    async (c) => c.json(await document()),
+    async (c) => {
+      documentBody ??= document().then((doc) => precompress(new TextEncoder().encode(JSON.stringify(doc))));
+      return sendPrecompressed(c, await documentBody, "application/json");
+    },
   );
 
   app.get(
@@ -69,7 +76,7 @@ export function docsRoutes(kit: RouteKit, root: () => HonoApp<AppEnv>): Hono<App
     })),
   );
 
-  let bundle: Promise<Buffer> | undefined;
+  let bundle: Promise<Precompressed> | undefined;
   app.get(
     SCALAR_PATH,
     operation(kit, {
@@ -82,9 +89,9 @@ export function docsRoutes(kit: RouteKit, root: () => HonoApp<AppEnv>): Hono<App
       },
     }),
     async (c) => {
-      bundle ??= readFile(scalarBundlePath());
+      bundle ??= readFile(scalarBundlePath()).then((bytes) => precompress(new Uint8Array(bytes)));
       c.header("Cache-Control", "public, max-age=86400");
-      return c.body(new Uint8Array(await bundle), 200, { "Content-Type": "text/javascript; charset=utf-8" });
+      return sendPrecompressed(c, await bundle, "text/javascript; charset=utf-8");
     },
   );
 

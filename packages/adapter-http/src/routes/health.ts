@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import * as v from "valibot";
 import type { AppEnv } from "../env.js";
-import { errorResponse } from "../errors.js";
+import { describeError, errorResponse } from "../errors.js";
 import { operation, type RouteKit } from "../route-kit.js";
 
 /** /healthz (the process answers) and /readyz (its dependencies answer). Never rate limited. */
@@ -34,7 +34,10 @@ export function healthRoutes(kit: RouteKit): Hono<AppEnv> {
     }),
     async (c) => {
       const ready = await kit.config.ready().catch((err: unknown) => {
-        kit.config.logger.warn({ reqId: c.get("requestId"), err: String(err) }, "readiness check failed");
+        kit.config.logger.warn(
+          { reqId: c.get("requestId"), err: describeError(err) },
+          "readiness check failed",
+        );
         return false;
       });
       if (!ready) return errorResponse(c, "service_unavailable", undefined, 5);

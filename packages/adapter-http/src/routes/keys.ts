@@ -1,4 +1,4 @@
-import { createApiKeySchema, pageQuerySchema } from "@psm/core";
+import { createApiKeySchema, isAdmin, pageQuerySchema } from "@psm/core";
 import { Hono } from "hono";
 import * as v from "valibot";
 import type { AppEnv } from "../env.js";
@@ -8,6 +8,24 @@ import { pathId, query, queryOf } from "../validation.js";
 import { ApiKeySchema, CreatedApiKeySchema, pageOf, SuccessSchema } from "../wire-schemas.js";
 
 const tag = "keys";
+
+/**
+ * Said to an admin who creates a key: 1.0.2 has a key grant its user's
+ * permissions, so an admin's key is an admin everywhere but /api/admin.
+ */
+export const ADMIN_KEY_WARNING =
+  "This key carries your admin rights outside /api/admin: whoever holds it can delete any listing " +
+  "and read any user's messages. Keep it as you keep your password, and deactivate it when unused.";
+
+const CreatedKeyAnswer = v.object({
+  key: CreatedApiKeySchema,
+  warning: v.optional(
+    v.pipe(
+      v.string(),
+      v.description("Present when the caller is an admin: what the key can do beyond the caller's own data."),
+    ),
+  ),
+});
 
 /** /api/keys: list, create (value shown once), deactivate. */
 export function keyRoutes(kit: RouteKit): Hono<AppEnv> {
@@ -42,13 +60,15 @@ export function keyRoutes(kit: RouteKit): Hono<AppEnv> {
       rate: "write",
       tag,
       summary: "Create an API key",
-      ok: { 200: v.object({ key: CreatedApiKeySchema }) },
+      ok: { 200: CreatedKeyAnswer },
       body: { schema: createApiKeySchema, name: "CreateApiKey", required: false },
     }),
     // The body is optional: an empty one takes the default name.
     async (c) => {
-      const created = await m.apiKeys.create(c.get("actor"), c.get("body"));
-      return c.json({ key: presentCreatedApiKey(created) });
+      const actor = c.get("actor");
+      const created = await m.apiKeys.create(actor, c.get("body"));
+      const key = presentCreatedApiKey(created);
+      return c.json(isAdmin(actor) ? { key, warning: ADMIN_KEY_WARNING } : { key });
     },
   );
 

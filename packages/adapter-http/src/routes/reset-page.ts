@@ -1,20 +1,16 @@
 import { isMarketplaceError, updatePasswordSchema } from "@psm/core";
-import { type Context, Hono } from "hono";
+import { Hono } from "hono";
 import { describeRoute, resolver } from "hono-openapi";
 import * as v from "valibot";
 import type { AppEnv } from "../env.js";
 import { messagePage, resetForm } from "../html.js";
 import { operation, type RouteKit } from "../route-kit.js";
-import { limitBody } from "../validation.js";
+import { htmlAnswer, readTokenForm, tokenPage } from "./token-page.js";
 
 const tag = "pages";
 const EXPIRED =
   "This password-reset link has expired or has already been used. Request a new one from the sign-in page.";
 const INCOMPLETE = "This link has no reset token. Open the link from the email again, or request a new one.";
-const html = (description: string) => ({
-  description,
-  content: { "text/html": { schema: { type: "string" as const } } },
-});
 const formSchema = v.object({ ...updatePasswordSchema.entries, confirm_password: v.string() });
 
 /**
@@ -34,17 +30,20 @@ export function resetPageRoutes(kit: RouteKit): Hono<AppEnv> {
       id: "resetPasswordPage",
       summary: "Password-reset page",
       description: "The form behind the mailed link. Changes nothing: safe for link scanners.",
-      ok: { 200: html("The new-password form"), 400: html("The link is incomplete, expired or used") },
+      ok: {
+        200: htmlAnswer("The new-password form"),
+        400: htmlAnswer("The link is incomplete, expired or used"),
+      },
     }),
     describeRoute({
       parameters: [{ in: "query", name: "token", required: true, schema: { type: "string" } }],
     }),
     async (c) => {
       const token = c.req.query("token") ?? "";
-      if (token === "") return page(c, messagePage("Incomplete link", INCOMPLETE, "error"), 400);
+      if (token === "") return tokenPage(c, messagePage("Incomplete link", INCOMPLETE, "error"), 400);
       if (!(await m.auth.checkResetToken(token)))
-        return page(c, messagePage("Link expired", EXPIRED, "error"), 400);
-      return page(c, resetForm(token), 200);
+        return tokenPage(c, messagePage("Link expired", EXPIRED, "error"), 400);
+      return tokenPage(c, resetForm(token), 200);
     },
   );
 
@@ -55,7 +54,10 @@ export function resetPageRoutes(kit: RouteKit): Hono<AppEnv> {
       tag,
       id: "resetPasswordSubmit",
       summary: "Submit the password-reset form",
-      ok: { 200: html("Password changed"), 400: html("Mismatch, too short, or an expired or used link") },
+      ok: {
+        200: htmlAnswer("Password changed"),
+        400: htmlAnswer("Mismatch, too short, or an expired or used link"),
+      },
       errors: [413],
     }),
     describeRoute({
@@ -64,21 +66,21 @@ export function resetPageRoutes(kit: RouteKit): Hono<AppEnv> {
         content: { "application/x-www-form-urlencoded": { schema: resolver(formSchema) } },
       },
     }),
-    limitBody(config.maxJsonBytes),
     async (c) => {
-      const form = await c.req.parseBody();
-      const field = (name: string) => (typeof form[name] === "string" ? form[name] : "");
+      const form = await readTokenForm(c, config.maxJsonBytes);
+      if (form instanceof Response) return form;
+      const field = (name: string) => form[name] ?? "";
       const token = field("token");
       const password = field("new_password");
-      if (token === "") return page(c, messagePage("Incomplete link", INCOMPLETE, "error"), 400);
+      if (token === "") return tokenPage(c, messagePage("Incomplete link", INCOMPLETE, "error"), 400);
       // Checked here, before core, so a typo never spends the single-use token.
       if (password !== field("confirm_password"))
-        return page(c, resetForm(token, "The two passwords do not match."), 400);
+        return tokenPage(c, resetForm(token, "The two passwords do not match."), 400);
       if (password.length < 6) {
-        return page(c, resetForm(token, "The password is too short: use at least 6 characters."), 400);
+        return tokenPage(c, resetForm(token, "The password is too short: use at least 6 characters."), 400);
       }
       if (password.length > 1024) {
-        return page(c, resetForm(token, "The password is too long: use at most 1024 characters."), 400);
+        return tokenPage(c, resetForm(token, "The password is too long: use at most 1024 characters."), 400);
       }
       try {
         await m.auth.updatePassword({ token, new_password: password });
@@ -87,20 +89,14 @@ export function resetPageRoutes(kit: RouteKit): Hono<AppEnv> {
         const deadLink =
           isMarketplaceError(err, "reset_token_invalid") ||
           (isMarketplaceError(err, "invalid_input") && err.message.startsWith("token"));
-        if (deadLink) return page(c, messagePage("Link expired", EXPIRED, "error"), 400);
-        if (isMarketplaceError(err, "invalid_input")) return page(c, resetForm(token, err.message), 400);
+        if (deadLink) return tokenPage(c, messagePage("Link expired", EXPIRED, "error"), 400);
+        if (isMarketplaceError(err, "invalid_input")) return tokenPage(c, resetForm(token, err.message), 400);
         throw err;
       }
       const done = "Your password has been changed. You can now sign in with your new password.";
-      return page(c, messagePage("Password changed", done, "ok"), 200);
+      return tokenPage(c, messagePage("Password changed", done, "ok"), 200);
     },
   );
 
   return app;
-}
-
-function page(c: Context<AppEnv>, body: string, status: 200 | 400): Response {
-  // The page carries a live token: never cache it, never leak it in a Referer.
-  c.header("Cache-Control", "no-store");
-  return c.html(body, status);
 }

@@ -2,7 +2,7 @@ import { MarketplaceError } from "@psm/core";
 import type { Context } from "hono";
 import type { AppEnv } from "../env.js";
 
-/** The bounds of one upload body. */
+/** The bounds of one request body (an upload, a JSON body, a form). */
 export interface UploadLimits {
   /** Largest body accepted. */
   maxBytes: number;
@@ -12,10 +12,13 @@ export interface UploadLimits {
    * A body declared larger than both together is answered at once.
    */
   drainBytes: number;
-  /** Time for the whole body to arrive; past it the answer is 400 and the connection is closed. */
-  deadlineMs: number;
-  /** Bytes all uploads of this process may hold in memory at once. */
-  budget: ByteBudget;
+  /**
+   * Time for the whole body to arrive; past it the answer is 400 and the connection is closed.
+   * None by default (the server's request timeout still holds).
+   */
+  deadlineMs?: number;
+  /** Bytes all uploads of this process may hold in memory at once. Unbounded by default. */
+  budget?: ByteBudget;
 }
 
 /** Bytes of upload bodies held in memory by the process, against a fixed budget. */
@@ -48,6 +51,12 @@ export interface Upload {
 
 const tooLarge = () => new MarketplaceError("payload_too_large");
 const TIMEOUT = Symbol("timeout");
+const UNBOUNDED: ByteBudget = { take: () => true, give: () => {} };
+
+/** A body stream that failed (the client went away mid-body, or sent broken chunking): not a 500. */
+function unreadable(): never {
+  throw new MarketplaceError("invalid_input", "The request body could not be read");
+}
 
 /**
  * Reads the request body chunk by chunk: within `deadlineMs` for the whole of it (a trickling
@@ -58,6 +67,7 @@ const TIMEOUT = Symbol("timeout");
 export async function readUpload(c: Context<AppEnv>, limits: UploadLimits): Promise<Upload> {
   const declared = Number(c.req.header("content-length"));
   if (declared > limits.maxBytes + limits.drainBytes) throw tooLarge();
+  const budget = limits.budget ?? UNBOUNDED;
   const reader = c.req.raw.body?.getReader();
   if (reader === undefined) return { bytes: new Uint8Array(0), release: () => {} };
   const chunks: Uint8Array[] = [];
@@ -65,23 +75,23 @@ export async function readUpload(c: Context<AppEnv>, limits: UploadLimits): Prom
   let held = 0;
   let timer: NodeJS.Timeout | undefined;
   const deadline = new Promise<typeof TIMEOUT>((resolve) => {
-    timer = setTimeout(() => resolve(TIMEOUT), limits.deadlineMs);
+    if (limits.deadlineMs !== undefined) timer = setTimeout(() => resolve(TIMEOUT), limits.deadlineMs);
   });
   const giveBack = () => {
-    limits.budget.give(held);
+    budget.give(held);
     held = 0;
     chunks.length = 0;
   };
   try {
     for (;;) {
-      const next = await Promise.race([reader.read(), deadline]);
+      const next = await Promise.race([reader.read().catch(unreadable), deadline]);
       if (next === TIMEOUT) {
         giveBack();
         // The rest may never come: the connection is closed with the answer, not kept for it.
         c.header("Connection", "close");
         throw new MarketplaceError(
           "invalid_input",
-          `The upload did not arrive within ${Math.round(limits.deadlineMs / 1000)} s`,
+          `The upload did not arrive within ${Math.round((limits.deadlineMs ?? 0) / 1000)} s`,
         );
       }
       if (next.done) break;
@@ -91,7 +101,7 @@ export async function readUpload(c: Context<AppEnv>, limits: UploadLimits): Prom
         if (received > limits.maxBytes + limits.drainBytes) break;
         continue; // drained: read and dropped, so that the 413 reaches a client still sending
       }
-      if (!limits.budget.take(next.value.byteLength)) {
+      if (!budget.take(next.value.byteLength)) {
         giveBack();
         throw new MarketplaceError("service_unavailable", "Too many uploads in progress; try again shortly", {
           retryAfter: 5,

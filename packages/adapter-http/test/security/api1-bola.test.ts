@@ -110,7 +110,11 @@ describe("profiles", () => {
     const me = await t.json<{ user: Record<string, unknown> }>(
       await t.request("GET", "/api/auth/me", { token: alice.token }),
     );
-    expect(me.user).toMatchObject({ display_name: "alice", account_type: "personal" });
+    // Still the default name given at sign-up (never derived from the email).
+    expect(me.user).toMatchObject({
+      display_name: expect.stringMatching(/^Member [0-9a-f]{6}$/),
+      account_type: "personal",
+    });
   });
 
   test("POST /api/profiles/limit for another user (or a guessed id) is 403", async () => {

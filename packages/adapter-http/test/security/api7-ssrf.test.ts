@@ -99,8 +99,14 @@ describe("URLs in input are stored, never fetched", () => {
     });
     expect(res.status).toBe(200);
     await t.marketplace.mail.dispatchDue();
-    expect(t.mailer.sent).toHaveLength(1);
-    expect(t.mailer.sent[0]?.resetUrl).toMatch(/^http:\/\/localhost:3000\/reset-password\?token=/);
+    // The sign-up's verification mail and the reset mail: both links under PUBLIC_URL.
+    expect(t.mailer.sent).toHaveLength(2);
+    expect(t.mailer.ofKind("password_reset")[0]?.resetUrl).toMatch(
+      /^http:\/\/localhost:3000\/reset-password\?token=/,
+    );
+    expect(t.mailer.ofKind("email_verification")[0]?.verifyUrl).toMatch(
+      /^http:\/\/localhost:3000\/verify-email\?token=/,
+    );
     expect(internal.hits).toEqual([]);
   });
 

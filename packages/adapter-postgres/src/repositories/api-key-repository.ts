@@ -45,6 +45,17 @@ export function createApiKeyRepository(db: Database): ApiKeyRepository {
           .returning({ id: apiKeys.id });
         return rows.length > 0;
       }),
+    deactivateByUser: (userId) =>
+      guarded(async () => {
+        if (!isUuid(userId)) return 0;
+        // One statement: under READ COMMITTED it sees every key committed before it began.
+        const rows = await db
+          .update(apiKeys)
+          .set({ isActive: false })
+          .where(and(eq(apiKeys.userId, userId), eq(apiKeys.isActive, true)))
+          .returning({ id: apiKeys.id });
+        return rows.length;
+      }),
     touchLastUsed: (id, now, minIntervalMs) =>
       guarded(async () => {
         if (!isUuid(id)) return;

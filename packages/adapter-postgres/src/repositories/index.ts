@@ -1,10 +1,11 @@
 import type { Repositories } from "@psm/core";
 import type { Database } from "../connection.js";
+import { emailVerificationTokens, resetTokens } from "../schema.js";
 import { createApiKeyRepository } from "./api-key-repository.js";
 import { createListingRepository } from "./listing-repository.js";
 import { createMailQueueRepository } from "./mail-queue-repository.js";
 import { createMessageRepository } from "./message-repository.js";
-import { createResetTokenRepository } from "./reset-token-repository.js";
+import { createTokenRepository } from "./reset-token-repository.js";
 import { createUserRepository } from "./user-repository.js";
 
 /** Every repository over one Drizzle database. */
@@ -14,7 +15,8 @@ export function createRepositories(db: Database): Repositories {
     users: createUserRepository(db),
     apiKeys: createApiKeyRepository(db),
     messages: createMessageRepository(db),
-    resetTokens: createResetTokenRepository(db),
+    resetTokens: createTokenRepository(db, resetTokens),
+    verificationTokens: createTokenRepository(db, emailVerificationTokens),
     mailQueue: createMailQueueRepository(db),
   };
 }

@@ -74,7 +74,10 @@ export function createListingRepository(db: Database): ListingRepository {
     update: (id, changes, guard) =>
       guarded(async () => {
         if (!isUuid(id)) return null;
-        if (guard === undefined) return write(db, id, changes);
+        // Every edit takes the author's lock, as insertWithinSlots does, and then
+        // reads its row under a lock of its own: whether it reactivates is
+        // decided on the row as it is now, never on what a caller read before
+        // (a pause or an insert may have committed since).
         return db.transaction(async (tx) => {
           const found = await findListing(tx, id, false);
           if (found === null) return null;

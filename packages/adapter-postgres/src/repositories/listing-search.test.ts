@@ -62,7 +62,7 @@ describePostgres("postgres search terms", (ctx) => {
     const { listings } = ctx.storage().repositories;
     const search = await seed(["Old name"]);
     const [found] = await listings.search({ limit: 1, status: "active", text: "old name" }, NOW);
-    await listings.update(found!.id, { title: "NEUE Überschrift" });
+    await listings.update(found!.id, { title: "NEUE Überschrift" }, { maxSlots: 99, now: NOW });
     expect(await search("old name")).toEqual([]);
     expect(await search("neue über")).toEqual(["NEUE Überschrift"]);
   });

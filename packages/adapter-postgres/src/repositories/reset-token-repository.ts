@@ -2,45 +2,42 @@ import type { ResetToken, ResetTokenRepository } from "@psm/core";
 import { and, eq, gt, isNull } from "drizzle-orm";
 import type { Database } from "../connection.js";
 import { guarded, isUuid } from "../db-errors.js";
-import { resetTokens } from "../schema.js";
+import type { TokenTable } from "../schema.js";
 
-/** The PostgreSQL ResetTokenRepository, keyed by digest. */
-export function createResetTokenRepository(db: Database): ResetTokenRepository {
+/** A single-use token store on one token table (reset or verification tokens), keyed by digest. */
+export function createTokenRepository(db: Database, table: TokenTable): ResetTokenRepository {
   const usableAt = (tokenHash: string, now: Date) =>
-    and(eq(resetTokens.tokenHash, tokenHash), isNull(resetTokens.usedAt), gt(resetTokens.expiresAt, now));
+    and(eq(table.tokenHash, tokenHash), isNull(table.usedAt), gt(table.expiresAt, now));
 
   return {
     insert: (token: ResetToken) =>
       guarded(async () => {
-        await db.insert(resetTokens).values(token);
+        await db.insert(table).values(token);
       }),
     consume: (tokenHash, now) =>
       guarded(async () => {
         // Test and mark in one UPDATE: of two racing calls, the second waits on
         // the row lock, re-checks used_at and matches nothing.
         const [row] = await db
-          .update(resetTokens)
+          .update(table)
           .set({ usedAt: now })
           .where(usableAt(tokenHash, now))
-          .returning({ userId: resetTokens.userId });
+          .returning({ userId: table.userId });
         return row?.userId ?? null;
       }),
     isValid: (tokenHash, now) =>
       guarded(async () => {
-        const rows = await db
-          .select({ userId: resetTokens.userId })
-          .from(resetTokens)
-          .where(usableAt(tokenHash, now));
+        const rows = await db.select({ userId: table.userId }).from(table).where(usableAt(tokenHash, now));
         return rows.length > 0;
       }),
     delete: (tokenHash) =>
       guarded(async () => {
-        await db.delete(resetTokens).where(eq(resetTokens.tokenHash, tokenHash));
+        await db.delete(table).where(eq(table.tokenHash, tokenHash));
       }),
     deleteByUser: (userId) =>
       guarded(async () => {
         if (!isUuid(userId)) return;
-        await db.delete(resetTokens).where(eq(resetTokens.userId, userId));
+        await db.delete(table).where(eq(table.userId, userId));
       }),
   };
 }

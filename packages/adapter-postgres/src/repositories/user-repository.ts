@@ -1,5 +1,5 @@
 import type { AccountType, PageQuery, User, UserRepository } from "@psm/core";
-import { desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import type { Database } from "../connection.js";
 import { guarded, isUuid } from "../db-errors.js";
 import { users } from "../schema.js";
@@ -59,12 +59,22 @@ export function createUserRepository(db: Database): UserRepository {
           .returning({ id: users.id });
         return rows.length > 0;
       }),
+    markEmailVerified: (id, at) =>
+      guarded(async () => {
+        if (!isUuid(id)) return null;
+        // Only where no proof is on record, so the first one is kept.
+        await db
+          .update(users)
+          .set({ emailVerifiedAt: at })
+          .where(and(eq(users.id, id), isNull(users.emailVerifiedAt)));
+        return findById(id);
+      }),
     deleteCascade: (id) =>
       guarded(async () => {
         if (!isUuid(id)) return false;
         // One statement, so one transaction: the foreign keys' ON DELETE CASCADE
-        // removes listings, API keys, reset tokens and queued mail with the user.
-        // Messages have no foreign key and stay.
+        // removes listings, API keys, reset and verification tokens and queued
+        // mail with the user. Messages have no foreign key and stay.
         const rows = await db.delete(users).where(eq(users.id, id)).returning({ id: users.id });
         return rows.length > 0;
       }),

@@ -44,6 +44,15 @@ export function createApiKeyRepository(db: Db): ApiKeyRepository {
       }),
     deactivate: (id) =>
       run(() => db.update(apiKeys).set({ isActive: false }).where(eq(apiKeys.id, id)).run().changes > 0),
+    deactivateByUser: (userId) =>
+      run(
+        () =>
+          db
+            .update(apiKeys)
+            .set({ isActive: false })
+            .where(and(eq(apiKeys.userId, userId), eq(apiKeys.isActive, true)))
+            .run().changes,
+      ),
     // The interval test sits in the WHERE clause, so concurrent requests write
     // at most once per interval without a read first.
     touchLastUsed: (id, now, minIntervalMs) =>

@@ -59,12 +59,14 @@ export function createListingRepository(sqlite: Database): ListingRepository {
     return true;
   });
 
+  // Whether an edit reactivates is read from the row inside the same write lock.
   const update = sqlite.transaction(
-    (id: string, changes: ListingChanges, guard?: SlotGuard): Listing | null | "limit_reached" => {
+    (id: string, changes: ListingChanges, guard: SlotGuard): Listing | null | "limit_reached" => {
       const current = find(id);
       if (!current) return null;
       const next = applyChanges(current, changes);
-      const reactivates = guard && !isSearchable(current, guard.now) && isSearchable(next, guard.now);
+      const reactivates = !isSearchable(current, guard.now) && isSearchable(next, guard.now);
+      // `current` is not searchable, so the count does not include it.
       if (reactivates && active(current.userId, guard.now) >= guard.maxSlots) return "limit_reached";
       statements().updateAll.run(toParams(next));
       return find(id);

@@ -184,7 +184,7 @@ describe("the FTS index follows every write", () => {
     await listings.insertWithinSlots(listing, ROOM);
     await listings.insertWithinSlots(other, ROOM);
     const search = (text: string) => listings.search({ text, status: "all", limit: 10 }, NOW);
-    await listings.update(listing.id, { title: "Photon Router Audit" });
+    await listings.update(listing.id, { title: "Photon Router Audit" }, ROOM);
     expect(await search("quantum")).toEqual([]);
     expect((await search("PHOTON")).map((row) => row.id)).toEqual([listing.id]);
     await listings.incrementViews(listing.id); // touches no FTS row (trigger is on title only)

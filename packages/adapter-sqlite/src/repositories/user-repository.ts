@@ -1,5 +1,5 @@
 import { normalizeEmail, type User, type UserRepository } from "@psm/core";
-import { desc, eq, lt, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, lt, sql } from "drizzle-orm";
 import type { Db } from "../db.js";
 import { run } from "../db-errors.js";
 import { once } from "../once.js";
@@ -66,9 +66,18 @@ export function createUserRepository(db: Db): UserRepository {
           .run();
         return result.changes > 0;
       }),
+    // Only where no proof is on record, so the first one is kept.
+    markEmailVerified: (id, at) =>
+      run(() => {
+        db.update(users)
+          .set({ emailVerifiedAt: at })
+          .where(and(eq(users.id, id), isNull(users.emailVerifiedAt)))
+          .run();
+        return find(id);
+      }),
     // One DELETE: ON DELETE CASCADE removes listings (their FTS rows through the
-    // delete trigger), API keys, reset tokens and queued mail in the same
-    // statement, so it is atomic; messages have no foreign key and stay.
+    // delete trigger), API keys, reset and verification tokens and queued mail
+    // in the same statement, so it is atomic; messages have no foreign key and stay.
     deleteCascade: (id) => run(() => db.delete(users).where(eq(users.id, id)).run().changes > 0),
   };
 }

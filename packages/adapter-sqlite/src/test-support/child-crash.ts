@@ -15,6 +15,7 @@ await storage.repositories.users.insert({
   accountType: "personal",
   passwordHash: null,
   tokenVersion: 0,
+  emailVerifiedAt: null,
   createdAt,
 });
 const stored = await storage.repositories.listings.insertWithinSlots(

@@ -1,11 +1,11 @@
 /** The kinds of mail the marketplace sends. */
-export type MailKind = "password_reset";
+export type MailKind = "password_reset" | "email_verification";
 
 export type MailJobStatus = "pending" | "sent" | "failed";
 
 /**
  * A durable intent to send one mail. It names the user and the kind, never a
- * raw token: the dispatcher mints the token when it sends.
+ * raw token: the dispatcher mints the token (reset or verification) when it sends.
  */
 export interface MailJob {
   id: string;

@@ -1,3 +1,6 @@
+import type { RandomSource } from "../ports/clock.js";
+import { toHex } from "../support/crypto.js";
+
 /** Account types; slots per type come from settings. */
 export type AccountType = "personal" | "business";
 export const ACCOUNT_TYPES: readonly AccountType[] = ["personal", "business"];
@@ -14,6 +17,11 @@ export interface User {
   passwordHash: string | null;
   /** Bumped by every password change; JWTs carry it and older ones stop working. */
   tokenVersion: number;
+  /**
+   * When the address was first proven (a completed password reset, the link
+   * mailed at sign-up, or the ADMIN_EMAIL bootstrap); null until then.
+   */
+  emailVerifiedAt: Date | null;
   createdAt: Date;
 }
 
@@ -25,6 +33,8 @@ export interface UserView {
   isAdmin: boolean;
   accountType: AccountType;
   activeListingsCount: number;
+  /** Whether the address has been proven (User.emailVerifiedAt is set). */
+  emailVerified: boolean;
   createdAt: Date;
 }
 
@@ -42,9 +52,16 @@ export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
-/** The default display name: the address's local part. */
-export function defaultDisplayName(email: string): string {
-  return (email.split("@")[0] ?? email).slice(0, 100) || "user";
+/** How long the verification link mailed at sign-up stays usable. */
+export const VERIFICATION_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The default display name: `Member ` and 6 hex characters from random bytes.
+ * Nothing of the address: profiles show display names to everyone, emails only
+ * to their owner and admins.
+ */
+export function defaultDisplayName(random: RandomSource): string {
+  return `Member ${toHex(random.bytes(3))}`;
 }
 
 export function toUserView(user: User, activeListingsCount: number): UserView {
@@ -55,6 +72,7 @@ export function toUserView(user: User, activeListingsCount: number): UserView {
     isAdmin: user.isAdmin,
     accountType: user.accountType,
     activeListingsCount,
+    emailVerified: user.emailVerifiedAt !== null,
     createdAt: user.createdAt,
   };
 }

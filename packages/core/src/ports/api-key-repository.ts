@@ -12,6 +12,12 @@ export interface ApiKeyRepository {
   list(userId: string | undefined, page: PageQuery): Promise<ApiKey[]>;
   /** Sets is_active false. False when the key does not exist. */
   deactivate(id: string): Promise<boolean>;
+  /**
+   * Sets is_active false on every key of the user, in one statement: a key
+   * whose insert committed before the call began is among them. Answers how
+   * many active keys it deactivated; 0 for an unknown user.
+   */
+  deactivateByUser(userId: string): Promise<number>;
   /** Sets last_used to `now` unless `now - lastUsed < minIntervalMs`. */
   touchLastUsed(id: string, now: Date, minIntervalMs: number): Promise<void>;
 }

@@ -32,11 +32,15 @@ export interface ListingRepository {
    */
   insertWithinSlots(listing: Listing, guard: SlotGuard): Promise<boolean>;
   /**
-   * Applies changes. When `guard` is given and the change makes the listing
-   * active and unexpired again while it was not, the slot check and the write
-   * are one atomic step. Null when the listing does not exist.
+   * Applies changes and answers the listing as stored. Whether they make the
+   * listing active and unexpired at `guard.now` while it was not (a status, or
+   * an expires_at moved into the future) is decided on the row as it is at the
+   * write, in one atomic step with the author's count and the write itself:
+   * "limit_reached" (nothing written) when that count is already
+   * `guard.maxSlots`. Concurrent updates and inserts of one author never exceed
+   * the limit. Null when the listing does not exist.
    */
-  update(id: string, changes: ListingChanges, guard?: SlotGuard): Promise<Listing | null | "limit_reached">;
+  update(id: string, changes: ListingChanges, guard: SlotGuard): Promise<Listing | null | "limit_reached">;
   /** False when it did not exist. */
   delete(id: string): Promise<boolean>;
   /** Atomic +1; N concurrent calls add exactly N. False when it did not exist. */

@@ -7,7 +7,20 @@ export interface PasswordResetMail {
   expiresInMinutes: number;
 }
 
-export type Mail = PasswordResetMail;
+/**
+ * The address-verification mail sent after sign-up. It must ask the recipient
+ * to follow the link only if they created the account: following it proves the
+ * address for whoever registered it.
+ */
+export interface EmailVerificationMail {
+  kind: "email_verification";
+  to: string;
+  displayName: string;
+  verifyUrl: string;
+  expiresInHours: number;
+}
+
+export type Mail = PasswordResetMail | EmailVerificationMail;
 
 /** Delivers mail. Throws on failure; `MailDeliveryError.permanent` says whether a retry can help. */
 export interface Mailer {

@@ -2,7 +2,7 @@ import type { ApiKeyRepository } from "./api-key-repository.js";
 import type { ListingRepository } from "./listing-repository.js";
 import type { MailQueueRepository } from "./mail-queue-repository.js";
 import type { MessageRepository } from "./message-repository.js";
-import type { ResetTokenRepository } from "./reset-token-repository.js";
+import type { ResetTokenRepository, VerificationTokenRepository } from "./reset-token-repository.js";
 import type { UserRepository } from "./user-repository.js";
 
 /** Everything a storage adapter delivers, as one object. */
@@ -12,6 +12,7 @@ export interface Repositories {
   apiKeys: ApiKeyRepository;
   messages: MessageRepository;
   resetTokens: ResetTokenRepository;
+  verificationTokens: VerificationTokenRepository;
   mailQueue: MailQueueRepository;
 }
 

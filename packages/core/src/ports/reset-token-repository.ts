@@ -1,4 +1,4 @@
-/** A password-reset token as stored: only its SHA-256 digest. */
+/** A single-use mailed token (password reset, address verification) as stored: only its SHA-256 digest. */
 export interface ResetToken {
   tokenHash: string;
   userId: string;
@@ -6,7 +6,11 @@ export interface ResetToken {
   createdAt: Date;
 }
 
-/** Storage of password-reset tokens. */
+/**
+ * Storage of single-use mailed tokens of one purpose. Password-reset tokens
+ * use it; address-verification tokens use the same contract in a store of
+ * their own (VerificationTokenRepository), so neither can stand in for the other.
+ */
 export interface ResetTokenRepository {
   insert(token: ResetToken): Promise<void>;
   /**
@@ -21,3 +25,9 @@ export interface ResetTokenRepository {
   /** Ends every outstanding token of the user. */
   deleteByUser(userId: string): Promise<void>;
 }
+
+/** An address-verification token (the link mailed at sign-up): the same shape as a reset token. */
+export type VerificationToken = ResetToken;
+
+/** Storage of address-verification tokens: the reset-token contract, in a store of its own. */
+export type VerificationTokenRepository = ResetTokenRepository;

@@ -21,8 +21,14 @@ export interface UserRepository {
    */
   setPasswordHash(id: string, passwordHash: string, options: { revokeTokens: boolean }): Promise<boolean>;
   /**
-   * Atomically deletes the user with their listings, API keys, reset tokens
-   * and queued mail. Messages are kept. False when absent.
+   * Records that the address was proven at `at`. The first proof is kept: an
+   * address already proven keeps its earlier time. Returns the user as stored
+   * afterwards; null when the user does not exist.
+   */
+  markEmailVerified(id: string, at: Date): Promise<User | null>;
+  /**
+   * Atomically deletes the user with their listings, API keys, reset and
+   * verification tokens and queued mail. Messages are kept. False when absent.
    */
   deleteCascade(id: string): Promise<boolean>;
 }

@@ -1,10 +1,11 @@
 import * as v from "valibot";
+import { text } from "./storable-text.js";
 
 /** POST /api/keys (body optional). */
 export const createApiKeySchema = v.object({
   name: v.optional(
     v.pipe(
-      v.string(),
+      text,
       v.trim(),
       v.minLength(1, "must not be empty"),
       v.maxLength(100, "must be at most 100 characters"),

@@ -1,26 +1,30 @@
 import * as v from "valibot";
 import { CATEGORY_VALUES } from "../domain/category.js";
 import { PAGE } from "../domain/limits.js";
+import { structuredDataProblem } from "./json-value.js";
+import { text } from "./storable-text.js";
 
 /** Reusable field schemas with the bounds of decisions.md. */
 
-export const uuid = v.pipe(v.string(), v.uuid("must be a UUID"));
+export { isStorableText, STORABLE_TEXT_MESSAGE, text } from "./storable-text.js";
+
+export const uuid = v.pipe(text, v.uuid("must be a UUID"));
 
 export const email = v.pipe(
-  v.string(),
+  text,
   v.trim(),
   v.maxLength(254, "must be at most 254 characters"),
   v.email("must be a valid email address"),
 );
 
 export const password = v.pipe(
-  v.string(),
+  text,
   v.minLength(6, "must be at least 6 characters"),
   v.maxLength(1024, "must be at most 1024 characters"),
 );
 
 export const displayName = v.pipe(
-  v.string(),
+  text,
   v.trim(),
   v.minLength(1, "must not be empty"),
   v.maxLength(100, "must be at most 100 characters"),
@@ -29,33 +33,42 @@ export const displayName = v.pipe(
 export const category = v.picklist(CATEGORY_VALUES, "must be one of the ten categories");
 
 export const title = v.pipe(
-  v.string(),
+  text,
   v.trim(),
   v.minLength(1, "must not be empty"),
   v.maxLength(200, "must be at most 200 characters"),
 );
 
 export const description = v.pipe(
-  v.string(),
+  text,
   v.minLength(1, "must not be empty"),
   v.maxLength(20_000, "must be at most 20000 characters"),
 );
 
 const NUMERIC = /^\s*\d+(?:\.\d+)?\s*$/;
 
-/** A finite number >= 0; a numeric string is accepted too (interface 1.0.2). */
+/**
+ * A finite number >= 0; a numeric string is accepted too (interface 1.0.2),
+ * unless it is too large for a number (it would be stored as Infinity and
+ * shown as null).
+ */
 export const price = v.union(
   [
     v.pipe(v.number(), v.finite("must be a finite number"), v.minValue(0, "must be >= 0")),
-    v.pipe(v.string(), v.regex(NUMERIC, "must be a number >= 0"), v.transform(Number)),
+    v.pipe(
+      v.string(),
+      v.regex(NUMERIC, "must be a number >= 0"),
+      v.transform(Number),
+      v.finite("must be a finite number"),
+    ),
   ],
   "must be a number >= 0",
 );
 
-export const condition = v.pipe(v.string(), v.maxLength(50, "must be at most 50 characters"));
+export const condition = v.pipe(text, v.maxLength(50, "must be at most 50 characters"));
 
 const httpUrl = v.pipe(
-  v.string(),
+  text,
   v.maxLength(2048, "URLs must be at most 2048 characters"),
   v.url("must be URLs"),
   v.regex(/^https?:\/\//i, "must be http(s) URLs"),
@@ -66,29 +79,67 @@ export const images = v.pipe(
   v.maxLength(20, "at most 20 images"),
 );
 
-/** A JSON object of at most 16 KiB once serialised. */
+/** structured_data's bounds: its UTF-8 JSON size and its nesting (the object itself is level 1). */
+export const STRUCTURED_DATA_LIMITS = { maxBytes: 16 * 1024, maxDepth: 32 } as const;
+
+/**
+ * A JSON object of at most 16 KiB once serialised and 32 levels deep, whose
+ * strings (keys too) are storable text and whose numbers are finite: it is
+ * stored, and read back, exactly as given. Checked without recursion (see
+ * json-value.ts), so no nesting can overflow the stack; every key is kept
+ * (`constructor` and `__proto__` are data here, as JSON.parse made them).
+ */
 export const structuredData = v.pipe(
   v.custom<Record<string, unknown>>(
     (value) => typeof value === "object" && value !== null && !Array.isArray(value),
     "must be a JSON object",
   ),
-  v.record(v.string(), v.unknown(), "must be a JSON object"),
-  v.check(
-    (value) => new TextEncoder().encode(JSON.stringify(value)).length <= 16 * 1024,
-    "must be at most 16 KiB",
-  ),
+  v.rawCheck(({ dataset, addIssue }) => {
+    if (!dataset.typed) return;
+    const problem = structuredDataProblem(dataset.value, STRUCTURED_DATA_LIMITS);
+    if (problem !== null) addIssue({ message: problem });
+  }),
+  // The JSON Schema the custom schema cannot describe itself (OpenAPI).
+  v.metadata({
+    type: "object",
+    additionalProperties: {},
+    description: "Any JSON object: at most 16 KiB as UTF-8 JSON, 32 levels deep.",
+  }),
 );
 
 export const contactEmail = email;
 
+// The instants both backends store and read back exactly, as four-digit years:
+// PostgreSQL prints years before 1 with "BC", and a Date reads a printed year
+// below 100 as 19xx or 20xx, so an expiry in year 0001 would come back as 2001.
+const EARLIEST = Date.parse("1000-01-01T00:00:00.000Z");
+const LATEST = Date.parse("9999-12-31T23:59:59.999Z");
+
+/** Whether the calendar date the string begins with exists (`2026-02-30` does not; Date would roll it over). */
+function isCalendarDate(value: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(value);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(0);
+  date.setUTCFullYear(year, month - 1, day);
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+/** An ISO 8601 date-time that names one real instant, read as a Date (milliseconds). */
 export const isoDateTime = v.pipe(
-  v.string(),
+  text,
   v.isoTimestamp("must be an ISO 8601 date-time"),
+  v.check(isCalendarDate, "must be an ISO 8601 date-time"),
   v.transform((value) => new Date(value)),
+  v.check((date) => !Number.isNaN(date.getTime()), "must be an ISO 8601 date-time"),
+  v.check(
+    (date) => date.getTime() >= EARLIEST && date.getTime() <= LATEST,
+    "must be between the years 1000 and 9999",
+  ),
 );
 
 export const messageContent = v.pipe(
-  v.string(),
+  text,
   v.minLength(1, "must not be empty"),
   v.maxLength(5000, "must be at most 5000 characters"),
 );
@@ -114,4 +165,4 @@ export function limit(defaultLimit: number) {
   );
 }
 
-export const cursor = v.pipe(v.string(), v.maxLength(200, "is not a valid cursor"));
+export const cursor = v.pipe(text, v.maxLength(200, "is not a valid cursor"));

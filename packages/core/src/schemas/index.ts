@@ -21,3 +21,4 @@ export {
 export { type SyncProfileInput, syncProfileSchema, type UserIdInput, userIdSchema } from "./profile.js";
 export { type SignUpInput, signUpSchema } from "./sign-up.js";
 export { type UpdateUserInput, updateUserSchema } from "./update-user.js";
+export { type VerifyEmailInput, verifyEmailSchema } from "./verify-email.js";

@@ -1,5 +1,6 @@
 import * as v from "valibot";
 import { email, password } from "./fields.js";
+import { text } from "./storable-text.js";
 
 /** POST /api/auth/reset-password */
 export const requestPasswordResetSchema = v.object({ email });
@@ -7,7 +8,7 @@ export type RequestPasswordResetInput = v.InferInput<typeof requestPasswordReset
 
 /** POST /api/auth/update-password */
 export const updatePasswordSchema = v.object({
-  token: v.pipe(v.string(), v.minLength(1, "is required"), v.maxLength(512, "is not a valid token")),
+  token: v.pipe(text, v.minLength(1, "is required"), v.maxLength(512, "is not a valid token")),
   new_password: password,
 });
 export type UpdatePasswordInput = v.InferInput<typeof updatePasswordSchema>;

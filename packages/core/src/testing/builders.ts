@@ -43,6 +43,7 @@ export function buildUser(overrides: Partial<User> = {}): User {
     accountType: "personal",
     passwordHash: fakeHash(TEST_PASSWORD),
     tokenVersion: 0,
+    emailVerifiedAt: null,
     ...overrides,
     createdAt,
   };

@@ -72,6 +72,7 @@ describe("test fakes", () => {
       securityMode: "legacy",
       slots: { personal: 5, business: 50, admin: 1000 },
       publicUrl: "http://localhost:3000",
+      requireVerifiedEmail: false,
     });
     const token = await deps.tokens.issue({ sub: "u", email: "e@example.com", isAdmin: false, version: 0 });
     expect(await deps.tokens.verify(token)).toMatchObject({ sub: "u", version: 0 });

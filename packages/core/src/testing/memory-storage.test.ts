@@ -15,7 +15,7 @@ describe("memory storage isolation", () => {
     await repos.listings.insertWithinSlots(listing, { maxSlots: 5, now: new Date() });
     listing.images.push("https://inserted.example/");
     const images = ["https://b.example/2.png"];
-    await repos.listings.update(listing.id, { images });
+    await repos.listings.update(listing.id, { images }, { maxSlots: 5, now: new Date() });
     images.push("https://changed.example/");
     const [fromSearch] = await repos.listings.listAll({ limit: 1 });
     fromSearch?.images.push("https://returned.example/");

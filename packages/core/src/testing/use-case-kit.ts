@@ -34,7 +34,7 @@ export async function signUpAndLogIn(market: Marketplace, email: string, passwor
 
 /** Ensures admin@example.com is an admin; returns the user and its JWT actor. */
 export async function logInAdmin(market: Marketplace) {
-  const user = await market.admin.ensureAdmin({ email: "admin@example.com", password: KIT_PASSWORD });
+  const { user } = await market.admin.ensureAdmin({ email: "admin@example.com", password: KIT_PASSWORD });
   const { token } = await market.auth.logIn({ email: "admin@example.com", password: KIT_PASSWORD });
   return { user, token, actor: await market.auth.authenticate({ bearer: token }) };
 }

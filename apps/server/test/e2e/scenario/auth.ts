@@ -68,7 +68,13 @@ export function authScenario(world: () => World): void {
 
     it("answers me for a JWT and an API key, null without credentials, 401 for a bad one", async () => {
       const { api } = world();
-      const expected = { id: user.id, email: user.email, is_admin: false, account_type: "personal" };
+      const expected = {
+        id: user.id,
+        email: user.email,
+        is_admin: false,
+        account_type: "personal",
+        email_verified: false,
+      };
       const byJwt = await api.get("/api/auth/me", { token: user.token });
       expectStatus(byJwt, 200);
       expect(byJwt.body.user).toMatchObject(expected);
@@ -79,6 +85,7 @@ export function authScenario(world: () => World): void {
           "created_at",
           "display_name",
           "email",
+          "email_verified",
           "id",
           "is_admin",
         ].sort(),

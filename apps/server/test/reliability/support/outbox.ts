@@ -2,7 +2,7 @@
 import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 
-/** One mail as written: its file, recipient and reset token. */
+/** One mail as written: its file, recipient and the token of its link. */
 export interface OutboxMail {
   file: string;
   to: string;
@@ -16,16 +16,24 @@ function decodeQuotedPrintable(text: string): string {
     .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
 }
 
-/** Every complete mail in `dir`/outbox (temporary files start with a dot and are skipped). */
-export async function readOutbox(dataDir: string): Promise<OutboxMail[]> {
+/** The page a mailed link opens: the reset form, or the address verification sent at sign-up. */
+export type MailLink = "reset-password" | "verify-email";
+
+/**
+ * Every complete mail in `dir`/outbox with a `link` (reset by default), its
+ * recipient and token; temporary files start with a dot and are skipped, and
+ * so are mails of the other kind.
+ */
+export async function readOutbox(dataDir: string, link: MailLink = "reset-password"): Promise<OutboxMail[]> {
   const dir = join(dataDir, "outbox");
   const names = await readdir(dir).catch(() => [] as string[]);
   const mails: OutboxMail[] = [];
   for (const name of names.filter((n) => n.endsWith(".eml") && !n.startsWith("."))) {
-    const raw = await readFile(join(dir, name), "utf8");
+    const raw = decodeQuotedPrintable(await readFile(join(dir, name), "utf8"));
+    const token = new RegExp(`/${link}\\?token=([A-Za-z0-9_-]+)`).exec(raw)?.[1];
+    if (!token) continue;
     const to = /^To:.*<([^>]+)>/m.exec(raw)?.[1];
-    const token = /reset-password\?token=([A-Za-z0-9_-]+)/.exec(decodeQuotedPrintable(raw))?.[1];
-    if (!to || !token) throw new Error(`${name}: no recipient or token found`);
+    if (!to) throw new Error(`${name}: no recipient found`);
     mails.push({ file: join(dir, name), to, token });
   }
   return mails;
@@ -33,5 +41,5 @@ export async function readOutbox(dataDir: string): Promise<OutboxMail[]> {
 
 /** The mails of several processes' outboxes together. */
 export async function readOutboxes(dataDirs: string[]): Promise<OutboxMail[]> {
-  return (await Promise.all(dataDirs.map(readOutbox))).flat();
+  return (await Promise.all(dataDirs.map((dir) => readOutbox(dir)))).flat();
 }

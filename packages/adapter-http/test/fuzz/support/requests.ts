@@ -1,6 +1,7 @@
 import type { Capability } from "@psm/core";
 import fc from "fast-check";
 import type { Call } from "../../security/support/target.js";
+import { illFormedString, percentEncodeAny } from "./hostile-strings.js";
 import { examples, FIELDS, mutated, QUERY_KEYS, values } from "./values.js";
 import type { World } from "./world.js";
 
@@ -107,6 +108,7 @@ function pathIds(world: World, path: string): fc.Arbitrary<string> {
     fc.constantFrom(world.listingId, world.keyId, world.user.id),
     fc.uuid(),
     fc.string({ unit: "grapheme", minLength: 1, maxLength: 60 }).map(encodeURIComponent),
+    illFormedString().map(percentEncodeAny),
   );
 }
 

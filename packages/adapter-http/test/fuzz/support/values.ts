@@ -1,4 +1,5 @@
 import fc from "fast-check";
+import { illFormedString, storableString } from "./hostile-strings.js";
 import type { World } from "./world.js";
 
 /**
@@ -17,7 +18,7 @@ export const FIELDS = [
 /** Query parameters the list endpoints read. */
 export const QUERY_KEYS = ["limit", "cursor", "user_id", "type", "category", "search", "status"];
 
-/** Values that tend to find edges: bounds, wrong types, injection-looking strings, real ids. */
+/** Values that tend to find edges: bounds, wrong types, injection-looking strings, hostile text, real ids. */
 export function values(world: World): fc.Arbitrary<unknown> {
   const ids = [
     world.user.id,
@@ -43,6 +44,8 @@ export function values(world: World): fc.Arbitrary<unknown> {
     fc.constantFrom("", " ", "-1", "0", "1e309", "NaN", "active", "paused", "expired", "all", "business"),
     fc.constantFrom("cybersecurity", "<script>alert(1)</script>", "' OR 1=1 --", "../../etc/passwd"),
     fc.constantFrom("x".repeat(201), "x".repeat(5001), "x".repeat(20_001), `${"a".repeat(250)}@example.com`),
+    storableString(),
+    illFormedString(),
   );
 }
 

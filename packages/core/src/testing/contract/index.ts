@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { accountRecoveryCases } from "./account-recovery.js";
 import { apiKeyCases } from "./api-keys.js";
 import { type ContractOptions, useStorage } from "./context.js";
 import { listingReactivationCases } from "./listing-reactivation.js";
@@ -7,7 +8,7 @@ import { listingSlotCases } from "./listing-slots.js";
 import { listingCases } from "./listings.js";
 import { mailQueueCases } from "./mail-queue.js";
 import { messageCases } from "./messages.js";
-import { resetTokenCases } from "./reset-tokens.js";
+import { tokenStoreCases } from "./reset-tokens.js";
 import { userCascadeCases } from "./user-cascade.js";
 import { userCases } from "./users.js";
 
@@ -37,7 +38,9 @@ export function runRepositoryContract(name: string, options: ContractOptions): v
     userCascadeCases(ctx);
     apiKeyCases(ctx);
     messageCases(ctx);
-    resetTokenCases(ctx);
+    tokenStoreCases(ctx, "resetTokens");
+    tokenStoreCases(ctx, "verificationTokens");
+    accountRecoveryCases(ctx);
     mailQueueCases(ctx);
   });
 }

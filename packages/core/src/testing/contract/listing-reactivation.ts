@@ -51,15 +51,33 @@ export function listingReactivationCases(ctx: ContractContext): void {
       });
     });
 
-    it("update without a guard reactivates whatever the count", async () => {
+    it("update decides on the stored row: only a change that makes it searchable again needs a slot", async () => {
       const repos = ctx.repos();
       const user = await seedUser(repos);
-      const [, paused] = await seedListings(repos, [
+      const [active, expiring] = await seedListings(repos, [
         listingOf(user, 0),
-        listingOf(user, 1, { status: "paused" }),
+        listingOf(user, 1, { expiresAt: at(HOUR) }),
       ]);
-      expect(await repos.listings.update(paused!.id, { status: "active" })).toMatchObject({
+      const full = { maxSlots: 2, now: T0 };
+      // Already active: setting it active again, or moving its expiry, takes no new slot.
+      expect(await repos.listings.update(active!.id, { status: "active" }, full)).toMatchObject({
         status: "active",
+      });
+      expect(await repos.listings.update(expiring!.id, { expiresAt: at(2 * HOUR) }, full)).toMatchObject({
+        expiresAt: at(2 * HOUR),
+      });
+      // Paused in storage: the same change now reactivates, and is refused while full.
+      expect(await repos.listings.update(active!.id, { status: "paused" }, full)).toMatchObject({
+        status: "paused",
+      });
+      await seedListings(repos, [listingOf(user, 2)]);
+      expect(await repos.listings.update(active!.id, { status: "active" }, full)).toBe("limit_reached");
+      expect(await repos.listings.update(active!.id, { status: "active", title: "t" }, full)).toBe(
+        "limit_reached",
+      );
+      expect(await repos.listings.findById(active!.id)).toMatchObject({
+        status: "paused",
+        title: active!.title,
       });
       expect(await repos.listings.countActiveByUser(user.id, T0)).toBe(2);
     });
@@ -79,6 +97,35 @@ export function listingReactivationCases(ctx: ContractContext): void {
         );
         expect(results.filter((result) => result !== null && result !== "limit_reached")).toHaveLength(2);
         expect(await repos.listings.countActiveByUser(user.id, T0)).toBe(2);
+      },
+    );
+
+    it.skipIf(!ctx.concurrency)(
+      "update with a guard: pauses, reactivations and inserts racing never exceed maxSlots",
+      async () => {
+        const repos = ctx.repos();
+        const user = await seedUser(repos);
+        const maxSlots = 3;
+        const guard = { maxSlots, now: T0 };
+        const active = await seedListings(
+          repos,
+          Array.from({ length: maxSlots }, (_, i) => listingOf(user, i)),
+        );
+        const paused = await seedListings(
+          repos,
+          Array.from({ length: 4 }, (_, i) => listingOf(user, 10 + i, { status: "paused" })),
+        );
+        for (let round = 0; round < 5; round++) {
+          const everything = [...active, ...paused];
+          await Promise.all([
+            ...everything.map((listing, i) =>
+              repos.listings.update(listing.id, { status: i % 2 === round % 2 ? "paused" : "active" }, guard),
+            ),
+            ...everything.map((listing) => repos.listings.update(listing.id, { status: "active" }, guard)),
+            repos.listings.insertWithinSlots(listingOf(user, 100 + round), guard),
+          ]);
+          expect(await repos.listings.countActiveByUser(user.id, T0)).toBeLessThanOrEqual(maxSlots);
+        }
       },
     );
   });

@@ -4,6 +4,7 @@ import {
   type ContractContext,
   ids,
   listingOf,
+  NO_LIMIT,
   newestFirst,
   seedListings,
   seedUser,
@@ -101,13 +102,17 @@ export function listingCases(ctx: ContractContext): void {
         expiresAt: null,
         status: "paused",
       } as const;
-      const updated = await repos.listings.update(listing.id, { ...changes, images: [...changes.images] });
+      const updated = await repos.listings.update(
+        listing.id,
+        { ...changes, images: [...changes.images] },
+        NO_LIMIT,
+      );
       const expected = { ...listing, ...changes, images: [...changes.images], views: 1 };
       expect(updated).toEqual(expected);
       expect(await repos.listings.findById(listing.id)).toEqual(expected);
-      const partial = await repos.listings.update(listing.id, { price: 1234.56 });
+      const partial = await repos.listings.update(listing.id, { price: 1234.56 }, NO_LIMIT);
       expect(partial).toEqual({ ...expected, price: 1234.56 });
-      expect(await repos.listings.update(UNKNOWN, { title: "x" })).toBeNull();
+      expect(await repos.listings.update(UNKNOWN, { title: "x" }, NO_LIMIT)).toBeNull();
     });
 
     it("delete removes the listing once", async () => {

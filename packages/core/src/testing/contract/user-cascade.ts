@@ -15,6 +15,13 @@ async function seedFootprint(repos: Repositories, user: User, peer: User, offset
   await repos.apiKeys.insert(key);
   const tokenHash = sha256Hex(`reset-token-of-${user.id}`);
   await repos.resetTokens.insert({ tokenHash, userId: user.id, expiresAt: at(HOUR), createdAt: T0 });
+  const verificationHash = sha256Hex(`verification-token-of-${user.id}`);
+  await repos.verificationTokens.insert({
+    tokenHash: verificationHash,
+    userId: user.id,
+    expiresAt: at(HOUR),
+    createdAt: T0,
+  });
   const jobId = testId(at(offset));
   await repos.mailQueue.enqueue({
     id: jobId,
@@ -32,13 +39,13 @@ async function seedFootprint(repos: Repositories, user: User, peer: User, offset
   });
   await repos.messages.insert(sent);
   await repos.messages.insert(received);
-  return { key, tokenHash, jobId, sent, received };
+  return { key, tokenHash, verificationHash, jobId, sent, received };
 }
 
 /** Cases of UserRepository.deleteCascade. */
 export function userCascadeCases(ctx: ContractContext): void {
   describe("users.deleteCascade", () => {
-    it("removes the user's listings, keys, reset tokens and mail jobs, keeps messages", async () => {
+    it("removes the user's listings, keys, reset and verification tokens and mail jobs, keeps messages", async () => {
       const repos = ctx.repos();
       const [gone, kept] = [await seedUser(repos), await seedUser(repos)];
       const theirs = await seedFootprint(repos, gone, kept, 0);
@@ -54,6 +61,7 @@ export function userCascadeCases(ctx: ContractContext): void {
       expect(await repos.apiKeys.findByHash(theirs.key.keyHash)).toBeNull();
       expect(await repos.resetTokens.isValid(theirs.tokenHash, T0)).toBe(false);
       expect(await repos.resetTokens.consume(theirs.tokenHash, T0)).toBeNull();
+      expect(await repos.verificationTokens.consume(theirs.verificationHash, T0)).toBeNull();
       expect(await repos.mailQueue.findById(theirs.jobId)).toBeNull();
       expect(await repos.mailQueue.countSince(gone.id, "password_reset", new Date(0))).toBe(0);
 
@@ -70,6 +78,7 @@ export function userCascadeCases(ctx: ContractContext): void {
       expect(await repos.users.findById(kept.id)).toEqual(kept);
       expect(await repos.apiKeys.findById(ours.key.id)).toEqual(ours.key);
       expect(await repos.resetTokens.isValid(ours.tokenHash, T0)).toBe(true);
+      expect(await repos.verificationTokens.isValid(ours.verificationHash, T0)).toBe(true);
       expect(await repos.mailQueue.findById(ours.jobId)).not.toBeNull();
     });
 

@@ -54,6 +54,7 @@ export function createTestDeps<O extends TestDepsOverrides = Record<never, never
       securityMode: "strict",
       slots: { ...DEFAULT_SLOTS },
       publicUrl: "http://localhost:3000",
+      requireVerifiedEmail: false,
       ...settings,
     },
   } as TestDeps<O>;

@@ -36,6 +36,16 @@ export function createMemoryApiKeyRepository(state: MemoryState): ApiKeyReposito
       key.isActive = false;
       return true;
     },
+    async deactivateByUser(userId: string) {
+      let count = 0;
+      for (const key of apiKeys.values()) {
+        if (key.userId === userId && key.isActive) {
+          key.isActive = false;
+          count++;
+        }
+      }
+      return count;
+    },
     async touchLastUsed(id: string, now: Date, minIntervalMs: number) {
       const key = apiKeys.get(id);
       if (!key) return;

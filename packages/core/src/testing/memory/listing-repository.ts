@@ -54,7 +54,7 @@ export function createMemoryListingRepository(state: MemoryState): ListingReposi
       const current = listings.get(id);
       if (!current) return null;
       const next = applyChanges(current, copy(changes));
-      if (guard && !isSearchable(current, guard.now) && isSearchable(next, guard.now)) {
+      if (!isSearchable(current, guard.now) && isSearchable(next, guard.now)) {
         // `current` is not searchable, so it is not part of this count.
         if (countActive(current.userId, guard.now) >= guard.maxSlots) return "limit_reached";
       }

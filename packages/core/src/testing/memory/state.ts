@@ -6,7 +6,7 @@ import type { PageQuery } from "../../domain/page.js";
 import type { User } from "../../domain/user.js";
 import type { ResetToken } from "../../ports/reset-token-repository.js";
 
-/** A stored reset token with its single-use flag. */
+/** A stored single-use token (reset or verification) with its used flag. */
 export interface StoredResetToken extends ResetToken {
   used: boolean;
 }
@@ -21,6 +21,7 @@ export interface MemoryState {
   apiKeys: Map<string, ApiKey>;
   messages: Map<string, Message>;
   resetTokens: Map<string, StoredResetToken>;
+  verificationTokens: Map<string, StoredResetToken>;
   mailJobs: Map<string, MailJob>;
 }
 
@@ -32,6 +33,7 @@ export function createMemoryState(): MemoryState {
     apiKeys: new Map(),
     messages: new Map(),
     resetTokens: new Map(),
+    verificationTokens: new Map(),
     mailJobs: new Map(),
   };
 }

@@ -3,7 +3,7 @@ import { createMemoryApiKeyRepository } from "./api-key-repository.js";
 import { createMemoryListingRepository } from "./listing-repository.js";
 import { createMemoryMailQueueRepository } from "./mail-queue-repository.js";
 import { createMemoryMessageRepository } from "./message-repository.js";
-import { createMemoryResetTokenRepository } from "./reset-token-repository.js";
+import { createMemoryTokenRepository } from "./reset-token-repository.js";
 import { createMemoryState } from "./state.js";
 import { createMemoryUserRepository } from "./user-repository.js";
 
@@ -20,7 +20,8 @@ export function createMemoryStorage(): Storage {
       users: createMemoryUserRepository(state),
       apiKeys: createMemoryApiKeyRepository(state),
       messages: createMemoryMessageRepository(state),
-      resetTokens: createMemoryResetTokenRepository(state),
+      resetTokens: createMemoryTokenRepository(state.resetTokens),
+      verificationTokens: createMemoryTokenRepository(state.verificationTokens),
       mailQueue: createMemoryMailQueueRepository(state),
     },
     async migrate() {},

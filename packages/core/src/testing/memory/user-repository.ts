@@ -55,12 +55,19 @@ export function createMemoryUserRepository(state: MemoryState): UserRepository {
       if (options.revokeTokens) user.tokenVersion += 1;
       return true;
     },
+    async markEmailVerified(id: string, at: Date) {
+      const user = users.get(id);
+      if (!user) return null;
+      user.emailVerifiedAt ??= new Date(at.getTime());
+      return copy(user);
+    },
     async deleteCascade(id: string) {
       if (!users.delete(id)) return false;
       // Messages stay: they belong to both parties and outlive either.
       removeWhere(state.listings, (row) => row.userId === id);
       removeWhere(state.apiKeys, (row) => row.userId === id);
       removeWhere(state.resetTokens, (row) => row.userId === id);
+      removeWhere(state.verificationTokens, (row) => row.userId === id);
       removeWhere(state.mailJobs, (row) => row.userId === id);
       return true;
     },

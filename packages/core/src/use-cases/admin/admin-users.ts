@@ -3,10 +3,12 @@ import type { Actor } from "../../domain/actor.js";
 import type { Page } from "../../domain/page.js";
 import { normalizeEmail, type User, type UserView } from "../../domain/user.js";
 import { MarketplaceError } from "../../errors.js";
+import type { EnsuredAdmin } from "../../marketplace.js";
 import { pageQuerySchema } from "../../schemas/page-query.js";
 import { decodeCursor, toPage } from "../../support/cursor.js";
 import { validate } from "../../support/validate.js";
 import { requireAdmin, requireUuid } from "../access.js";
+import { reclaimAccount } from "../auth/reclaim-account.js";
 import { viewOf, viewsOf } from "../user-view.js";
 
 /** Every user, newest first (admin JWT). */
@@ -36,30 +38,40 @@ export async function deleteUser(deps: Pick<Deps, "repos">, actor: Actor, id: st
 }
 
 /**
- * Makes sure the configured admin exists: created with the password if absent,
- * promoted if present. An existing password is left alone (the admin may have changed it).
+ * Makes sure the configured admin (ADMIN_EMAIL, ADMIN_PASSWORD) exists:
+ * created with the password and a proven address when no account has it; an
+ * existing admin is left as it is (they may have changed their password).
+ * A non-admin account holding the address may be someone who registered the
+ * operator's address first, so it is taken over before it is promoted: its
+ * password becomes the given one, its sessions and API keys end, its address
+ * counts as proven. Only then does it become an admin (`promoted`), so no
+ * credential of the squatter ever carries admin rights.
  */
 export async function ensureAdmin(
   deps: Pick<Deps, "repos" | "hasher" | "clock" | "ids">,
   input: { email: string; password: string },
-): Promise<UserView> {
+): Promise<EnsuredAdmin> {
   const email = normalizeEmail(input.email);
   const existing = await deps.repos.users.findByEmail(email);
-  if (existing) {
-    const user = existing.isAdmin
-      ? existing
-      : await deps.repos.users.updateProfile(existing.id, { isAdmin: true });
-    return viewOf(deps, user ?? existing);
-  }
+  if (existing?.isAdmin) return { user: await viewOf(deps, existing), outcome: "unchanged" };
   const now = deps.clock.now();
+  const passwordHash = await deps.hasher.hash(input.password);
+  if (existing) {
+    const reclaimed = await reclaimAccount(deps, existing.id, { passwordHash, endKeys: true, now });
+    const promoted = reclaimed && (await deps.repos.users.updateProfile(existing.id, { isAdmin: true }));
+    // Deleted meanwhile: start over, which creates it.
+    if (!promoted) return ensureAdmin(deps, input);
+    return { user: await viewOf(deps, promoted), outcome: "promoted" };
+  }
   const user: User = {
     id: deps.ids.newId(now),
     email,
     displayName: "Admin",
     isAdmin: true,
     accountType: "business",
-    passwordHash: await deps.hasher.hash(input.password),
+    passwordHash,
     tokenVersion: 0,
+    emailVerifiedAt: now,
     createdAt: now,
   };
   try {
@@ -69,5 +81,5 @@ export async function ensureAdmin(
     if (error instanceof MarketplaceError && error.code === "email_taken") return ensureAdmin(deps, input);
     throw error;
   }
-  return viewOf(deps, user);
+  return { user: await viewOf(deps, user), outcome: "created" };
 }

@@ -137,22 +137,27 @@ describe("admin.listUsers and deleteUser", () => {
 });
 
 describe("admin.ensureAdmin", () => {
-  it("creates an admin who can log in", async () => {
+  it("creates an admin who can log in, with a proven address", async () => {
     const { market } = setup();
-    const admin = await market.admin.ensureAdmin({ email: " Root@Example.com ", password: PASSWORD });
-    expect(admin).toMatchObject({ email: "root@example.com", isAdmin: true });
+    const { user: admin, outcome } = await market.admin.ensureAdmin({
+      email: " Root@Example.com ",
+      password: PASSWORD,
+    });
+    expect(outcome).toBe("created");
+    expect(admin).toMatchObject({ email: "root@example.com", isAdmin: true, emailVerified: true });
     const { user } = await market.auth.logIn({ email: "root@example.com", password: PASSWORD });
     expect(user).toMatchObject({ id: admin.id, isAdmin: true });
   });
 
-  it("is idempotent and leaves an existing password alone", async () => {
+  it("is idempotent and leaves an existing admin's password alone", async () => {
     const { deps, market } = setup();
     const first = await market.admin.ensureAdmin({ email: "root@example.com", password: PASSWORD });
     const second = await market.admin.ensureAdmin({
       email: "ROOT@example.com",
       password: "another-password",
     });
-    expect(second.id).toBe(first.id);
+    expect(second.outcome).toBe("unchanged");
+    expect(second.user.id).toBe(first.user.id);
     expect(await deps.repos.users.list({ limit: 10 })).toHaveLength(1);
     await expect(
       market.auth.logIn({ email: "root@example.com", password: PASSWORD }),
@@ -163,17 +168,45 @@ describe("admin.ensureAdmin", () => {
     );
   });
 
-  it("promotes an existing user", async () => {
-    const { market } = setup();
-    const { user } = await signUpAndLogIn(market, "boss@example.com");
-    const promoted = await market.admin.ensureAdmin({
-      email: "boss@example.com",
-      password: "ignored-password",
+  it("takes over a non-admin account holding the address before promoting it", async () => {
+    const { deps, market } = setup();
+    // Someone registered the operator's address first and armed it.
+    const squatter = await signUpAndLogIn(market, "boss@example.com");
+    const { secret } = await market.apiKeys.create(squatter.actor, {});
+    const promoted = await market.admin.ensureAdmin({ email: "boss@example.com", password: "operator-pass" });
+    expect(promoted).toMatchObject({
+      outcome: "promoted",
+      user: { id: squatter.user.id, isAdmin: true, emailVerified: true },
     });
-    expect(promoted).toMatchObject({ id: user.id, isAdmin: true });
-    await expect(market.profiles.isAdmin({ user_id: user.id })).resolves.toBe(true);
-    const { token } = await market.auth.logIn({ email: "boss@example.com", password: PASSWORD });
+    // Everything the squatter held is refused: password, JWT, key.
+    await expectCode(
+      market.auth.logIn({ email: "boss@example.com", password: PASSWORD }),
+      "invalid_credentials",
+    );
+    await expectCode(market.auth.authenticate({ bearer: squatter.token }), "unauthenticated");
+    await expectCode(market.auth.authenticate({ apiKey: secret }), "unauthenticated");
+    const keys = await deps.repos.apiKeys.list(squatter.user.id, { limit: 10 });
+    expect(keys.map((key) => key.isActive)).toEqual([false]);
+    // The operator's password works, with admin rights.
+    const { token } = await market.auth.logIn({ email: "boss@example.com", password: "operator-pass" });
     const actor = await market.auth.authenticate({ bearer: token });
     await expect(market.admin.listUsers(actor, {})).resolves.toHaveProperty("items");
+    // Once an admin, the account is left alone by later starts.
+    await expect(
+      market.admin.ensureAdmin({ email: "boss@example.com", password: "operator-pass" }),
+    ).resolves.toMatchObject({ outcome: "unchanged" });
+    await expect(market.auth.authenticate({ bearer: token })).resolves.toMatchObject({ kind: "user" });
+  });
+
+  it("gives a password to a password-less (synced) account it promotes", async () => {
+    const { market } = setup({ securityMode: "legacy" });
+    const id = crypto.randomUUID();
+    await market.profiles.sync({ kind: "anonymous" }, { id, email: "ops@example.com" });
+    await expect(
+      market.admin.ensureAdmin({ email: "ops@example.com", password: "operator-pass" }),
+    ).resolves.toMatchObject({ outcome: "promoted", user: { id, isAdmin: true } });
+    await expect(
+      market.auth.logIn({ email: "ops@example.com", password: "operator-pass" }),
+    ).resolves.toMatchObject({ user: { id, isAdmin: true } });
   });
 });

@@ -1,19 +1,25 @@
 import type { Deps } from "../../deps.js";
 import type { Actor } from "../../domain/actor.js";
 import { API_KEY_PREFIX, type ApiKey } from "../../domain/api-key.js";
+import { MarketplaceError } from "../../errors.js";
 import type { CreatedApiKey } from "../../marketplace.js";
 import { createApiKeySchema } from "../../schemas/api-key.js";
 import { sha256Hex, toHex } from "../../support/crypto.js";
 import { validate } from "../../support/validate.js";
 import { requireUser } from "../access.js";
+import { requireProvenAddress } from "../proven-address.js";
 
-/** Creates a key for the caller: `psm_` + 64 hex (32 random bytes); only its digest is stored. */
+/**
+ * Creates a key for the caller: `psm_` + 64 hex (32 random bytes); only its
+ * digest is stored. With REQUIRE_VERIFIED_EMAIL the address must be proven.
+ */
 export async function createApiKey(
-  deps: Pick<Deps, "repos" | "clock" | "ids" | "random">,
+  deps: Pick<Deps, "repos" | "clock" | "ids" | "random" | "settings">,
   actor: Actor,
   input: unknown,
 ): Promise<CreatedApiKey> {
   const { user } = requireUser(actor);
+  requireProvenAddress(deps.settings, user);
   const data = validate(createApiKeySchema, input);
   const secret = `${API_KEY_PREFIX}${toHex(deps.random.bytes(32))}`;
   const now = deps.clock.now();
@@ -27,5 +33,14 @@ export async function createApiKey(
     createdAt: now,
   };
   await deps.repos.apiKeys.insert(apiKey);
+  // A password reset (or the admin bootstrap) may have ended the caller's
+  // credentials while this ran. It bumps the token version before it ends the
+  // keys, so reading the version after the insert closes the race: either the
+  // key was stored in time to be ended with the others, or it is ended here.
+  const current = await deps.repos.users.findById(user.id);
+  if (current?.tokenVersion !== user.tokenVersion) {
+    await deps.repos.apiKeys.deactivate(apiKey.id);
+    throw new MarketplaceError("unauthenticated", "Your credentials were ended while the key was made");
+  }
   return { apiKey, secret };
 }

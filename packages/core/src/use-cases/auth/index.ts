@@ -9,6 +9,7 @@ import { requestPasswordReset } from "./request-password-reset.js";
 import { signUp } from "./sign-up.js";
 import { updateDisplayName } from "./update-display-name.js";
 import { checkResetToken, updatePassword } from "./update-password.js";
+import { checkVerificationToken, verifyEmail } from "./verify-email.js";
 
 /** The auth use cases bound to deps. */
 export function bindAuth(deps: Deps) {
@@ -22,6 +23,8 @@ export function bindAuth(deps: Deps) {
     requestPasswordReset: (input: unknown) => requestPasswordReset(deps, input),
     updatePassword: (input: unknown) => updatePassword(deps, input),
     checkResetToken: (token: string) => checkResetToken(deps, token),
+    verifyEmail: (input: unknown) => verifyEmail(deps, input),
+    checkVerificationToken: (token: string) => checkVerificationToken(deps, token),
   };
 }
 

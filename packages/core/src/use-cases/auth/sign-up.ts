@@ -5,9 +5,13 @@ import { signUpSchema } from "../../schemas/sign-up.js";
 import { validate } from "../../support/validate.js";
 import { viewOf } from "../user-view.js";
 
-/** Creates an account (and its profile). A taken address, in any case, is `email_taken`. */
+/**
+ * Creates an account (and its profile), its address not yet proven, and
+ * queues the mail with the verification link. A taken address, in any case,
+ * is `email_taken`.
+ */
 export async function signUp(
-  deps: Pick<Deps, "repos" | "hasher" | "clock" | "ids">,
+  deps: Pick<Deps, "repos" | "hasher" | "clock" | "ids" | "random">,
   input: unknown,
 ): Promise<UserView> {
   const data = validate(signUpSchema, input);
@@ -18,13 +22,21 @@ export async function signUp(
   const user: User = {
     id: deps.ids.newId(now),
     email,
-    displayName: data.display_name ?? defaultDisplayName(email),
+    displayName: data.display_name ?? defaultDisplayName(deps.random),
     isAdmin: false,
     accountType: "personal",
     passwordHash: await deps.hasher.hash(data.password),
     tokenVersion: 0,
+    emailVerifiedAt: null,
     createdAt: now,
   };
   await deps.repos.users.insert(user);
+  // Queued like the reset mail: the dispatcher mints the token when it sends.
+  await deps.repos.mailQueue.enqueue({
+    id: deps.ids.newId(now),
+    userId: user.id,
+    kind: "email_verification",
+    createdAt: now,
+  });
   return viewOf(deps, user);
 }

@@ -3,23 +3,36 @@ import { MarketplaceError } from "../../errors.js";
 import { updatePasswordSchema } from "../../schemas/password-reset.js";
 import { sha256Hex } from "../../support/crypto.js";
 import { validate } from "../../support/validate.js";
+import { reclaimAccount } from "./reclaim-account.js";
 
 /**
  * Sets a new password with a reset token: single use, one hour. Ends every
- * outstanding reset token of the user and every JWT issued before.
+ * outstanding reset token of the user and every JWT issued before. A reset
+ * proves the address: when it had not been proven before, every API key of
+ * the account ends too, since whoever registered an address they do not own
+ * may have minted them. Keys made after a proof survive later resets.
  */
 export async function updatePassword(
   deps: Pick<Deps, "repos" | "hasher" | "clock">,
   input: unknown,
 ): Promise<void> {
   const data = validate(updatePasswordSchema, input);
-  // Hash first so a valid token is not burnt by a failure after consuming it.
-  const passwordHash = await deps.hasher.hash(data.new_password);
-  const userId = await deps.repos.resetTokens.consume(sha256Hex(data.token), deps.clock.now());
-  if (!userId) throw new MarketplaceError("reset_token_invalid");
-  if (!(await deps.repos.users.setPasswordHash(userId, passwordHash, { revokeTokens: true }))) {
+  const tokenHash = sha256Hex(data.token);
+  // The token is checked before any hashing, so a made-up one costs no
+  // argon2 work: nobody can queue hashes in front of real logins.
+  if (!(await deps.repos.resetTokens.isValid(tokenHash, deps.clock.now()))) {
     throw new MarketplaceError("reset_token_invalid");
   }
+  // Hashed before the token is consumed, so a failure here does not burn it.
+  const passwordHash = await deps.hasher.hash(data.new_password);
+  const now = deps.clock.now();
+  const userId = await deps.repos.resetTokens.consume(tokenHash, now);
+  if (!userId) throw new MarketplaceError("reset_token_invalid");
+  const user = await deps.repos.users.findById(userId);
+  const reclaimed =
+    user !== null &&
+    (await reclaimAccount(deps, userId, { passwordHash, endKeys: user.emailVerifiedAt === null, now }));
+  if (!reclaimed) throw new MarketplaceError("reset_token_invalid");
   await deps.repos.resetTokens.deleteByUser(userId);
 }
 

@@ -6,11 +6,13 @@ import { MarketplaceError } from "../../errors.js";
 import { newListingSchema } from "../../schemas/new-listing.js";
 import { validate } from "../../support/validate.js";
 import { requireUser } from "../access.js";
+import { requireProvenAddress } from "../proven-address.js";
 
 /**
  * Publishes a listing for the caller, within their slots: a full author gets
  * `listing_limit_reached`, and concurrent creates cannot overshoot (the
- * repository counts and inserts in one atomic step).
+ * repository counts and inserts in one atomic step). With REQUIRE_VERIFIED_EMAIL
+ * the author's address must be proven.
  */
 export async function createListing(
   deps: Pick<Deps, "repos" | "clock" | "ids" | "settings">,
@@ -18,6 +20,7 @@ export async function createListing(
   input: unknown,
 ): Promise<Listing> {
   const { user } = requireUser(actor);
+  requireProvenAddress(deps.settings, user);
   const data = validate(newListingSchema, input);
   const now = deps.clock.now();
   if (data.expires_at && data.expires_at.getTime() <= now.getTime()) {

@@ -254,6 +254,27 @@ describe("listing slots", () => {
     });
   });
 
+  it("decides reactivation on the stored row, not on a read that a racing pause made stale", async () => {
+    const { deps, market } = setup(slots);
+    const { user, actor } = await signUpAndLogIn(market, "a@example.com");
+    const first = await create(market, actor);
+    await create(market, actor);
+    const listings = deps.repos.listings;
+    const read = listings.findById;
+    // Between this edit's read (`first` active: nothing to reactivate) and its write,
+    // another request pauses `first` and a create takes the slot that freed.
+    listings.findById = async (id) => {
+      const seen = await read(id);
+      listings.findById = read;
+      await market.listings.update(actor, first.id, { status: "paused" });
+      await create(market, actor);
+      return seen;
+    };
+    await expectCode(market.listings.update(actor, first.id, { status: "active" }), "listing_limit_reached");
+    expect((await read(first.id))?.status).toBe("paused");
+    expect(await listings.countActiveByUser(user.id, deps.clock.now())).toBe(2);
+  });
+
   it("allows reactivation when a slot is free, and applies the author's slots to an admin's edit", async () => {
     const { market } = setup(slots);
     const { actor } = await signUpAndLogIn(market, "a@example.com");

@@ -1,7 +1,7 @@
 import type { Deps } from "../../deps.js";
 import type { Actor } from "../../domain/actor.js";
 import { maxSlots } from "../../domain/limits.js";
-import { applyChanges, isSearchable, type Listing, type ListingChanges } from "../../domain/listing.js";
+import type { Listing, ListingChanges } from "../../domain/listing.js";
 import { MarketplaceError } from "../../errors.js";
 import { listingPatchSchema } from "../../schemas/listing-patch.js";
 import { validate } from "../../support/validate.js";
@@ -11,7 +11,8 @@ import { loadEditable } from "./get-listing.js";
 /**
  * Edits a listing (author or admin). Making it active again, by status or by
  * moving expires_at into the future, takes one of the author's slots: 403
- * when they are full.
+ * when they are full. Whether an edit does that is decided in the same atomic
+ * step as the write, so racing pauses, edits and creates never overshoot.
  */
 export async function updateListing(
   deps: Pick<Deps, "repos" | "clock" | "settings">,
@@ -34,14 +35,12 @@ export async function updateListing(
     expiresAt: data.expires_at,
     status: data.status,
   };
-  const now = deps.clock.now();
-  const reactivates = !isSearchable(listing, now) && isSearchable(applyChanges(listing, changes), now);
-  let guard: { maxSlots: number; now: Date } | undefined;
-  if (reactivates) {
-    const author = listing.userId === user.id ? user : await deps.repos.users.findById(listing.userId);
-    if (!author) throw new MarketplaceError("listing_not_found");
-    guard = { maxSlots: maxSlots(deps.settings.slots, author), now };
-  }
+  // The author's slots go with every edit, and the repository alone decides, under
+  // its lock, whether the edit reactivates: a decision taken here, on the read
+  // above, would race a concurrent pause or create (the read may be stale by then).
+  const author = listing.userId === user.id ? user : await deps.repos.users.findById(listing.userId);
+  if (!author) throw new MarketplaceError("listing_not_found");
+  const guard = { maxSlots: maxSlots(deps.settings.slots, author), now: deps.clock.now() };
   const result = await deps.repos.listings.update(listing.id, changes, guard);
   if (result === "limit_reached") throw new MarketplaceError("listing_limit_reached");
   if (!result) throw new MarketplaceError("listing_not_found");

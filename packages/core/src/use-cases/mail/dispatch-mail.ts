@@ -1,16 +1,55 @@
 import type { Deps } from "../../deps.js";
 import { RESET_TOKEN_TTL_MS } from "../../domain/limits.js";
-import { MAIL_RETRY, type MailJob } from "../../domain/mail-job.js";
+import { MAIL_RETRY, type MailJob, type MailKind } from "../../domain/mail-job.js";
+import { type User, VERIFICATION_TOKEN_TTL_MS } from "../../domain/user.js";
 import type { DispatchReport } from "../../marketplace.js";
-import { MailDeliveryError } from "../../ports/mailer.js";
+import { type Mail, MailDeliveryError } from "../../ports/mailer.js";
+import type { Repositories } from "../../ports/repositories.js";
 import { sha256Hex, toBase64Url } from "../../support/crypto.js";
 
 type MailDeps = Pick<Deps, "repos" | "mailer" | "clock" | "random" | "settings">;
 
+/** Per kind of mail: where its token is kept, how long it lives, the page it opens, the mail itself. */
+const LINKS: Record<
+  MailKind,
+  {
+    store: keyof Pick<Repositories, "resetTokens" | "verificationTokens">;
+    ttlMs: number;
+    path: string;
+    mail: (user: User, url: string) => Mail;
+  }
+> = {
+  password_reset: {
+    store: "resetTokens",
+    ttlMs: RESET_TOKEN_TTL_MS,
+    path: "/reset-password",
+    mail: (user, url) => ({
+      kind: "password_reset",
+      to: user.email,
+      displayName: user.displayName,
+      resetUrl: url,
+      expiresInMinutes: RESET_TOKEN_TTL_MS / 60_000,
+    }),
+  },
+  email_verification: {
+    store: "verificationTokens",
+    ttlMs: VERIFICATION_TOKEN_TTL_MS,
+    path: "/verify-email",
+    mail: (user, url) => ({
+      kind: "email_verification",
+      to: user.email,
+      displayName: user.displayName,
+      verifyUrl: url,
+      expiresInHours: VERIFICATION_TOKEN_TTL_MS / 3_600_000,
+    }),
+  },
+};
+
 /**
  * Sends the queued mail that is due. Each job is claimed (leased) first, so
- * several processes never send one job twice. The reset token is minted at
- * send time and only its digest stored; a failed attempt removes its token,
+ * several processes never send one job twice. The link's token (reset or
+ * verification) is minted at send time and only its digest stored, each kind
+ * in a store of its own; a failed attempt removes its token,
  * backs off exponentially with jitter, and gives up after MAIL_RETRY.maxAttempts.
  */
 export async function dispatchMail(
@@ -34,24 +73,20 @@ async function deliver(deps: MailDeps, job: MailJob): Promise<keyof DispatchRepo
     return "failed";
   }
   const now = deps.clock.now();
+  const link = LINKS[job.kind];
+  const tokens = deps.repos[link.store];
   const token = toBase64Url(deps.random.bytes(32));
   const tokenHash = sha256Hex(token);
-  await deps.repos.resetTokens.insert({
+  await tokens.insert({
     tokenHash,
     userId: user.id,
-    expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MS),
+    expiresAt: new Date(now.getTime() + link.ttlMs),
     createdAt: now,
   });
   try {
-    await deps.mailer.send({
-      kind: "password_reset",
-      to: user.email,
-      displayName: user.displayName,
-      resetUrl: `${deps.settings.publicUrl}/reset-password?token=${token}`,
-      expiresInMinutes: RESET_TOKEN_TTL_MS / 60_000,
-    });
+    await deps.mailer.send(link.mail(user, `${deps.settings.publicUrl}${link.path}?token=${token}`));
   } catch (error) {
-    await deps.repos.resetTokens.delete(tokenHash);
+    await tokens.delete(tokenHash);
     const reason = describe(error);
     const permanent = error instanceof MailDeliveryError && error.permanent;
     if (permanent || job.attempts >= MAIL_RETRY.maxAttempts) {

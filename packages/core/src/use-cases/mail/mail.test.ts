@@ -13,18 +13,26 @@ function setup(settings: Partial<Settings> = {}) {
 
 type Setup = ReturnType<typeof setup>;
 
-/** The token of the n-th recorded mail (0-based). */
+/** The token of the n-th recorded reset mail (0-based). */
 function tokenOf({ deps }: Setup, n = 0): string {
-  const mail = deps.mailer.sent[n];
-  if (!mail) throw new Error(`no mail #${n} was sent`);
+  const mail = deps.mailer.ofKind("password_reset")[n];
+  if (!mail) throw new Error(`no reset mail #${n} was sent`);
   const token = new URL(mail.resetUrl).searchParams.get("token");
   if (!token) throw new Error("the reset URL carries no token");
   return token;
 }
 
+/** Signs up, then sends and forgets the sign-up's verification mail: these tests count reset mail. */
+async function signUpQuietly(s: Setup, email: string) {
+  const user = await s.market.auth.signUp({ email, password: PASSWORD });
+  await s.market.mail.dispatchDue();
+  s.deps.mailer.sent.length = 0;
+  return user;
+}
+
 async function withUser(settings: Partial<Settings> = {}) {
   const s = setup(settings);
-  const user = await s.market.auth.signUp({ email: "reset@example.com", password: PASSWORD });
+  const user = await signUpQuietly(s, "reset@example.com");
   return { ...s, user };
 }
 
@@ -82,7 +90,7 @@ describe("auth.requestPasswordReset", () => {
     expect(s.deps.mailer.sent).toEqual([]);
     await expect(s.market.mail.dispatchDue()).resolves.toEqual({ sent: 1, retried: 0, failed: 0 });
     expect(s.deps.mailer.sent).toHaveLength(1);
-    const mail = s.deps.mailer.sent[0];
+    const mail = s.deps.mailer.ofKind("password_reset")[0];
     expect(mail).toMatchObject({ kind: "password_reset", to: "reset@example.com", expiresInMinutes: 60 });
     expect(mail?.resetUrl.startsWith(`${s.deps.settings.publicUrl}/reset-password?token=`)).toBe(true);
     expect(tokenOf(s)).toMatch(/^[A-Za-z0-9_-]{43}$/);
@@ -185,7 +193,7 @@ describe("auth.updatePassword", () => {
 
   it("does not touch other users' tokens", async () => {
     const s = await withUser();
-    await s.market.auth.signUp({ email: "other@example.com", password: PASSWORD });
+    await signUpQuietly(s, "other@example.com");
     await s.market.auth.requestPasswordReset({ email: "reset@example.com" });
     await s.market.auth.requestPasswordReset({ email: "other@example.com" });
     await s.market.mail.dispatchDue();
@@ -309,10 +317,8 @@ describe("mail.dispatchDue", () => {
 
   it("sends at most batchSize mails per round", async () => {
     const s = setup();
-    for (let i = 0; i < 3; i++) {
-      await s.market.auth.signUp({ email: `u${i}@example.com`, password: PASSWORD });
-      await s.market.auth.requestPasswordReset({ email: `u${i}@example.com` });
-    }
+    for (let i = 0; i < 3; i++) await signUpQuietly(s, `u${i}@example.com`);
+    for (let i = 0; i < 3; i++) await s.market.auth.requestPasswordReset({ email: `u${i}@example.com` });
     await expect(s.market.mail.dispatchDue({ batchSize: 2 })).resolves.toMatchObject({ sent: 2 });
     await expect(s.market.mail.dispatchDue({ batchSize: 2 })).resolves.toMatchObject({ sent: 1 });
     expect(new Set(s.deps.mailer.sent.map((m) => m.to)).size).toBe(3);

@@ -5,11 +5,13 @@ import { MarketplaceError } from "../../errors.js";
 import { sendMessageSchema } from "../../schemas/message.js";
 import { validate } from "../../support/validate.js";
 import { requireUser } from "../access.js";
+import { requireProvenAddress } from "../proven-address.js";
 
 /**
  * Sends a message about a listing. Strict mode: the caller is the sender and
  * one of the two parties must be the listing's author. Legacy mode (1.0.2):
  * anyone may send as any existing user. is_agent defaults to true for API-key callers.
+ * With REQUIRE_VERIFIED_EMAIL the sender's address must be proven.
  */
 export async function sendMessage(
   deps: Pick<Deps, "repos" | "clock" | "ids" | "settings">,
@@ -30,10 +32,11 @@ export async function sendMessage(
   const listing = await deps.repos.listings.findById(data.listing_id.toLowerCase());
   if (!listing) throw new MarketplaceError("listing_not_found");
   const [sender, receiver] = await Promise.all([
-    senderId === caller ? Promise.resolve(true) : deps.repos.users.findById(senderId),
+    actor.kind === "user" && senderId === caller ? actor.user : deps.repos.users.findById(senderId),
     deps.repos.users.findById(receiverId),
   ]);
   if (!sender) throw new MarketplaceError("user_not_found", "Sender not found");
+  requireProvenAddress(deps.settings, sender);
   if (!receiver) throw new MarketplaceError("user_not_found", "Receiver not found");
   if (strict && listing.userId !== senderId && listing.userId !== receiverId) {
     throw new MarketplaceError("forbidden", "One of the parties must be the listing's author");

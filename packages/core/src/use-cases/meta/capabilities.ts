@@ -2,8 +2,8 @@ import type { SecurityMode, Settings } from "../../deps.js";
 import { CATEGORIES } from "../../domain/category.js";
 import { PAGE } from "../../domain/limits.js";
 
-/** The version of this interface (decisions.md: 1.1.0). */
-export const API_VERSION = "1.1.0";
+/** The version of this interface (decisions.md "Changes from 1.0.2": 1.2.0). */
+export const API_VERSION = "1.2.0";
 
 export type AuthRequirement = "public" | "key-or-jwt" | "jwt" | "admin";
 
@@ -82,8 +82,22 @@ export function capabilityTable(mode: SecurityMode): Capability[] {
       "public",
       "Set a new password with a reset token.",
     ),
+    c(
+      "verify_email",
+      "POST",
+      "/api/auth/verify-email",
+      "public",
+      "Prove the account's address with the token of the link mailed at sign-up.",
+    ),
     c("list_api_keys", "GET", "/api/keys", "key-or-jwt", "The caller's keys (all keys for an admin)."),
-    c("create_api_key", "POST", "/api/keys", "key-or-jwt", "Create a key; its value is shown once."),
+    c(
+      "create_api_key",
+      "POST",
+      "/api/keys",
+      "key-or-jwt",
+      "Create a key; its value is shown once. A key carries its owner's rights: an admin's key acts as " +
+        "admin outside /api/admin (which needs a JWT), and the answer warns an admin of it.",
+    ),
     c("deactivate_api_key", "DELETE", "/api/keys/{id}", "key-or-jwt", "Deactivate a key."),
     c(
       "list_messages",
@@ -154,6 +168,7 @@ export function capabilityTable(mode: SecurityMode): Capability[] {
 const GAPS_OPEN_IN_LEGACY = [
   "GET and POST /api/messages do not enforce authentication (LEGACY_PUBLIC_ENDPOINTS=true).",
   "POST /api/profiles/sync and POST /api/profiles/limit do not enforce authentication (LEGACY_PUBLIC_ENDPOINTS=true).",
+  "GET /api/profiles shows every user's email to every caller, anonymous ones included (LEGACY_PUBLIC_ENDPOINTS=true).",
 ];
 
 /** Builds the capabilities document for the running mode. */
@@ -170,7 +185,10 @@ export function buildCapabilities(settings: Settings): CapabilitiesDocument {
         type: "api_key",
         header: "X-API-Key",
         format: "psm_ followed by 64 lowercase hexadecimal characters",
-        how_obtained: "POST /api/keys by an authenticated caller; the value is returned once",
+        how_obtained:
+          "POST /api/keys by an authenticated caller; the value is returned once. A key carries all of its " +
+          "owner's rights (interface 1.0.2): an admin's key acts as admin outside /api/admin, deleting any " +
+          "listing and reading any inbox; /api/admin/* needs a JWT",
       },
       {
         type: "jwt",
@@ -181,13 +199,19 @@ export function buildCapabilities(settings: Settings): CapabilitiesDocument {
     ],
     known_gaps: mode === "legacy" ? [...GAPS_OPEN_IN_LEGACY] : [],
     changes_from_1_0_2: [
-      "Version 1.1.0: adds PATCH and DELETE /api/listings/{id}, the status filter, cursors and error codes.",
+      "Versions: 1.1.0 added PATCH and DELETE /api/listings/{id}, the status filter, cursors and error codes; 1.2.0 the changes marked 1.2.0.",
       "Strict mode (default) requires an API key or JWT on GET/POST /api/messages and POST /api/profiles/sync and /limit.",
       "GET /api/auth/me accepts an API key as well as a JWT.",
       "POST /api/profiles/limit no longer increments: active_listings_count is derived from real listings.",
       "is_agent defaults to true when the caller authenticated with an API key.",
       "Error bodies gain `code`; lists gain `cursor`/`next_cursor`; JWTs gain `sub` beside `id`.",
       "GET /api/profiles shows a user's email only to that user and to admins (strict mode).",
+      "1.2.0: User gains `email_verified`; signup mails a verification link and POST /api/auth/verify-email exists.",
+      "1.2.0: a password reset of an account whose address was never proven deactivates the API keys created before it.",
+      "1.2.0: a NUL character or ill-formed UTF-16 in a body field, query parameter or path is 400 `invalid_input`.",
+      "1.2.0: the default display name no longer shows the email.",
+      "1.2.0: `Idempotency-Key` on POST, PATCH and DELETE replays the stored answer of a retried request.",
+      "1.2.0: `Cache-Control: no-store` on every answer that carries a secret or private data.",
     ],
     limits: {
       listing_page_default: PAGE.defaultLimit,

@@ -24,9 +24,9 @@ function authOf(doc: ReturnType<typeof capabilities>, method: string, path: stri
 }
 
 describe("meta.capabilities", () => {
-  it("carries version 1.1.0, the ten categories and both authentication methods", () => {
+  it("carries version 1.2.0, the ten categories and both authentication methods", () => {
     const doc = capabilities();
-    expect(doc.version).toBe("1.1.0");
+    expect(doc.version).toBe("1.2.0");
     expect(doc.categories).toEqual(CATEGORIES);
     expect(doc.authentication.map((a) => a.header).sort()).toEqual(["Authorization", "X-API-Key"]);
     expect(doc.changes_from_1_0_2.length).toBeGreaterThan(0);
@@ -46,9 +46,12 @@ describe("meta.capabilities", () => {
   it("legacy mode: lists the two re-opened gaps and makes those endpoints public", () => {
     const doc = capabilities({ securityMode: "legacy" });
     expect(doc.security_mode).toBe("legacy");
-    expect(doc.known_gaps).toHaveLength(2);
+    expect(doc.known_gaps).toHaveLength(3);
     expect(doc.known_gaps.some((gap) => gap.includes("/api/messages"))).toBe(true);
     expect(doc.known_gaps.some((gap) => gap.includes("/api/profiles/sync"))).toBe(true);
+    expect(doc.known_gaps.some((gap) => gap.includes("GET /api/profiles") && gap.includes("email"))).toBe(
+      true,
+    );
     expect(authOf(doc, "GET", "/api/messages")).toBe("public");
     expect(authOf(doc, "POST", "/api/messages")).toBe("public");
     expect(authOf(doc, "POST", "/api/profiles/sync")).toBe("public");
@@ -86,6 +89,27 @@ describe("meta.capabilities", () => {
     ];
     for (const [method, path, auth] of expected) {
       expect({ method, path, auth: authOf(doc, method, path) }).toEqual({ method, path, auth });
+    }
+  });
+
+  it("lists the 1.2.0 changes", () => {
+    const changes = capabilities().changes_from_1_0_2.filter((line) => line.startsWith("1.2.0: "));
+    for (const topic of ["email_verified", "verify-email", "deactivates the API keys", "NUL", "display name"])
+      expect(
+        changes.some((line) => line.includes(topic)),
+        topic,
+      ).toBe(true);
+    expect(changes.some((line) => line.includes("Idempotency-Key"))).toBe(true);
+    expect(changes.some((line) => line.includes("Cache-Control: no-store"))).toBe(true);
+  });
+
+  it("says, in both modes, that an admin's API key acts as admin outside /api/admin", () => {
+    for (const securityMode of ["strict", "legacy"] as const) {
+      const doc = capabilities({ securityMode });
+      const key = doc.authentication.find((a) => a.header === "X-API-Key");
+      expect(key?.how_obtained).toMatch(/admin's key acts as admin outside \/api\/admin/);
+      const create = doc.capabilities.find((c) => c.name === "create_api_key");
+      expect(create?.description).toContain("admin");
     }
   });
 

@@ -31,7 +31,7 @@ describe("profiles.list", () => {
     expect(anonymous.items.map((p) => p.id)).toEqual([admin.user.id, bob.user.id, alice.user.id]);
     for (const profile of anonymous.items) expect(profile).not.toHaveProperty("email");
     expect(anonymous.items[2]).toMatchObject({
-      displayName: "alice",
+      displayName: alice.user.displayName,
       isAdmin: false,
       accountType: "personal",
     });
@@ -134,7 +134,7 @@ describe("profiles.sync (strict)", () => {
       market.profiles.sync(alice.actor, { id: crypto.randomUUID(), email: "new@example.com" }),
       "forbidden",
     );
-    expect((await deps.repos.users.findById(bob.user.id))?.displayName).toBe("bob");
+    expect((await deps.repos.users.findById(bob.user.id))?.displayName).toBe(bob.user.displayName);
   });
 
   it("requires a signed-in caller", async () => {
@@ -157,7 +157,8 @@ describe("profiles.sync (strict)", () => {
     expect(created).toEqual({
       id,
       email: "new.corp@example.com",
-      displayName: "new.corp",
+      // The default name shows nothing of the address: profiles are public, emails are not.
+      displayName: expect.stringMatching(/^Member [0-9a-f]{6}$/),
       isAdmin: false,
       accountType: "business",
     });

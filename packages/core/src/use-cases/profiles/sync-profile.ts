@@ -14,7 +14,7 @@ import { toProfile } from "./profile-view.js";
  * account_type. Legacy mode (1.0.2): anyone, with the given account_type.
  */
 export async function syncProfile(
-  deps: Pick<Deps, "repos" | "clock" | "settings">,
+  deps: Pick<Deps, "repos" | "clock" | "random" | "settings">,
   actor: Actor,
   input: unknown,
 ): Promise<Profile> {
@@ -39,11 +39,12 @@ export async function syncProfile(
   const user: User = {
     id,
     email,
-    displayName: data.display_name ?? defaultDisplayName(email),
+    displayName: data.display_name ?? defaultDisplayName(deps.random),
     isAdmin: false,
     accountType: (mayTypeAccount ? data.account_type : undefined) ?? "personal",
     passwordHash: null,
     tokenVersion: 0,
+    emailVerifiedAt: null,
     createdAt: now,
   };
   await deps.repos.users.insert(user);

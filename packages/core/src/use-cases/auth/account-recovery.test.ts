@@ -1,0 +1,127 @@
+import { createFakeHasher } from "@psm/core/testing";
+import { describe, expect, it } from "vitest";
+import { createMarketplace } from "../../marketplace.js";
+import { createTestDeps } from "../../testing/fakes/deps.js";
+import {
+  expectCode,
+  KIT_PASSWORD as PASSWORD,
+  setupMarketplace as setup,
+  signUpAndLogIn,
+} from "../../testing/use-case-kit.js";
+
+type Setup = ReturnType<typeof setup>;
+
+/** Requests a reset for `email`, sends it and answers the token of the newest reset mail. */
+async function mailedResetToken({ deps, market }: Setup, email: string): Promise<string> {
+  await market.auth.requestPasswordReset({ email });
+  await market.mail.dispatchDue();
+  const resetUrl = deps.mailer.ofKind("password_reset").at(-1)?.resetUrl ?? "";
+  return new URL(resetUrl).searchParams.get("token") ?? "";
+}
+
+describe("a completed reset of an address never proven", () => {
+  it("ends every key the squatter minted, keys minted by keys included, and the JWT", async () => {
+    const s = setup();
+    // The intruder registers an address they do not own and arms the account.
+    const intruder = await signUpAndLogIn(s.market, "owner@example.com", "intruder-pass");
+    const first = await s.market.apiKeys.create(intruder.actor, { name: "first" });
+    const keyActor = await s.market.auth.authenticate({ apiKey: first.secret });
+    const second = await s.market.apiKeys.create(keyActor, { name: "minted by a key" });
+
+    // The owner recovers the account through the reset mail.
+    const token = await mailedResetToken(s, "owner@example.com");
+    await s.market.auth.updatePassword({ token, new_password: "owner-password" });
+
+    await expectCode(s.market.auth.authenticate({ apiKey: first.secret }), "unauthenticated");
+    await expectCode(s.market.auth.authenticate({ apiKey: second.secret }), "unauthenticated");
+    await expectCode(s.market.auth.authenticate({ bearer: intruder.token }), "unauthenticated");
+    await expectCode(
+      s.market.auth.logIn({ email: "owner@example.com", password: "intruder-pass" }),
+      "invalid_credentials",
+    );
+    const owner = await s.market.auth.logIn({ email: "owner@example.com", password: "owner-password" });
+    expect(owner.user).toMatchObject({ id: intruder.user.id, emailVerified: true });
+  });
+
+  it("spares keys made after the address was proven, at a later reset", async () => {
+    const s = setup();
+    await s.market.auth.signUp({ email: "owner@example.com", password: PASSWORD });
+    await s.market.auth.updatePassword({
+      token: await mailedResetToken(s, "owner@example.com"),
+      new_password: "owner-password",
+    });
+    const { token } = await s.market.auth.logIn({ email: "owner@example.com", password: "owner-password" });
+    const owner = await s.market.auth.authenticate({ bearer: token });
+    const { secret } = await s.market.apiKeys.create(owner, {});
+
+    s.deps.clock.advance(2 * 60 * 60 * 1000);
+    await s.market.auth.updatePassword({
+      token: await mailedResetToken(s, "owner@example.com"),
+      new_password: "newer-password",
+    });
+    await expect(s.market.auth.authenticate({ apiKey: secret })).resolves.toMatchObject({ kind: "user" });
+    await expectCode(s.market.auth.authenticate({ bearer: token }), "unauthenticated");
+  });
+
+  it("spares the keys of an address proven by the sign-up link", async () => {
+    const s = setup();
+    const account = await signUpAndLogIn(s.market, "linked@example.com");
+    await s.market.mail.dispatchDue();
+    const verifyUrl = s.deps.mailer.ofKind("email_verification")[0]?.verifyUrl ?? "";
+    await s.market.auth.verifyEmail({ token: new URL(verifyUrl).searchParams.get("token") ?? "" });
+    const { secret } = await s.market.apiKeys.create(account.actor, {});
+    await s.market.auth.updatePassword({
+      token: await mailedResetToken(s, "linked@example.com"),
+      new_password: "owner-password",
+    });
+    await expect(s.market.auth.authenticate({ apiKey: secret })).resolves.toMatchObject({ kind: "user" });
+  });
+
+  it("ends a key whose creation began before the reset and was stored after it", async () => {
+    const s = setup();
+    const intruder = await signUpAndLogIn(s.market, "race@example.com", "intruder-pass");
+    const armed = await s.market.apiKeys.create(intruder.actor, {});
+    // Both actors were authenticated before the reset; their requests finish after it.
+    const viaKey = await s.market.auth.authenticate({ apiKey: armed.secret });
+    await s.market.auth.updatePassword({
+      token: await mailedResetToken(s, "race@example.com"),
+      new_password: "owner-password",
+    });
+    for (const stale of [intruder.actor, viaKey]) {
+      await expectCode(s.market.apiKeys.create(stale, { name: "late" }), "unauthenticated");
+    }
+    const keys = await s.deps.repos.apiKeys.list(intruder.user.id, { limit: 10 });
+    expect(keys).toHaveLength(3);
+    expect(keys.filter((key) => key.isActive)).toEqual([]);
+  });
+});
+
+describe("update-password spends no hashing on a bad token", () => {
+  it("checks the token before hashing the new password", async () => {
+    const hasher = createFakeHasher();
+    const deps = createTestDeps({ hasher });
+    const market = createMarketplace(deps);
+    await market.auth.signUp({ email: "cost@example.com", password: PASSWORD });
+    const before = hasher.calls.hash;
+    for (const token of ["made-up", "x".repeat(512)]) {
+      await expectCode(
+        market.auth.updatePassword({ token, new_password: "any-password" }),
+        "reset_token_invalid",
+      );
+    }
+    expect(hasher.calls.hash - before).toBe(0);
+
+    // An expired or used token costs nothing either; a good one costs one hash.
+    await market.auth.requestPasswordReset({ email: "cost@example.com" });
+    await market.mail.dispatchDue();
+    const resetUrl = deps.mailer.ofKind("password_reset")[0]?.resetUrl ?? "";
+    const token = new URL(resetUrl).searchParams.get("token") ?? "";
+    await market.auth.updatePassword({ token, new_password: "owner-password" });
+    expect(hasher.calls.hash - before).toBe(1);
+    await expectCode(
+      market.auth.updatePassword({ token, new_password: "again-password" }),
+      "reset_token_invalid",
+    );
+    expect(hasher.calls.hash - before).toBe(1);
+  });
+});
