@@ -17,9 +17,10 @@ export interface Settings {
   publicUrl: string;
   /**
    * REQUIRE_VERIFIED_EMAIL: creating API keys, creating listings and sending
-   * messages need a proven address (`email_unverified` otherwise).
+   * messages need a proven address (`email_unverified` otherwise). Off when
+   * absent, so an embedder of 1.1 keeps compiling and behaving as before.
    */
-  requireVerifiedEmail: boolean;
+  requireVerifiedEmail?: boolean;
 }
 
 /** Everything the use cases need. Each use case narrows it with Pick. */
