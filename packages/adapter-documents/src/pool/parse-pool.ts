@@ -40,6 +40,9 @@ interface Slot {
   kill: ((error: Error) => void) | null;
 }
 
+/** How long an idle worker has to end on its own when the pool closes, before it is terminated. */
+const STOP_GRACE_MS = 2_000;
+
 /** Creates the pool; workers start on first use and are replaced after a kill. */
 export function createParsePool<R>(options: ParsePoolOptions): ParsePool<R> {
   const slots: Slot[] = Array.from({ length: options.size }, () => ({
@@ -110,6 +113,22 @@ export function createParsePool<R>(options: ParsePoolOptions): ParsePool<R> {
     slot.worker = null;
     slot.ready = null;
     void worker?.terminate();
+  }
+
+  async function stopIdle(worker: Worker): Promise<void> {
+    const exited = new Promise<void>((resolve) => worker.once("exit", () => resolve()));
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, STOP_GRACE_MS);
+    });
+    try {
+      worker.postMessage({ type: "stop", id: 0 } satisfies ToWorker);
+    } catch {
+      // already gone
+    }
+    await Promise.race([exited, late]);
+    clearTimeout(timer);
+    await worker.terminate();
   }
 
   const stopWatch = watchMemory(slots, options.memoryMb * 1024 * 1024, tooMuchMemory, options.watchMs ?? 25);
@@ -193,8 +212,10 @@ export function createParsePool<R>(options: ParsePoolOptions): ParsePool<R> {
       closed = true;
       stopWatch();
       queue.rejectAll(shuttingDown());
+      // A job still running is ended at once (its worker terminated); an idle worker is asked
+      // to stop and given a moment to end on its own before it is terminated too.
       for (const slot of slots) slot.kill?.(shuttingDown());
-      await Promise.all(slots.map((slot) => slot.worker?.terminate()));
+      await Promise.all(slots.map((slot) => (slot.worker === null ? undefined : stopIdle(slot.worker))));
       for (const slot of slots) {
         slot.worker = null;
         slot.ready = null;

@@ -8,9 +8,10 @@ export interface WireError {
   retryAfter?: number | undefined;
 }
 
-/** Main thread to worker: a job (its bytes transferred, not copied), or the answer to an OCR request. */
+/** Main thread to worker: a job (its bytes transferred, not copied), the answer to an OCR request, or stop (when idle). */
 export type ToWorker =
   | { type: "job"; id: number; bytes: Uint8Array }
+  | { type: "stop"; id: 0 }
   | { type: "ocr-result"; id: number; result: OcrResult }
   | { type: "ocr-error"; id: number; error: WireError };
 

@@ -17,6 +17,12 @@ export function serveJobs<R>(handle: JobHandler<R>): void {
   let pendingOcr: { resolve: (r: OcrResult) => void; reject: (e: Error) => void } | null = null;
 
   port.on("message", (message: ToWorker) => {
+    // An idle worker ends by letting its event loop run dry: terminating a thread that has
+    // just loaded pdf.js can catch V8 mid-compilation, which we have seen abort the process.
+    if (message.type === "stop") {
+      port.close();
+      return;
+    }
     if (message.type === "ocr-result") pendingOcr?.resolve(message.result);
     else if (message.type === "ocr-error") pendingOcr?.reject(fromWire(message.error));
     if (message.type !== "job") {
