@@ -1,10 +1,10 @@
 import { defineConfig } from "vitest/config";
 
-// One config over every package. The "source" export condition points package
+// One config over every package. The private "psm-source" export condition points package
 // imports at src/*.ts, so tests run without a build.
 export default defineConfig({
-  resolve: { conditions: ["source"] },
-  ssr: { resolve: { conditions: ["source"] } },
+  resolve: { conditions: ["psm-source"] },
+  ssr: { resolve: { conditions: ["psm-source"] } },
   test: {
     include: [
       "packages/*/src/**/*.test.ts",

@@ -1,14 +1,15 @@
 /**
  * Document extraction benchmark: parses the labelled corpus as text, as generated PDFs and (the
  * flyers) as generated images, and prints accuracy and time per type.
- * Run: pnpm bench:documents (node --conditions=source bench/documents.ts).
+ * Run: pnpm bench:documents (node --conditions=psm-source bench/documents.ts).
  */
 import "./support/ts-resolve.ts";
 import type { Label } from "../packages/adapter-documents/test/support/corpus.js";
 
-// Relative imports (the workspace package is not a dependency of the repository root), named
-// with the ".js" of the build so TypeScript types them; the hook above finds the sources.
-const { createDocumentParser } = await import("../packages/adapter-documents/src/index.js");
+// The package by name (its "psm-source" export: the sources); its test support, which it does not
+// export, by relative path, named with the ".js" of the build so TypeScript types it and the hook
+// above finds the sources.
+const { createDocumentParser } = await import("@psm/adapter-documents");
 const { loadCorpus, score } = await import("../packages/adapter-documents/test/support/corpus.js");
 const { textToPdf } = await import("../packages/adapter-documents/test/support/make-pdf.js");
 const { renderTextPng } = await import("../packages/adapter-documents/test/support/render-text.js");

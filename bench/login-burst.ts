@@ -117,7 +117,7 @@ async function main(): Promise<void> {
   });
   const url = `http://127.0.0.1:${port}`;
   // The composed server, exactly as `pnpm start` runs it, in this thread.
-  await import("../apps/server/dist/main.js");
+  await import("@psm/server/dist/main.js");
   for (let i = 0; ; i++) {
     const ready = await fetch(`${url}/api/capabilities`).then(
       (r) => r.ok,

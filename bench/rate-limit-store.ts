@@ -8,16 +8,12 @@
  * (default redis://127.0.0.1:6379/15). A store that does not answer is skipped.
  */
 import { parseArgs } from "node:util";
-import { type CounterStores, openCounterStores } from "../apps/server/dist/rate-limit.js";
-import type { RateLimitStoreFactory } from "../packages/adapter-http/dist/index.js";
-import {
-  createHttpApp,
-  createRateLimitHooks,
-  DEFAULT_RATE_LIMIT_POLICIES,
-} from "../packages/adapter-http/dist/index.js";
-import { createTestDatabase } from "../packages/adapter-postgres/dist/testing-db.js";
-import { createMarketplace } from "../packages/core/dist/index.js";
-import { createTestDeps } from "../packages/core/dist/testing/index.js";
+import type { RateLimitStoreFactory } from "@psm/adapter-http";
+import { createHttpApp, createRateLimitHooks, DEFAULT_RATE_LIMIT_POLICIES } from "@psm/adapter-http";
+import { createTestDatabase } from "@psm/adapter-postgres/testing";
+import { createMarketplace } from "@psm/core";
+import { createTestDeps } from "@psm/core/testing";
+import { type CounterStores, openCounterStores } from "@psm/server/dist/rate-limit.js";
 
 const { values } = parseArgs({
   options: {

@@ -1,10 +1,5 @@
 /** Deterministic listing data for the benchmark seed, the same for SQLite and PostgreSQL. */
-import {
-  CATEGORY_VALUES,
-  createUuidV7Generator,
-  type Listing,
-  webCryptoRandom,
-} from "../../packages/core/dist/index.js";
+import { CATEGORY_VALUES, createUuidV7Generator, type Listing, webCryptoRandom } from "@psm/core";
 
 /** The search term of the "common term" row: in about one title in seven. */
 export const COMMON_TERM = "consulting";

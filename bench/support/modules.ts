@@ -5,7 +5,7 @@
  */
 import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
-import type { createListingWriter } from "../../packages/adapter-sqlite/dist/repositories/listing-order.js";
+import type { createListingWriter } from "@psm/adapter-sqlite/internal/listing-writer";
 
 const root = fileURLToPath(new URL("../../", import.meta.url));
 

@@ -1,5 +1,5 @@
 /** Read access to the server's database for the soak's checks: SQLite read-only, or a PostgreSQL pool. */
-import { connect } from "../../packages/adapter-postgres/dist/connection.js";
+import { connect } from "@psm/adapter-postgres/internal/connection";
 import { openSqlite } from "./modules.js";
 
 /** The rows the checks read, the same shape on both dialects. */

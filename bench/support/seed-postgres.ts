@@ -1,7 +1,8 @@
 /** A fresh PostgreSQL database for a benchmark or soak run, optionally seeded. */
-import { connect } from "../../packages/adapter-postgres/dist/connection.js";
-import { openPostgresStorage } from "../../packages/adapter-postgres/dist/index.js";
-import { createTestDatabase, type TestDatabase } from "../../packages/adapter-postgres/dist/testing-db.js";
+
+import { openPostgresStorage } from "@psm/adapter-postgres";
+import { connect } from "@psm/adapter-postgres/internal/connection";
+import { createTestDatabase, type TestDatabase } from "@psm/adapter-postgres/testing";
 import { authorIds, generateListings } from "./listing-data.js";
 import type { SeedResult } from "./seed-sqlite.js";
 

@@ -1,6 +1,6 @@
 /** Seeds a fresh SQLite database file before the server opens it. */
-import { openSqliteStorage } from "../../packages/adapter-sqlite/dist/index.js";
-import { createListingWriter } from "../../packages/adapter-sqlite/dist/repositories/listing-order.js";
+import { openSqliteStorage } from "@psm/adapter-sqlite";
+import { createListingWriter } from "@psm/adapter-sqlite/internal/listing-writer";
 import { authorIds, generateListings } from "./listing-data.js";
 import { openSqlite } from "./modules.js";
 

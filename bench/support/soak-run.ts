@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { parseArgs } from "node:util";
-import type { TestDatabase } from "../../packages/adapter-postgres/dist/testing-db.js";
+import type { TestDatabase } from "@psm/adapter-postgres/testing";
 import { api, type BenchUser, makeUser, newListing, text } from "./api.js";
 import { openReadDb, type ReadDb } from "./read-db.js";
 import { describeRss, sampleRss } from "./rss.js";

@@ -53,6 +53,66 @@ describe("readConfig", () => {
     expect(readConfig({ REQUIRE_VERIFIED_EMAIL: "false" }).requireVerifiedEmail).toBe(false);
   });
 
+  it.each(["RATE_LIMIT", "LEGACY_PUBLIC_ENDPOINTS", "REQUIRE_VERIFIED_EMAIL"])(
+    "%s takes the same spellings as every other switch",
+    (name) => {
+      const read = (value: string) => {
+        const config = readConfig({ [name]: value });
+        return {
+          RATE_LIMIT: config.rateLimit,
+          LEGACY_PUBLIC_ENDPOINTS: config.legacyPublicEndpoints,
+          REQUIRE_VERIFIED_EMAIL: config.requireVerifiedEmail,
+        }[name];
+      };
+      for (const on of ["true", "1", "yes", "on", "TRUE", " On "]) expect(read(on), on).toBe(true);
+      for (const off of ["false", "0", "no", "off", "False", "OFF"]) expect(read(off), off).toBe(false);
+      expect(() => read("enabled")).toThrowError(
+        `Invalid configuration: ${name} must be true or false (or 1/0, yes/no, on/off)`,
+      );
+    },
+  );
+
+  it("accepts IP addresses and host names for HOST, and derives PUBLIC_URL from them", () => {
+    expect(readConfig({ HOST: "localhost", PORT: "8080" }).publicUrl).toBe("http://localhost:8080");
+    expect(readConfig({ HOST: "::1" }).publicUrl).toBe("http://[::1]:3000");
+    expect(readConfig({ HOST: "10.1.2.3" }).host).toBe("10.1.2.3");
+    expect(readConfig({ HOST: "market.internal." }).host).toBe("market.internal.");
+  });
+
+  it("binds a wildcard HOST when PUBLIC_URL says where users reach the server", () => {
+    const config = readConfig({ HOST: "0.0.0.0", PUBLIC_URL: "https://market.example.com/" });
+    expect(config.host).toBe("0.0.0.0");
+    expect(config.publicUrl).toBe("https://market.example.com");
+    expect(() => readConfig({ HOST: "::" })).toThrowError(
+      /^Invalid configuration: PUBLIC_URL is required when HOST is ::/,
+    );
+  });
+
+  it("reads CORS_ORIGINS as * or origins, normalised as browsers send them", () => {
+    expect(readConfig({ CORS_ORIGINS: "*" }).corsOrigins).toBe("*");
+    expect(readConfig({ CORS_ORIGINS: " " }).corsOrigins).toBe("*");
+    expect(
+      readConfig({
+        CORS_ORIGINS: "https://App.Example.com:443, http://localhost:5173,chrome-extension://abc",
+      }).corsOrigins,
+    ).toEqual(["https://app.example.com", "http://localhost:5173", "chrome-extension://abc"]);
+    expect(() => readConfig({ CORS_ORIGINS: "https://a.example/" })).toThrowError(
+      'Invalid configuration: CORS_ORIGINS must be * or origins like https://app.example.com[:port], without path or trailing slash (got "https://a.example/")',
+    );
+  });
+
+  it("checks MAIL_FROM as the mailers will", () => {
+    expect(readConfig({ MAIL_FROM: "Team <team@example.com>" }).mailFrom).toBe("Team <team@example.com>");
+    expect(readConfig({ MAIL_FROM: "team@example.com" }).mailFrom).toBe("team@example.com");
+  });
+
+  it("keeps a postgres DATABASE_URL it cannot judge for the start to try, and never echoes one it refuses", () => {
+    expect(readConfig({ DATABASE_URL: "postgres://u:p@h1:5432,h2:5432/db" }).database.kind).toBe("postgres");
+    expect(() => readConfig({ DATABASE_URL: "mysql://user:hunter2@h/db" })).toThrowError(
+      /^(?!.*hunter2)Invalid configuration: DATABASE_URL /,
+    );
+  });
+
   it.each([
     [{ PORT: "http" }, "PORT"],
     [{ PORT: "70000" }, "PORT"],
@@ -72,6 +132,23 @@ describe("readConfig", () => {
     [{ LOG_LEVEL: "loud" }, "LOG_LEVEL"],
     [{ PUBLIC_URL: "ftp://x" }, "PUBLIC_URL"],
     [{ DOCUMENT_AI_URL: "https://ai.example" }, "DOCUMENT_AI_KEY"],
+    [{ HOST: "not a host" }, "HOST"],
+    [{ HOST: "[::1]" }, "HOST"],
+    [{ HOST: "localhost:3000" }, "HOST"],
+    [{ HOST: "127.1" }, "HOST"],
+    [{ HOST: "0.0.0.0" }, "PUBLIC_URL"],
+    [{ HOST: "::" }, "PUBLIC_URL"],
+    [{ HOST: "0:0:0:0:0:0:0:0" }, "PUBLIC_URL"],
+    [{ MAIL_FROM: "not an address" }, "MAIL_FROM"],
+    [{ MAIL_FROM: "a@b.co, c@d.co" }, "MAIL_FROM"],
+    [{ CORS_ORIGINS: "anything" }, "CORS_ORIGINS"],
+    [{ CORS_ORIGINS: "https://a.example/" }, "CORS_ORIGINS"],
+    [{ CORS_ORIGINS: "https://a.example/app" }, "CORS_ORIGINS"],
+    [{ CORS_ORIGINS: "https://a.example, a.example" }, "CORS_ORIGINS"],
+    [{ CORS_ORIGINS: "*, https://a.example" }, "CORS_ORIGINS"],
+    [{ CORS_ORIGINS: "https://user@a.example" }, "CORS_ORIGINS"],
+    [{ PUBLIC_URL: "https://x.example/?a=1" }, "PUBLIC_URL"],
+    [{ RATE_LIMIT: "2" }, "RATE_LIMIT"],
   ])("refuses %o naming %s", (env, variable) => {
     expect(() => readConfig(env)).toThrowError(new RegExp(`^Invalid configuration: ${variable} `));
   });

@@ -1,4 +1,6 @@
+import { isIP } from "node:net";
 import { resolve } from "node:path";
+import { checkSender } from "@psm/adapter-mail";
 import { DEFAULT_SLOTS, type SlotSettings } from "@psm/core";
 import * as v from "valibot";
 
@@ -27,12 +29,19 @@ export interface Config {
   logLevel: string;
 }
 
-/** A configuration problem: the message names the variable. */
+/**
+ * A problem the operator fixes in the environment: the message is one line that
+ * names the variable (and never a password), printed as it is before exit 1.
+ */
 export class ConfigError extends Error {
   override readonly name = "ConfigError";
 }
 
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"];
+
+/** The spellings every on/off switch accepts, case-insensitively. */
+const TRUE_WORDS = ["true", "1", "yes", "on"];
+const FALSE_WORDS = ["false", "0", "no", "off"];
 
 /** Reads and validates the configuration; throws ConfigError naming the first bad variable. */
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -53,9 +62,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const bool = (name: string, fallback: boolean) => {
     const raw = get(name)?.toLowerCase();
     if (raw === undefined) return fallback;
-    if (["true", "1", "yes", "on"].includes(raw)) return true;
-    if (["false", "0", "no", "off"].includes(raw)) return false;
-    return fail(name, "must be true or false");
+    if (TRUE_WORDS.includes(raw)) return true;
+    if (FALSE_WORDS.includes(raw)) return false;
+    return fail(name, "must be true or false (or 1/0, yes/no, on/off)");
   };
   const list = (name: string) =>
     (get(name) ?? "")
@@ -65,11 +74,14 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
 
   const port = int("PORT", 3000, 0, 65535);
   const host = get("HOST") ?? "127.0.0.1";
+  if (!isIP(host) && !isHostName(host)) {
+    fail("HOST", `must be an IP address or a host name, without brackets or port (got "${host}")`);
+  }
   const dataDir = resolve(get("DATA_DIR") ?? "./data");
   const production = get("NODE_ENV") === "production";
   const jwtSecret = get("JWT_SECRET");
   if (jwtSecret !== undefined && Buffer.byteLength(jwtSecret, "utf8") < 32)
-    fail("JWT_SECRET", "must be at least 32 bytes");
+    fail("JWT_SECRET", `must be at least 32 bytes (got ${Buffer.byteLength(jwtSecret, "utf8")})`);
   if (jwtSecret === undefined && production) fail("JWT_SECRET", "is required when NODE_ENV=production");
 
   const adminEmail = get("ADMIN_EMAIL");
@@ -91,20 +103,36 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (smtpUrl !== undefined && !/^smtps?:\/\/[^\s]+$/i.test(smtpUrl))
     fail("SMTP_URL", "must be smtp://user:pass@host:port or smtps://...");
 
-  const publicUrl = (
-    get("PUBLIC_URL") ?? `http://${host.includes(":") ? `[${host}]` : host}:${port}`
-  ).replace(/\/+$/, "");
-  if (!/^https?:\/\/[^\s/]+/i.test(publicUrl)) fail("PUBLIC_URL", "must be an http(s) URL");
+  const mailFrom = get("MAIL_FROM") ?? "Marketplace <no-reply@localhost>";
+  try {
+    checkSender(mailFrom);
+  } catch {
+    fail("MAIL_FROM", 'must be one address like "Marketplace <no-reply@example.com>"');
+  }
 
-  const rateLimitRaw = get("RATE_LIMIT")?.toLowerCase();
-  if (rateLimitRaw !== undefined && !["on", "off", "true", "false"].includes(rateLimitRaw))
-    fail("RATE_LIMIT", "must be on or off");
+  // A wildcard bind address says where the server listens, not an address anyone
+  // can open: reset and verification links would point at 0.0.0.0. Refused, not
+  // guessed: a loopback fallback would make links that work only on this machine,
+  // and the mistake would surface in users' mailboxes, far from a warning in a log.
+  const givenPublicUrl = get("PUBLIC_URL");
+  if (givenPublicUrl === undefined && isWildcard(host)) {
+    fail(
+      "PUBLIC_URL",
+      `is required when HOST is ${host}: set it to the address users open, e.g. https://market.example.com`,
+    );
+  }
+  const publicUrl = (givenPublicUrl ?? `http://${isIP(host) === 6 ? `[${host}]` : host}:${port}`).replace(
+    /\/+$/,
+    "",
+  );
+  if (!isHttpUrl(publicUrl)) fail("PUBLIC_URL", "must be an http(s) URL without query or fragment");
+
   const rateLimitStore = get("RATE_LIMIT_STORE") ?? "memory";
   if (!/^(memory|postgres|redis:\/\/.+|rediss:\/\/.+)$/i.test(rateLimitStore)) {
     fail("RATE_LIMIT_STORE", "must be memory, postgres, or a redis:// URL");
   }
 
-  const cors = list("CORS_ORIGINS");
+  const corsOrigins = parseCorsOrigins(list("CORS_ORIGINS"), fail);
   const aiUrl = get("DOCUMENT_AI_URL");
   const aiKey = get("DOCUMENT_AI_KEY");
   if (aiUrl !== undefined && !/^https?:\/\//i.test(aiUrl)) fail("DOCUMENT_AI_URL", "must be an http(s) URL");
@@ -125,13 +153,13 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     admin:
       adminEmail !== undefined && adminPassword ? { email: adminEmail, password: adminPassword } : undefined,
     smtpUrl,
-    mailFrom: get("MAIL_FROM") ?? "Marketplace <no-reply@localhost>",
+    mailFrom,
     publicUrl,
     slots: parseSlots(get("LISTING_SLOTS"), fail),
-    rateLimit: rateLimitRaw !== "off" && rateLimitRaw !== "false",
+    rateLimit: bool("RATE_LIMIT", true),
     rateLimitStore,
     trustProxy: list("TRUST_PROXY"),
-    corsOrigins: cors.length === 0 || cors.includes("*") ? "*" : cors,
+    corsOrigins,
     legacyPublicEndpoints: bool("LEGACY_PUBLIC_ENDPOINTS", false),
     requireVerifiedEmail: bool("REQUIRE_VERIFIED_EMAIL", false),
     documentAi:
@@ -146,6 +174,8 @@ type Fail = (name: string, why: string) => never;
 
 function parseDatabaseUrl(raw: string | undefined, dataDir: string, fail: Fail): Config["database"] {
   if (raw === undefined) return { kind: "sqlite", file: resolve(dataDir, "marketplace.db") };
+  // Not parsed here: postgres.js reads forms WHATWG URLs refuse (several hosts,
+  // "h1:5432,h2:5432"); a URL it cannot use fails at start, naming DATABASE_URL.
   if (/^postgres(ql)?:\/\//i.test(raw)) return { kind: "postgres", url: raw };
   const m = /^(?:sqlite|file):(.+)$/i.exec(raw);
   if (m?.[1]) return { kind: "sqlite", file: resolve(m[1].replace(/^\/\/(?=\/)/, "")) };
@@ -161,4 +191,53 @@ function parseSlots(raw: string | undefined, fail: Fail): SlotSettings {
     slots[m![1] as keyof SlotSettings] = Number(m![2]);
   }
   return slots;
+}
+
+/** An RFC 1123 host name; an all-numeric last label is refused, as the resolver would read it as an address ("0", "127.1"). */
+function isHostName(value: string): boolean {
+  const label = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/i;
+  const labels = value.replace(/\.$/, "").split(".");
+  return (
+    value.length <= 253 && labels.every((part) => label.test(part)) && !/^\d+$/.test(labels.at(-1) ?? "")
+  );
+}
+
+/** 0.0.0.0 or ::, in any spelling: every address of the machine, none of which it names. */
+function isWildcard(host: string): boolean {
+  if (isIP(host) === 4) return host === "0.0.0.0";
+  return isIP(host) === 6 && new URL(`http://[${host}]`).hostname === "[::]";
+}
+
+function isHttpUrl(value: string): boolean {
+  if (!URL.canParse(value)) return false;
+  const url = new URL(value);
+  return (
+    /^https?:$/.test(url.protocol) &&
+    url.hostname !== "" &&
+    url.search === "" &&
+    url.hash === "" &&
+    !/[?#]/.test(value)
+  );
+}
+
+/**
+ * `*` alone, or origins as browsers send them in the Origin header:
+ * `scheme://host[:port]`, with no path, not even a trailing slash (an Origin
+ * never has one, so such an entry would match nothing). http(s) origins are
+ * normalised as browsers send them: lower-case host, default port dropped.
+ */
+function parseCorsOrigins(entries: string[], fail: Fail): string[] | "*" {
+  if (entries.length === 0 || (entries.length === 1 && entries[0] === "*")) return "*";
+  return entries.map((entry) => {
+    if (entry === "*") fail("CORS_ORIGINS", "must be * alone or a comma-separated list of origins, not both");
+    const m = /^([a-z][a-z0-9+.-]*):\/\/([^/?#@\s]+)$/i.exec(entry);
+    if (!m || !URL.canParse(entry)) {
+      fail(
+        "CORS_ORIGINS",
+        `must be * or origins like https://app.example.com[:port], without path or trailing slash (got "${entry}")`,
+      );
+    }
+    const url = new URL(entry);
+    return /^https?:$/.test(url.protocol) ? url.origin : entry;
+  });
 }

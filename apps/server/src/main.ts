@@ -1,7 +1,9 @@
 import type { Server } from "node:http";
 import { serve } from "@hono/node-server";
+import { createArgon2Hasher } from "@psm/adapter-argon2";
 import { createDocumentParser } from "@psm/adapter-documents";
 import { createHttpApp } from "@psm/adapter-http";
+import { startMailDispatcher } from "@psm/adapter-mail";
 import {
   createJwtTokenService,
   createMarketplace,
@@ -11,21 +13,24 @@ import {
 } from "@psm/core";
 import { ConfigError, readConfig } from "./config.js";
 import { createLogger } from "./logger.js";
-import { openMailer, startMailDispatcher } from "./mail.js";
-import { createArgon2Hasher } from "./password-hasher.js";
+import { openMailer } from "./mail.js";
 import { openRateLimiting, trustedProxies } from "./rate-limit.js";
 import { loadJwtSecret } from "./secrets.js";
 import { createDrainer, onSignals } from "./shutdown.js";
+import { dataDirError, describeCause, listenError } from "./start-errors.js";
 import { openStorage } from "./storage.js";
 
-// Read top to bottom: config -> secrets -> storage -> migrate -> mailer ->
-// document parser -> marketplace -> HTTP -> serve -> drain on SIGTERM.
+// Read top to bottom: config -> secrets -> storage and migrations -> mailer ->
+// document parser -> marketplace -> HTTP -> serve -> drain on SIGTERM. Every
+// failure on the way that the operator fixes in the environment (a variable, an
+// unreachable database, a busy port) ends the start with one line naming it.
 async function main(): Promise<void> {
   const config = readConfig();
   const logger = createLogger(config.logLevel);
-  const jwtSecret = await loadJwtSecret(config.dataDir, config.jwtSecret);
+  const jwtSecret = await loadJwtSecret(config.dataDir, config.jwtSecret).catch((error: unknown) => {
+    throw dataDirError(config, error);
+  });
   const storage = await openStorage(config);
-  await storage.migrate();
   const mailer = await openMailer(config);
   const documents = createDocumentParser({ ai: config.documentAi });
   const marketplace = createMarketplace({
@@ -54,7 +59,10 @@ async function main(): Promise<void> {
       );
     }
   }
-  const dispatcher = startMailDispatcher(marketplace, logger);
+  const dispatcher = startMailDispatcher(marketplace, {
+    onReport: (report) => logger.info({ mail: report }, "mail dispatch"),
+    onError: (error) => logger.error({ err: error }, "mail dispatch failed"),
+  });
 
   const rateLimiting = await openRateLimiting(config, logger);
 
@@ -86,13 +94,13 @@ async function main(): Promise<void> {
   const drainer = createDrainer(server);
   await new Promise<void>((resolve, reject) => {
     server.once("listening", resolve);
-    server.once("error", reject);
+    server.once("error", (error) => reject(listenError(config, error)));
   });
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : config.port;
   logger.info(
     {
-      url: `http://${config.host}:${port}`,
+      url: `http://${config.host.includes(":") ? `[${config.host}]` : config.host}:${port}`,
       database: config.database.kind,
       mode: config.legacyPublicEndpoints ? "legacy" : "strict",
     },
@@ -113,10 +121,9 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError) {
-    process.stderr.write(`${error.message}\n`);
-  } else {
-    process.stderr.write(`Failed to start: ${error instanceof Error ? error.message : String(error)}\n`);
-  }
+  // One line, whatever failed: a ConfigError's message names the variable.
+  const why = error instanceof Error && error.message !== "" ? error.message : describeCause(error);
+  const line = error instanceof ConfigError ? error.message : `Failed to start: ${why}`;
+  process.stderr.write(`${line.replace(/\s+/g, " ")}\n`);
   process.exit(1);
 });

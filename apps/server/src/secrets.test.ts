@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm, stat } from "node:fs/promises";
+import { mkdtemp, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -32,5 +32,13 @@ describe("loadJwtSecret", () => {
     const dir = join(await tempDir(), "nested");
     const [a, b] = await Promise.all([loadJwtSecret(dir, undefined), loadJwtSecret(dir, undefined)]);
     expect(a).toBe(b);
+  });
+
+  it("names the file when the kept secret is too short, instead of using it", async () => {
+    const dir = await tempDir();
+    await writeFile(join(dir, "jwt-secret"), "short\n");
+    await expect(loadJwtSecret(dir, undefined)).rejects.toThrow(
+      `${join(dir, "jwt-secret")} holds a secret shorter than 32 bytes`,
+    );
   });
 });

@@ -23,8 +23,17 @@ export async function loadJwtSecret(dataDir: string, configured: string | undefi
     // "wx": if another process wrote it first, use theirs.
     await writeFile(path, `${secret}\n`, { mode: 0o600, flag: "wx" });
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "EEXIST") return (await readFile(path, "utf8")).trim();
-    throw error;
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+    const theirs = (await readFile(path, "utf8")).trim();
+    // A file too short to be a secret (emptied, or edited by hand) is not replaced:
+    // another process may be about to use it. Say which file, instead of failing
+    // later in the token service.
+    if (Buffer.byteLength(theirs) < 32) {
+      throw new Error(
+        `${path} holds a secret shorter than 32 bytes: delete it to have one generated, or set JWT_SECRET`,
+      );
+    }
+    return theirs;
   }
   await chmod(path, 0o600);
   return secret;

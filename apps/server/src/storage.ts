@@ -2,9 +2,27 @@ import { mkdir } from "node:fs/promises";
 import { dirname } from "node:path";
 import type { Storage } from "@psm/core";
 import type { Config } from "./config.js";
+import { databaseError } from "./start-errors.js";
 
-/** Opens the storage DATABASE_URL names, importing only that adapter (SQLite never loads postgres.js). */
+/**
+ * Opens the storage DATABASE_URL names, importing only that adapter (SQLite
+ * never loads postgres.js), and migrates it: the first moment the database is
+ * reached. A failure of either stops the start with one line naming
+ * DATABASE_URL (or DATA_DIR), never its password.
+ */
 export async function openStorage(config: Config): Promise<Storage> {
+  let storage: Storage | undefined;
+  try {
+    storage = await open(config);
+    await storage.migrate();
+    return storage;
+  } catch (error) {
+    await storage?.close().catch(() => undefined);
+    throw databaseError(config, error);
+  }
+}
+
+async function open(config: Config): Promise<Storage> {
   if (config.database.kind === "postgres") {
     const { openPostgresStorage } = await import("@psm/adapter-postgres");
     return openPostgresStorage({ url: config.database.url, poolMax: config.pgPoolMax });

@@ -7,20 +7,13 @@ import { type HttpConfig, resolveConfig } from "./config.js";
 import type { AppEnv } from "./env.js";
 import { createErrorHandler, createNotFoundHandler } from "./errors.js";
 import { methodIndex } from "./method-not-allowed.js";
+import { apiOperations, type UploadBounds } from "./operations/index.js";
+import { mountOperations } from "./registry/mount.js";
 import { requestId } from "./request-id.js";
-import { createRouteKit } from "./route-kit.js";
-import { adminRoutes } from "./routes/admin.js";
-import { authRoutes } from "./routes/auth.js";
+import type { RouteKit } from "./route-kit.js";
 import { docsRoutes } from "./routes/docs.js";
-import { documentRoutes } from "./routes/documents.js";
 import { healthRoutes } from "./routes/health.js";
-import { keyRoutes } from "./routes/keys.js";
-import { listingRoutes } from "./routes/listings.js";
-import { messageRoutes } from "./routes/messages.js";
-import { metaRoutes } from "./routes/meta.js";
-import { profileRoutes } from "./routes/profiles.js";
 import { resetPageRoutes } from "./routes/reset-page.js";
-import { userRoutes } from "./routes/users.js";
 import { verifyEmailPageRoutes } from "./routes/verify-email-page.js";
 import { corsPolicy, privateAnswers, securityHeaders } from "./security.js";
 
@@ -28,12 +21,14 @@ import { corsPolicy, privateAnswers, securityHeaders } from "./security.js";
 export interface CreateHttpAppOptions {
   marketplace: Marketplace;
   config: HttpConfig;
+  /** Bounds of document uploads besides their size (defaults suit production). */
+  uploads?: Partial<UploadBounds>;
 }
 
 /** The HTTP API of the marketplace as a Hono app: serve it with any Hono adapter, or call `app.request()`. */
-export function createHttpApp({ marketplace, config }: CreateHttpAppOptions): Hono<AppEnv> {
+export function createHttpApp({ marketplace, config, uploads }: CreateHttpAppOptions): Hono<AppEnv> {
   const resolved = resolveConfig(config);
-  const kit = createRouteKit(marketplace, resolved);
+  const kit: RouteKit = { marketplace, config: resolved };
   const app = new Hono<AppEnv>();
 
   // Order matters: the request id, the client address and the log wrap
@@ -47,15 +42,8 @@ export function createHttpApp({ marketplace, config }: CreateHttpAppOptions): Ho
   app.use(privateAnswers(marketplace.settings.securityMode));
   app.use(authenticate(marketplace));
 
-  app.route("/api", metaRoutes(kit));
-  app.route("/api/listings", listingRoutes(kit));
-  app.route("/api/auth", authRoutes(kit));
-  app.route("/api/keys", keyRoutes(kit));
-  app.route("/api/messages", messageRoutes(kit));
-  app.route("/api/profiles", profileRoutes(kit));
-  app.route("/api/users", userRoutes(kit));
-  app.route("/api", documentRoutes(kit));
-  app.route("/api/admin", adminRoutes(kit));
+  // The JSON API, from the one registry (operations/index.ts); then pages, probes and the reference.
+  mountOperations(app, apiOperations(resolved, uploads), marketplace, resolved);
   app.route("/", healthRoutes(kit));
   app.route("/", resetPageRoutes(kit));
   app.route("/", verifyEmailPageRoutes(kit));

@@ -1,7 +1,18 @@
-import type { Credentials, Marketplace } from "@psm/core";
+import type { Actor, Credentials, Marketplace } from "@psm/core";
 import { ANONYMOUS, isMarketplaceError, MarketplaceError } from "@psm/core";
 import type { MiddlewareHandler } from "hono";
-import type { AppEnv } from "./env.js";
+
+/** What authenticate() leaves in the context. */
+export interface AuthVariables {
+  /** The caller; anonymous when no credential was presented. */
+  actor: Actor;
+  /**
+   * A presented credential that failed. The route answers it with 401 after
+   * its rate limiter has counted the request, so guessing keys or tokens
+   * is rate limited like any other request.
+   */
+  authError?: Error;
+}
 
 /**
  * Resolves `X-API-Key` or `Authorization: Bearer` through core on every route
@@ -9,7 +20,7 @@ import type { AppEnv } from "./env.js";
  * but invalid one is 401 everywhere, public routes included (decisions.md):
  * the route's `operation` answers it after the rate limiter has counted it.
  */
-export function authenticate(marketplace: Marketplace): MiddlewareHandler<AppEnv> {
+export function authenticate(marketplace: Marketplace): MiddlewareHandler<{ Variables: AuthVariables }> {
   return async (c, next) => {
     try {
       c.set("actor", await marketplace.auth.authenticate(credentialsOf(c.req.raw.headers)));

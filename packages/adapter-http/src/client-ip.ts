@@ -1,17 +1,15 @@
 import { BlockList, isIP } from "node:net";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import type { Context, MiddlewareHandler } from "hono";
-import type { AppEnv } from "./env.js";
 
-declare module "hono" {
-  interface ContextVariableMap {
-    /** The caller's address as clientIp() resolved it (UNKNOWN_CLIENT when nothing tells). */
-    clientIp: string;
-  }
+/** What clientIp() leaves in the context. */
+export interface ClientIpVariables {
+  /** The caller's address as clientIp() resolved it (UNKNOWN_CLIENT when nothing tells). */
+  clientIp: string;
 }
 
 /** Reads the TCP peer's address of a request, or undefined when there is no socket. */
-export type SocketAddress = (c: Context<AppEnv>) => string | undefined;
+export type SocketAddress = (c: Context) => string | undefined;
 
 /**
  * The client of a request with no socket and no believed proxy (`app.request()`
@@ -99,7 +97,7 @@ export function resolveClientIp(
 export function clientIp(options: {
   trustProxy: readonly string[];
   socketAddress: SocketAddress;
-}): MiddlewareHandler<AppEnv> {
+}): MiddlewareHandler<{ Variables: ClientIpVariables }> {
   const trusted = parseTrustedProxies(options.trustProxy);
   return async (c, next) => {
     c.set("clientIp", resolveClientIp(options.socketAddress(c), c.req.header("x-forwarded-for"), trusted));

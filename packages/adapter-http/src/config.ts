@@ -1,6 +1,7 @@
 import type { MiddlewareHandler } from "hono";
 import { nodeSocketAddress, type SocketAddress } from "./client-ip.js";
 import type { AppEnv } from "./env.js";
+import type { RateLimitClass } from "./rate-limit/classes.js";
 
 /** A pino-compatible logger: the access log and 500s go through it. */
 export interface Logger {
@@ -14,7 +15,7 @@ export interface Logger {
  * health probes): `read` GETs, `write` other methods, `login`, `signup`,
  * `reset` (POST /api/auth/reset-password) and `upload` (POST /api/parse-pdf).
  */
-export type RateLimitClass = "read" | "write" | "login" | "signup" | "reset" | "upload";
+export type { RateLimitClass };
 
 /**
  * The rate-limit extension point: one middleware per class (the limiter lives

@@ -12,6 +12,7 @@ export type { HttpConfig, Logger, RateLimitClass, RateLimitHooks, ResolvedConfig
 export type { AppEnv } from "./env.js";
 export { describeError, ERROR_STATUS, type ErrorBody, type ErrorDescription } from "./errors.js";
 export type { OpenApiDocument } from "./openapi.js";
+export { apiOperations, type UploadBounds } from "./operations/index.js";
 export {
   createRateLimitHooks,
   DEFAULT_RATE_LIMIT_POLICIES,
@@ -23,3 +24,17 @@ export {
   type RedisClient,
   redisStores,
 } from "./rate-limit/index.js";
+export {
+  API_VERSION,
+  buildCapabilities,
+  type CapabilitiesDocument,
+  type Capability,
+} from "./registry/capabilities.js";
+export {
+  type AuthRequirement,
+  authIn,
+  type HttpMethod,
+  type Operation,
+  type OperationContext,
+} from "./registry/operation.js";
+export { commandOf, inWireWords, snakeCase, type WireMapping, wireNames } from "./registry/wire.js";

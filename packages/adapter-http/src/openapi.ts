@@ -1,7 +1,8 @@
-import { API_VERSION } from "@psm/core";
 import type { Hono } from "hono";
 import { type GenerateSpecOptions, generateSpecs } from "hono-openapi";
 import type { AppEnv } from "./env.js";
+import { apiOperations } from "./operations/index.js";
+import { API_VERSION } from "./registry/capabilities.js";
 import type { RouteKit } from "./route-kit.js";
 
 /** The OpenAPI 3.1 document of a generated app. */
@@ -21,19 +22,12 @@ export function openApiOptions(kit: RouteKit): Partial<GenerateSpecOptions> {
           "See GET /api/capabilities for the running mode's rules and known gaps.",
       },
       servers: [{ url: kit.config.publicUrl }],
-      tags: [
-        { name: "meta" },
-        { name: "listings" },
-        { name: "auth" },
-        { name: "keys" },
-        { name: "messages" },
-        { name: "profiles" },
-        { name: "users" },
-        { name: "documents" },
-        { name: "admin" },
-        { name: "health" },
-        { name: "pages" },
-      ],
+      // In the registry's order, then the routes outside it.
+      tags: [...new Set([...apiOperations(kit.config).map((op) => op.tag), "health", "pages"])].map(
+        (name) => ({
+          name,
+        }),
+      ),
       components: {
         securitySchemes: {
           ApiKeyAuth: {

@@ -23,7 +23,7 @@ export interface Precompressed {
  * Starts compressing `body`, off the event loop (zlib's thread pool), for a
  * body that never changes while the process runs; the identity body is
  * served at once meanwhile. Brotli at quality 9 and gzip at level 9: near
- * their best ratios for a fraction of brotli 11's time (the API reference's
+ * their best ratios for a fraction of brotli 11's time (Scalar's optional
  * 4.35 MB bundle: about 0.7 s once, against 11 s at quality 11).
  */
 export function precompress(body: Uint8Array<ArrayBuffer>): Precompressed {

@@ -1,6 +1,11 @@
 import type { MiddlewareHandler } from "hono";
 import { requestId as honoRequestId } from "hono/request-id";
-import type { AppEnv } from "./env.js";
+
+/** What requestId() leaves in the context. */
+export interface RequestIdVariables {
+  /** The request id echoed in X-Request-Id and the logs. */
+  requestId: string;
+}
 
 const VALID = /^[A-Za-z0-9._-]{1,128}$/;
 
@@ -10,7 +15,7 @@ const VALID = /^[A-Za-z0-9._-]{1,128}$/;
  * hono/request-id's own header check allows `=` and not `.`, so the header is
  * read here and the middleware only generates and stores the id.
  */
-export function requestId(): MiddlewareHandler<AppEnv> {
+export function requestId(): MiddlewareHandler<{ Variables: RequestIdVariables }> {
   const generate = honoRequestId({
     headerName: "",
     generator: (c) => {

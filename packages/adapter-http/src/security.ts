@@ -1,7 +1,14 @@
 import type { SecurityMode } from "@psm/core";
 import type { MiddlewareHandler } from "hono";
 import { cors } from "hono/cors";
-import type { AppEnv } from "./env.js";
+
+/** What securityHeaders() leaves in the context. */
+export interface CspVariables {
+  /** The CSP nonce of the /docs page's inline script. */
+  cspNonce?: string;
+}
+
+type SecurityEnv = { Variables: CspVariables };
 
 /**
  * The Content-Security-Policy for JSON, /docs and the reset page alike. Scripts
@@ -51,7 +58,7 @@ const SECURITY_HEADERS: readonly (readonly [string, string])[] = [
  * (that route sets its own policy). A handler that returns a Response of its
  * own still gets them afterwards.
  */
-export function securityHeaders(): MiddlewareHandler<AppEnv> {
+export function securityHeaders(): MiddlewareHandler<SecurityEnv> {
   return async (c, next) => {
     for (const [name, value] of SECURITY_HEADERS) c.header(name, value);
     await next();
@@ -104,7 +111,7 @@ export function isPrivateAnswer(
  * data, so that neither a browser nor a shared cache keeps it. Set before the
  * route runs, as the security headers are, so error answers carry it too.
  */
-export function privateAnswers(mode: SecurityMode): MiddlewareHandler<AppEnv> {
+export function privateAnswers(mode: SecurityMode): MiddlewareHandler<SecurityEnv> {
   return async (c, next) => {
     const credentials = () =>
       c.req.header("authorization") !== undefined || c.req.header("x-api-key") !== undefined;
@@ -134,7 +141,7 @@ export const EXPOSED_HEADERS = [
  * through it; other requests come from programs and agents, which need no
  * grant, and hono/cors would rebuild their response to add one.
  */
-export function corsPolicy(origins: string[] | "*"): MiddlewareHandler<AppEnv> {
+export function corsPolicy(origins: string[] | "*"): MiddlewareHandler<SecurityEnv> {
   const policy = cors({
     origin: origins === "*" ? "*" : origins,
     allowMethods: ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"],

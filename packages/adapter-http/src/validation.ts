@@ -1,18 +1,13 @@
-import { fields, MarketplaceError, validate } from "@psm/core";
+import { fields, MarketplaceError } from "@psm/core";
 import type { Context, MiddlewareHandler } from "hono";
 import { routePath } from "hono/route";
-import { resolver, uniqueSymbol } from "hono-openapi";
-import * as v from "valibot";
 import type { AppEnv } from "./env.js";
 import { readUpload } from "./uploads/read-upload.js";
 
 /**
- * Request reading and validation with core's valibot schemas, rejecting early
- * with core's own `validate()` wording ("title: is required"); the query and
- * path middlewares document themselves for hono-openapi (JSON bodies are read
- * and documented by `operation()`). Handlers pass the input *as sent* to the
- * use case, which validates again: the parsed output (a Date for expires_at)
- * would not pass the schema a second time.
+ * Reading requests strictly: bodies within their limits, JSON without
+ * excessive nesting, forms and query strings as UTF-8 obeying core's text
+ * rule. What the values mean is checked by the use case, once.
  */
 
 /**
@@ -235,29 +230,4 @@ export function queryOf(c: Context<AppEnv>): Record<string, string | string[]> {
       values.length === 1 ? (values[0] ?? "") : values,
     ]),
   );
-}
-
-/** Query string validated with `schema`; documented as query parameters. */
-export function query(schema: v.GenericSchema): MiddlewareHandler<AppEnv> {
-  const middleware: MiddlewareHandler<AppEnv> = async (c, next) => {
-    validate(schema, queryOf(c));
-    await next();
-  };
-  return Object.assign(middleware, { [uniqueSymbol]: { target: "query", ...resolver(schema) } });
-}
-
-const idParam = v.object({ id: fields.uuid });
-
-/**
- * The `{id}` path parameter must be a UUID: 400 by default, or the error given
- * (a listing get answers 404 "Listing not found" for a malformed id).
- */
-export function pathId(onInvalid?: () => MarketplaceError): MiddlewareHandler<AppEnv> {
-  const middleware: MiddlewareHandler<AppEnv> = async (c, next) => {
-    const id = c.req.param("id");
-    if (!v.is(fields.uuid, id))
-      throw onInvalid ? onInvalid() : new MarketplaceError("invalid_input", "id: must be a UUID");
-    await next();
-  };
-  return Object.assign(middleware, { [uniqueSymbol]: { target: "param", ...resolver(idParam) } });
 }

@@ -1,21 +1,42 @@
-import { API_VERSION, capabilityTable, ERROR_CODES, type SecurityMode } from "@psm/core";
+import { API_VERSION } from "@psm/adapter-http";
+import { capabilityTable } from "@psm/adapter-http/testing";
+import { ERROR_CODES, type SecurityMode } from "@psm/core";
 import { findTargetHandler, isMiddleware } from "hono/utils/handler";
 import { describe, expect, test } from "vitest";
 import { harness } from "./helpers.js";
 
+/** The parts of a JSON Schema the checks below read. */
+interface Schema {
+  $ref?: string;
+  title?: string;
+  description?: string;
+  enum?: string[];
+  required?: string[];
+  properties?: Record<string, Schema>;
+  items?: Schema;
+  additionalProperties?: Schema | boolean;
+  anyOf?: Schema[];
+  oneOf?: Schema[];
+  allOf?: Schema[];
+}
+interface Media {
+  schema?: Schema;
+  example?: unknown;
+  examples?: object;
+}
 interface Operation {
   operationId: string;
   security: Record<string, string[]>[];
-  parameters?: { in: string; name: string }[];
-  requestBody?: { content: Record<string, { schema: unknown }> };
-  responses: Record<string, { content?: Record<string, { schema?: unknown }> }>;
+  parameters?: { in: string; name: string; description?: string }[];
+  requestBody?: { content: Record<string, Media> };
+  responses: Record<string, { content?: Record<string, Media> }>;
 }
 interface Doc {
   openapi: string;
   info: { version: string };
   paths: Record<string, Record<string, Operation>>;
   components: {
-    schemas: Record<string, { properties?: Record<string, { enum?: string[] }> }>;
+    schemas: Record<string, Schema>;
     securitySchemes: object;
   };
 }
@@ -28,6 +49,54 @@ async function load(mode: SecurityMode = "strict") {
 }
 
 const toOpenApi = (path: string) => path.replace(/:([A-Za-z0-9_]+)/g, "{$1}");
+
+/** Every operation of the document with a name for messages: `POST /api/listings`. */
+const operationsOf = (doc: Doc) =>
+  Object.entries(doc.paths).flatMap(([path, ops]) =>
+    Object.entries(ops).map(([method, op]) => ({ where: `${method.toUpperCase()} ${path}`, op })),
+  );
+
+/**
+ * Where the document leaves a property or a parameter unexplained: each
+ * parameter, and each property of every schema (components, request bodies,
+ * responses), nested objects, array items, maps and composition members
+ * included. A `$ref` is followed into its component, which is walked once.
+ */
+function undescribed(doc: Doc): string[] {
+  const missing: string[] = [];
+  const walked = new Set<string>();
+  const walk = (schema: Schema | boolean | undefined, at: string): void => {
+    if (typeof schema !== "object") return;
+    if (schema.$ref !== undefined) {
+      const name = schema.$ref.replace("#/components/schemas/", "");
+      if (walked.has(name)) return;
+      walked.add(name);
+      walk(doc.components.schemas[name], name);
+      return;
+    }
+    for (const [key, property] of Object.entries(schema.properties ?? {})) {
+      if (!property.description?.trim()) missing.push(`${at}.${key}`);
+      walk(property, `${at}.${key}`);
+    }
+    walk(schema.items, `${at}[]`);
+    walk(schema.additionalProperties, `${at}{}`);
+    for (const member of [...(schema.anyOf ?? []), ...(schema.oneOf ?? []), ...(schema.allOf ?? [])]) {
+      walk(member, at);
+    }
+  };
+  for (const { where, op } of operationsOf(doc)) {
+    for (const p of op.parameters ?? []) {
+      if (!p.description?.trim()) missing.push(`${where}: ${p.in} parameter ${p.name}`);
+    }
+    for (const media of Object.values(op.requestBody?.content ?? {})) walk(media.schema, `${where} body`);
+    for (const [status, response] of Object.entries(op.responses)) {
+      for (const media of Object.values(response.content ?? {})) walk(media.schema, `${where} ${status}`);
+    }
+  }
+  for (const name of Object.keys(doc.components.schemas))
+    walk({ $ref: `#/components/schemas/${name}` }, name);
+  return missing;
+}
 
 describe("/openapi.json", () => {
   test("OpenAPI 3.1, version 1.2.0, both security schemes", async () => {
@@ -104,12 +173,77 @@ describe("/openapi.json", () => {
     }
   });
 
+  for (const mode of ["strict", "legacy"] as const) {
+    test(`${mode}: every property and parameter has a description`, async () => {
+      const { doc } = await load(mode);
+      expect(undescribed(doc)).toEqual([]);
+    });
+
+    test(`${mode}: every request body has an example`, async () => {
+      const { doc } = await load(mode);
+      const without = operationsOf(doc).flatMap(({ where, op }) =>
+        Object.entries(op.requestBody?.content ?? {})
+          // An upload's example would be a file: its schema says what to send.
+          .filter(([type, media]) => type !== "multipart/form-data" && media.example === undefined)
+          .filter(([, media]) => media.examples === undefined)
+          .map(([type]) => `${where} ${type}`),
+      );
+      expect(without).toEqual([]);
+    });
+  }
+
+  test("the walk finds an undescribed property through a $ref, an array and a nullable", () => {
+    const doc: Doc = {
+      openapi: "3.1.0",
+      info: { version: "0" },
+      paths: {
+        "/x": {
+          get: {
+            operationId: "x",
+            security: [],
+            parameters: [{ in: "query", name: "q" }],
+            responses: {
+              "200": {
+                content: {
+                  "application/json": {
+                    schema: {
+                      properties: {
+                        a: { description: "A.", anyOf: [{ $ref: "#/components/schemas/A" }, {}] },
+                        b: { description: "B.", items: { properties: { c: {} } } },
+                      },
+                    },
+                  },
+                },
+              },
+            },
+          },
+        },
+      },
+      components: {
+        schemas: { A: { properties: { d: { description: "D." }, e: { description: " " } } } },
+        securitySchemes: {},
+      },
+    };
+    expect(undescribed(doc)).toEqual(["GET /x: query parameter q", "A.e", "GET /x 200.b[].c"]);
+  });
+
+  test("a property holding a named schema keeps its own description beside the reference", async () => {
+    const { doc } = await load();
+    const created = doc.paths["/api/listings"]?.post?.responses["201"]?.content?.["application/json"]?.schema;
+    expect(created?.properties?.listing).toEqual({
+      allOf: [{ $ref: "#/components/schemas/Listing" }],
+      description: expect.stringMatching(/\S/),
+    });
+  });
+
   test("request bodies and query parameters come from core's schemas", async () => {
     const { doc } = await load();
     const create = doc.paths["/api/listings"]?.post;
-    expect(create?.requestBody?.content["application/json"]?.schema).toEqual({
-      $ref: "#/components/schemas/NewListing",
-    });
+    // Inline, titled: a generated client types a defaulted field of a component as required.
+    const newListing = create?.requestBody?.content["application/json"]?.schema;
+    expect(newListing?.title).toBe("NewListing");
+    expect(newListing?.required?.sort()).toEqual(["category", "description", "title"]);
+    expect(newListing?.properties?.condition).toMatchObject({ default: "good" });
     const search = doc.paths["/api/listings"]?.get;
     expect(search?.parameters?.map((p) => p.name).sort()).toEqual(
       ["category", "cursor", "limit", "search", "status", "user_id"].sort(),
@@ -121,8 +255,6 @@ describe("/openapi.json", () => {
     expect(doc.paths["/reset-password"]?.post?.requestBody?.content).toHaveProperty(
       "application/x-www-form-urlencoded",
     );
-    const newListing = doc.components.schemas.NewListing as { required: string[] };
-    expect(newListing.required.sort()).toEqual(["category", "description", "title"]);
   });
 
   test("every $ref resolves", async () => {

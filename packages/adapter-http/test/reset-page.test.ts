@@ -76,7 +76,7 @@ describe("POST /reset-password", () => {
     const short = await submit(h, { token, new_password: "abc", confirm_password: "abc" });
     expect(short.status).toBe(400);
     expect(await short.text()).toContain("too short: use at least 6 characters");
-    expect(await h.marketplace.auth.checkResetToken(token)).toBe(true);
+    expect(await h.marketplace.auth.checkResetToken({ token })).toBe(true);
   });
 
   test("success, then the new password logs in and the link is dead", async () => {
@@ -136,7 +136,7 @@ describe("POST /reset-password: a body that is not a readable form", () => {
       expect(res.headers.get("content-type")).toContain("text/html");
       expect(await res.text()).toContain("The form could not be read");
     }
-    expect(await h.marketplace.auth.checkResetToken(token)).toBe(true);
+    expect(await h.marketplace.auth.checkResetToken({ token })).toBe(true);
   });
 
   test("a well-formed multipart form is read like the urlencoded one", async () => {

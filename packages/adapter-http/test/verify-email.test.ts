@@ -77,7 +77,7 @@ describe("GET /verify-email (what a mail scanner fetches)", () => {
       expect(html).not.toMatch(/<script|https?:\/\//i);
     }
     expect(await emailVerified(h, session.token)).toBe(false);
-    expect(await h.marketplace.auth.checkVerificationToken(token)).toBe(true);
+    expect(await h.marketplace.auth.checkVerificationToken({ token })).toBe(true);
 
     const confirmed = await submit(h, { token });
     expect(confirmed.status).toBe(200);

@@ -1,8 +1,8 @@
 import { cpus, totalmem } from "node:os";
 import { performance } from "node:perf_hooks";
+import { createTestDatabase } from "@psm/adapter-postgres/testing";
 import { connect } from "../src/connection.js";
 import { openPostgresStorage } from "../src/index.js";
-import { createTestDatabase } from "../src/testing-db.js";
 import { seedAuthors, seedListings } from "./seed.js";
 import { benchQueries } from "./storage-cases.js";
 import { benchWrites } from "./storage-writes.js";

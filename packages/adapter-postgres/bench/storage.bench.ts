@@ -1,6 +1,6 @@
 // Storage benchmark for PostgreSQL (not a test). From the repository root:
 //   TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test \
-//     node --conditions=source packages/adapter-postgres/bench/storage.bench.ts [count]
+//     node --conditions=psm-source packages/adapter-postgres/bench/storage.bench.ts [count]
 // Without `count` it measures at 100k and then 1M listings. It works in a fresh
 // database of its own and drops it at the end.
 import "../../../bench/support/ts-resolve.ts";

@@ -77,13 +77,13 @@ describePostgres("postgres writes racing across pools", (ctx) => {
         // Per listing: a pause, a reactivation, and an edit that also says active;
         // beside them two creates. Each edit reads its listing before it writes.
         const edits = listings.flatMap((listing, i) => [
-          market(i).listings.update(actor, listing.id, { status: "paused" }).catch(refused),
+          market(i).listings.update(actor, { id: listing.id, status: "paused" }).catch(refused),
           market(i + 1)
-            .listings.update(actor, listing.id, { status: "active" })
+            .listings.update(actor, { id: listing.id, status: "active" })
             .then(() => reactivated++)
             .catch(refused),
           market(i + 2)
-            .listings.update(actor, listing.id, { status: "active", title: `R${round}` })
+            .listings.update(actor, { id: listing.id, status: "active", title: `R${round}` })
             .catch(refused),
         ]);
         const creates = [0, 1].map((i) => create(round + i).catch(refused));

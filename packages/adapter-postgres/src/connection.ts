@@ -2,32 +2,38 @@ import { drizzle, type PostgresJsDatabase } from "drizzle-orm/postgres-js";
 import postgres from "postgres";
 import * as schema from "./schema.js";
 
-/** The Drizzle database the repositories query. */
-export type Database = PostgresJsDatabase<typeof schema>;
+/** The drizzle handle the repositories share. */
+export type Db = PostgresJsDatabase<typeof schema>;
 
 /** The handle inside `db.transaction(...)`. */
-export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+export type Transaction = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
-/** A postgres.js pool and the Drizzle database over it. */
+/** A postgres.js pool and the drizzle handle over it. */
 export interface Connection {
   sql: postgres.Sql;
-  db: Database;
+  db: Db;
 }
 
 /**
- * Opens a pool of at most `max` connections. Each connection starts with
+ * Opens a postgres.js pool of at most `max` connections with the settings
+ * every connection of the adapter needs. Each connection starts with
  * `plan_cache_mode = force_custom_plan`: after five executions of a named
  * prepared statement PostgreSQL may switch to a generic plan, which cannot see
  * the search pattern and so ignores the trigram index (seconds at 1M rows).
  * Drizzle already sends unnamed statements; this also covers raw tagged queries.
  */
-export function connect(url: string, max: number): Connection {
-  const sql = postgres(url, {
+export function openConnection(url: string, max: number): postgres.Sql {
+  return postgres(url, {
     max,
     // UTC: timestamps come back as text that Drizzle parses; one zone keeps them uniform.
     connection: { application_name: "psm", TimeZone: "UTC", plan_cache_mode: "force_custom_plan" },
     // NOTICEs (e.g. "already exists, skipping" from migrations) are not errors.
     onnotice: () => {},
   });
+}
+
+/** Opens a pool (see openConnection) and the drizzle handle over it. */
+export function connect(url: string, max: number): Connection {
+  const sql = openConnection(url, max);
   return { sql, db: drizzle(sql, { schema }) };
 }

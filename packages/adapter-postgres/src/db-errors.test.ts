@@ -1,8 +1,8 @@
-import { isMarketplaceError, type Listing, MarketplaceError } from "@psm/core";
+import { isMarketplaceError, isUuid, type Listing, MarketplaceError } from "@psm/core";
 import { buildApiKey, buildListing, buildUser, testId } from "@psm/core/testing";
 import { describe, expect, it } from "vitest";
 import { describePostgres } from "../test/hooks.js";
-import { isUuid, toMarketplaceError } from "./db-errors.js";
+import { toMarketplaceError } from "./db-errors.js";
 import { openPostgresStorage } from "./index.js";
 
 /** The error `work` rejects with, which must be a MarketplaceError. */
@@ -50,7 +50,7 @@ describe("toMarketplaceError", () => {
     expect(toMarketplaceError(own)).toBe(own);
   });
 
-  it("recognises uuids of any case only", () => {
+  it("core's isUuid, which keeps malformed ids from reaching PostgreSQL, takes uuids of any case only", () => {
     expect(isUuid("0190a3b4-5c6d-7e8f-9012-3456789abcde")).toBe(true);
     expect(isUuid("0190A3B4-5C6D-7E8F-9012-3456789ABCDE")).toBe(true);
     expect(isUuid("not-a-uuid")).toBe(false);

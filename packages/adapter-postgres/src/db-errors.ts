@@ -6,19 +6,10 @@ interface PgErrorFields {
   constraint_name?: string | undefined;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/**
- * Whether `value` has the shape of a uuid. Ids that fail it cannot name a row,
- * and PostgreSQL would reject them with 22P02, so lookups answer "missing".
- */
-export function isUuid(value: string): boolean {
-  return UUID.test(value);
-}
-
-// postgres.js errors carry the SQLSTATE in `code`; Drizzle wraps them in a
-// DrizzleQueryError whose `cause` is the driver error, so walk the chain.
-function findDriverError(error: unknown): PgErrorFields | undefined {
+// postgres.js errors carry the SQLSTATE (or a connection error's name) in
+// `code`; Drizzle wraps them in a DrizzleQueryError whose `cause` is the
+// driver error, so walk the chain.
+function driverError(error: unknown): PgErrorFields | undefined {
   let current: unknown = error;
   for (let depth = 0; depth < 5 && typeof current === "object" && current !== null; depth++) {
     const code: unknown = Reflect.get(current, "code");
@@ -44,10 +35,17 @@ function isUnavailable(code: string): boolean {
   );
 }
 
+/**
+ * The code for a driver error, the same table as the SQLite adapter's:
+ * - the unique index on lower(users.email) (23505): `email_taken`;
+ * - a foreign key (23503; every one points at users: the author or owner is
+ *   gone, perhaps deleted by a concurrent request): `user_not_found`;
+ * - the server unreachable, shutting down or out of connections: `service_unavailable`;
+ * - anything else (other unique, CHECK, NOT NULL, a malformed value): `internal_error`.
+ */
 function codeFor(driver: PgErrorFields | undefined): ErrorCode {
   if (driver === undefined) return "internal_error";
   if (driver.code === "23505" && driver.constraint_name === "users_email_lower_idx") return "email_taken";
-  // Every foreign key points at users: the author or owner vanished mid-request.
   if (driver.code === "23503") return "user_not_found";
   if (isUnavailable(driver.code)) return "service_unavailable";
   return "internal_error";
@@ -59,7 +57,7 @@ function codeFor(driver: PgErrorFields | undefined): ErrorCode {
  */
 export function toMarketplaceError(error: unknown): MarketplaceError {
   if (error instanceof MarketplaceError) return error;
-  return new MarketplaceError(codeFor(findDriverError(error)), undefined, { cause: error });
+  return new MarketplaceError(codeFor(driverError(error)), undefined, { cause: error });
 }
 
 /** Runs a storage operation so that only MarketplaceErrors escape it. */

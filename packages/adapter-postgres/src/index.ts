@@ -1,6 +1,7 @@
 import type { Storage } from "@psm/core";
 import { connect } from "./connection.js";
-import { migrateDatabase } from "./migrate.js";
+import { guarded } from "./db-errors.js";
+import { applyMigrations } from "./migrate.js";
 import { createRepositories } from "./repositories/index.js";
 
 /** How to reach PostgreSQL. */
@@ -22,7 +23,7 @@ export function openPostgresStorage(options: PostgresStorageOptions): Storage {
   const { sql, db } = connect(options.url, options.poolMax ?? 10);
   return {
     repositories: createRepositories(db),
-    migrate: () => migrateDatabase(options.url),
+    migrate: () => guarded(() => applyMigrations(options.url)),
     async ping() {
       try {
         await sql`select 1`;
@@ -31,11 +32,12 @@ export function openPostgresStorage(options: PostgresStorageOptions): Storage {
         return false;
       }
     },
-    close: () => sql.end({ timeout: DRAIN_TIMEOUT_SECONDS }),
+    close: () => guarded(() => sql.end({ timeout: DRAIN_TIMEOUT_SECONDS })),
   };
 }
 
-export { MIGRATIONS_FOLDER } from "./migrate.js";
+/** Where the committed SQL migrations live (for tools that apply them themselves). */
+export { MIGRATIONS_FOLDER } from "./migrations-folder.js";
 export {
   openPostgresRateLimitStore,
   type PostgresRateLimitStore,

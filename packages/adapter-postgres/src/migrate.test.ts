@@ -9,9 +9,10 @@ import { expect, it } from "vitest";
 import { describePostgres } from "../test/hooks.js";
 import { connect } from "./connection.js";
 import { openPostgresStorage } from "./index.js";
-import { MIGRATION_LOCK_KEY, MIGRATIONS_FOLDER } from "./migrate.js";
+import { MIGRATION_LOCK_KEY } from "./migrate.js";
+import { MIGRATIONS_FOLDER } from "./migrations-folder.js";
 import { CATEGORY_CHECK_VALUES } from "./schema.js";
-import { createTestDatabase, testDatabaseUrl } from "./testing-db.js";
+import { createTestDatabase, testDatabaseUrl } from "./testing/index.js";
 
 const journal = JSON.parse(readFileSync(join(MIGRATIONS_FOLDER, "meta", "_journal.json"), "utf8")) as {
   entries: unknown[];

@@ -1,9 +1,6 @@
-import { fileURLToPath } from "node:url";
 import { migrate } from "drizzle-orm/postgres-js/migrator";
 import { connect } from "./connection.js";
-
-/** The migrations folder beside src/ and dist/, wherever the package is installed. */
-export const MIGRATIONS_FOLDER = fileURLToPath(new URL("../migrations", import.meta.url));
+import { MIGRATIONS_FOLDER } from "./migrations-folder.js";
 
 /** Advisory lock key shared by every process migrating this schema ("psm-migrate"). */
 export const MIGRATION_LOCK_KEY = 7_359_116_277_097_071;
@@ -16,7 +13,7 @@ export const MIGRATION_LOCK_KEY = 7_359_116_277_097_071;
  * one connection: the lock, the journal read and the migration transaction
  * all share that session.
  */
-export async function migrateDatabase(url: string): Promise<void> {
+export async function applyMigrations(url: string): Promise<void> {
   const { sql, db } = connect(url, 1);
   try {
     await sql`select pg_advisory_lock(${MIGRATION_LOCK_KEY})`;

@@ -1,7 +1,7 @@
 import { runRepositoryContract } from "@psm/core/testing";
 import { describePostgres } from "../test/hooks.js";
 import { openPostgresStorage } from "./index.js";
-import { POSTGRES_SKIP_REASON, testDatabaseUrl } from "./testing-db.js";
+import { POSTGRES_SKIP_REASON, testDatabaseUrl } from "./testing/index.js";
 
 // Every file skips with a named test; this one also prints the reason, so a
 // default (non-verbose) run shows it once.

@@ -66,7 +66,7 @@ export const users = pgTable(
 // ORDER BY id DESC means, and Drizzle's plain desc() writes NULLS LAST, an
 // order the planner cannot use for it (it would sort instead).
 
-/** Service listings. `title_folded` is the JS-lower-cased title that search matches. */
+/** Service listings. `title_folded` is the title as foldSearchText folds it, which search matches. */
 export const listings = pgTable(
   "listings",
   {
@@ -75,8 +75,8 @@ export const listings = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     title: text("title").notNull(),
-    // Folded by the repository (String#toLowerCase, full Unicode) rather than by
-    // lower(), whose folding depends on the database's ctype (ASCII-only under "C").
+    // Folded by the repository (core's foldSearchText, full Unicode) rather than
+    // by lower(), whose folding depends on the database's ctype (ASCII-only under "C").
     titleFolded: text("title_folded").notNull(),
     description: text("description").notNull(),
     price: doublePrecision("price"),

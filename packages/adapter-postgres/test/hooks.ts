@@ -7,7 +7,7 @@ import {
   POSTGRES_SKIP_REASON,
   type TestDatabase,
   testDatabaseUrl,
-} from "../src/testing-db.js";
+} from "../src/testing/index.js";
 
 /** What a PostgreSQL test group gets: its migrated database and helpers over it. */
 export interface PostgresContext {

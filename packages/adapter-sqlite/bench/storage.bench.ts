@@ -1,7 +1,7 @@
 /**
  * SQLite storage benchmark (not a test): seeds 100k and 1M listings and prints
  * search, page, point-read and write figures beside a naive LIKE scan.
- * Run: node --conditions=source packages/adapter-sqlite/bench/storage.bench.ts [count]
+ * Run: node --conditions=psm-source packages/adapter-sqlite/bench/storage.bench.ts [count]
  * Database files go under /tmp/psm-bench (removed before each run).
  */
 import "../../../bench/support/ts-resolve.ts";

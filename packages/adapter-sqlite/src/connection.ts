@@ -1,5 +1,9 @@
 import { closeSync, constants, fchmodSync, openSync } from "node:fs";
 import Database from "better-sqlite3";
+import type { BetterSQLite3Database } from "drizzle-orm/better-sqlite3";
+
+/** The drizzle handle the repositories share (query builder only, no relational API). */
+export type Db = BetterSQLite3Database;
 
 /** How long a writer waits for another connection's write lock before SQLITE_BUSY. */
 const BUSY_TIMEOUT_MS = 5_000;
@@ -30,7 +34,10 @@ function createPrivateFile(file: string): void {
   }
 }
 
-/** Opens a better-sqlite3 connection to `file` (created 0600 if absent) with the pragmas every connection needs. */
+/**
+ * Opens a better-sqlite3 connection to `file` (created 0600 if absent) with
+ * the pragmas every connection of the adapter needs.
+ */
 export function openConnection(file: string): Database.Database {
   createPrivateFile(file);
   const sqlite = new Database(file);

@@ -45,12 +45,27 @@ describe("driver errors become MarketplaceErrors", () => {
     await storage.close();
   });
 
-  it("a foreign-key violation is internal_error without SQL in the message", async () => {
+  it("a foreign-key violation is user_not_found (as on PostgreSQL) with the driver error as cause", async () => {
     const storage = await openMigrated();
     const orphan = buildListing({ createdAt: NOW }); // its user does not exist
-    expectInternal(await failure(storage.repositories.listings.insertWithinSlots(orphan, ROOM)));
+    const error = await failure(storage.repositories.listings.insertWithinSlots(orphan, ROOM));
+    expect(error).toMatchObject({ code: "user_not_found", message: "User not found" });
+    expect(driverCause(error)).toMatchObject({ code: "SQLITE_CONSTRAINT_FOREIGNKEY" });
     expect(await storage.repositories.listings.findById(orphan.id)).toBeNull();
     await storage.close();
+  });
+
+  it("a write lock held past busy_timeout is service_unavailable, as a lost PostgreSQL connection is", () => {
+    for (const code of ["SQLITE_BUSY", "SQLITE_BUSY_SNAPSHOT", "SQLITE_BUSY_TIMEOUT"]) {
+      const busy = Object.assign(new Error("database is locked"), { name: "SqliteError", code });
+      const wrapped = new Error("Failed query: insert ...", { cause: busy });
+      expect(toMarketplaceError(wrapped)).toMatchObject({ code: "service_unavailable", cause: wrapped });
+    }
+    const locked = Object.assign(new Error("database table is locked"), {
+      name: "SqliteError",
+      code: "SQLITE_LOCKED",
+    });
+    expect(toMarketplaceError(locked).code).toBe("internal_error");
   });
 
   it("CHECK violations (category, status) are internal_error", async () => {

@@ -1,21 +1,21 @@
-import { MarketplaceError } from "@psm/core";
+import { type ErrorCode, MarketplaceError } from "@psm/core";
 
 /** The parts of a better-sqlite3 SqliteError the mapping reads. */
-interface SqliteErrorLike {
+interface SqliteErrorFields {
   code: string;
   message: string;
 }
 
-function isSqliteError(value: unknown): value is SqliteErrorLike {
+function isSqliteError(value: unknown): value is SqliteErrorFields {
   return (
     value instanceof Error &&
     value.name === "SqliteError" &&
-    typeof (value as Partial<SqliteErrorLike>).code === "string"
+    typeof (value as Partial<SqliteErrorFields>).code === "string"
   );
 }
 
 /** The driver error behind `error`: drizzle wraps it in DrizzleQueryError's `cause`. */
-function driverError(error: unknown): SqliteErrorLike | undefined {
+function driverError(error: unknown): SqliteErrorFields | undefined {
   let current: unknown = error;
   for (let depth = 0; depth < 5 && current instanceof Error; depth++) {
     if (isSqliteError(current)) return current;
@@ -25,27 +25,41 @@ function driverError(error: unknown): SqliteErrorLike | undefined {
 }
 
 /**
- * Turns any failure into a MarketplaceError. A unique violation on users.email
- * is `email_taken`; everything else is `internal_error` with the generic message,
- * so no SQL text reaches a caller; the original error stays as `cause` for logs.
+ * The code for a driver error, the same table as the PostgreSQL adapter's:
+ * - the unique index on users.email: `email_taken`;
+ * - a foreign key (every one points at users: the author or owner is gone,
+ *   perhaps deleted by a concurrent request): `user_not_found`;
+ * - another connection holding the write lock past busy_timeout (extended
+ *   codes SQLITE_BUSY_*): `service_unavailable`, since a retry may succeed;
+ * - anything else (other unique, CHECK, NOT NULL, a closed database): `internal_error`.
  */
-export function toMarketplaceError(error: unknown): MarketplaceError {
-  if (error instanceof MarketplaceError) return error;
-  const driver = driverError(error);
-  if (driver?.code === "SQLITE_CONSTRAINT_UNIQUE" && driver.message.includes("users.email")) {
-    return new MarketplaceError("email_taken", undefined, { cause: error });
-  }
-  return new MarketplaceError("internal_error", undefined, { cause: error });
+function codeFor(driver: SqliteErrorFields | undefined): ErrorCode {
+  if (driver === undefined) return "internal_error";
+  if (driver.code === "SQLITE_CONSTRAINT_UNIQUE" && driver.message.includes("users.email"))
+    return "email_taken";
+  if (driver.code === "SQLITE_CONSTRAINT_FOREIGNKEY") return "user_not_found";
+  if (driver.code === "SQLITE_BUSY" || driver.code.startsWith("SQLITE_BUSY_")) return "service_unavailable";
+  return "internal_error";
 }
 
 /**
- * Runs a synchronous database step as a port call: the result resolves, any
- * throw rejects as a MarketplaceError. better-sqlite3 is synchronous, so the
- * whole step (a transaction included) completes before another call starts.
+ * Translates anything a statement threw into a MarketplaceError carrying the
+ * original as `cause`; the message is the code's wire message, never SQL text.
  */
-export function run<T>(step: () => T): Promise<T> {
+export function toMarketplaceError(error: unknown): MarketplaceError {
+  if (error instanceof MarketplaceError) return error;
+  return new MarketplaceError(codeFor(driverError(error)), undefined, { cause: error });
+}
+
+/**
+ * Runs a storage operation so that only MarketplaceErrors escape it: the
+ * result resolves, any throw rejects translated. better-sqlite3 is
+ * synchronous, so the whole step (a transaction included) completes before
+ * another call starts.
+ */
+export function guarded<T>(work: () => T): Promise<T> {
   try {
-    return Promise.resolve(step());
+    return Promise.resolve(work());
   } catch (error) {
     return Promise.reject(toMarketplaceError(error));
   }

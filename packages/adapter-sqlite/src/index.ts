@@ -1,20 +1,14 @@
 import type { Storage } from "@psm/core";
 import { drizzle } from "drizzle-orm/better-sqlite3";
 import { openConnection } from "./connection.js";
-import { run } from "./db-errors.js";
+import { guarded } from "./db-errors.js";
 import { applyMigrations } from "./migrate.js";
 import { once } from "./once.js";
-import { createApiKeyRepository } from "./repositories/api-key-repository.js";
-import { createListingRepository } from "./repositories/listing-repository.js";
-import { createMailQueueRepository } from "./repositories/mail-queue-repository.js";
-import { createMessageRepository } from "./repositories/message-repository.js";
-import { createTokenRepository } from "./repositories/reset-token-repository.js";
-import { createUserRepository } from "./repositories/user-repository.js";
-import { emailVerificationTokens, resetTokens } from "./schema.js";
+import { createRepositories } from "./repositories/index.js";
 
 /** Options of the SQLite storage. */
 export interface SqliteStorageOptions {
-  /** Path of the database file; created if absent. */
+  /** Path of the database file; created (mode 0600) if absent. */
   file: string;
 }
 
@@ -25,22 +19,13 @@ export interface SqliteStorageOptions {
 export function openSqliteStorage(options: SqliteStorageOptions): Storage {
   const sqlite = openConnection(options.file);
   const db = drizzle({ client: sqlite });
-  const repositories: Storage["repositories"] = {
-    listings: createListingRepository(sqlite),
-    users: createUserRepository(db),
-    apiKeys: createApiKeyRepository(db),
-    messages: createMessageRepository(db),
-    resetTokens: createTokenRepository(db, resetTokens),
-    verificationTokens: createTokenRepository(db, emailVerificationTokens),
-    mailQueue: createMailQueueRepository(db),
-  };
   const probe = once(() => sqlite.prepare<[], number>("SELECT 1").pluck());
   return {
-    repositories,
-    migrate: () => run(() => applyMigrations(db, sqlite)),
-    ping: () => run(() => probe().get() === 1).catch(() => false),
+    repositories: createRepositories(sqlite, db),
+    migrate: () => guarded(() => applyMigrations(db, sqlite)),
+    ping: () => guarded(() => probe().get() === 1).catch(() => false),
     close: () =>
-      run(() => {
+      guarded(() => {
         if (!sqlite.open) return;
         // Refreshes planner statistics where they changed; cheap, and the docs
         // recommend it before closing a connection.
@@ -51,4 +36,4 @@ export function openSqliteStorage(options: SqliteStorageOptions): Storage {
 }
 
 /** Where the committed SQL migrations live (for tools that apply them themselves). */
-export { MIGRATIONS_FOLDER } from "./migrate.js";
+export { MIGRATIONS_FOLDER } from "./migrations-folder.js";

@@ -1,14 +1,8 @@
-import { fileURLToPath } from "node:url";
 import type { Database } from "better-sqlite3";
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
 import { readMigrationFiles } from "drizzle-orm/migrator";
-import type { Db } from "./db.js";
-
-/**
- * The committed migrations, beside src/ and dist/ alike (package.json "files"
- * ships the folder), so the path holds from source and from a build.
- */
-export const MIGRATIONS_FOLDER = fileURLToPath(new URL("../migrations", import.meta.url));
+import type { Db } from "./connection.js";
+import { MIGRATIONS_FOLDER } from "./migrations-folder.js";
 
 /** Whether the journal already records the newest migration in the folder. */
 function upToDate(sqlite: Database): boolean {

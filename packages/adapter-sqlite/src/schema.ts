@@ -4,7 +4,7 @@ import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 import { check, index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 // The allowed values are written out here rather than imported from core at run
-// time: drizzle-kit loads this file without the "source" condition, and a
+// time: drizzle-kit loads this file without the "psm-source" condition, and a
 // migration freezes the list anyway (a new category needs a new migration).
 // `satisfies` ties each list to core's union; schema.test.ts checks the reverse.
 /** Category values the CHECK constraint accepts. */
@@ -62,8 +62,8 @@ export const listings = sqliteTable(
     seq: integer("seq").primaryKey(),
     id: text("id").notNull(),
     title: text("title").notNull(),
-    // JS toLowerCase() of the title: the FTS5 trigram index and the short-term
-    // scan read this, because SQLite's lower() and NOCASE fold ASCII only.
+    // The title as core's foldSearchText folds it: the FTS5 trigram index and the
+    // short-term scan read this, because SQLite's lower() and NOCASE fold ASCII only.
     titleFolded: text("title_folded").notNull(),
     description: text("description").notNull(),
     price: real("price"),

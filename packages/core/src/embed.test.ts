@@ -57,7 +57,7 @@ describe("embedding the core in a Node service", () => {
     const author = await market.auth.signUp({
       email: "Author@Example.com",
       password: "first-password",
-      display_name: "Ada",
+      displayName: "Ada",
     });
     expect(author).toMatchObject({ email: "author@example.com", displayName: "Ada", isAdmin: false });
     const login = await market.auth.logIn({ email: "author@example.com", password: "first-password" });
@@ -77,16 +77,16 @@ describe("embedding the core in a Node service", () => {
       { search: "ZERO-TRUST", category: "cybersecurity" },
     );
     expect(found.items.map((l) => l.id)).toEqual([listing.id]);
-    await market.listings.recordView(listing.id);
-    await expect(market.listings.get(listing.id)).resolves.toMatchObject({ views: 1 });
+    await market.listings.recordView({ id: listing.id });
+    await expect(market.listings.get({ id: listing.id })).resolves.toMatchObject({ views: 1 });
 
     // Another user messages the author.
     await market.auth.signUp({ email: "buyer@example.com", password: "buyer-password" });
     const buyerLogin = await market.auth.logIn({ email: "buyer@example.com", password: "buyer-password" });
     const buyer = await market.auth.authenticate({ bearer: buyerLogin.token });
     const message = await market.messages.send(buyer, {
-      listing_id: listing.id,
-      receiver_id: author.id,
+      listingId: listing.id,
+      receiverId: author.id,
       content: "Could you start in May?",
     });
     const inbox = await market.messages.list(authorActor, {});
@@ -104,8 +104,8 @@ describe("embedding the core in a Node service", () => {
     expect(resets[0]?.to).toBe("author@example.com");
     expect(resetUrl.startsWith("https://market.example.com/reset-password?token=")).toBe(true);
     const token = new URL(resetUrl).searchParams.get("token") ?? "";
-    await expect(market.auth.checkResetToken(token)).resolves.toBe(true);
-    await market.auth.updatePassword({ token, new_password: "second-password" });
+    await expect(market.auth.checkResetToken({ token })).resolves.toBe(true);
+    await market.auth.updatePassword({ token, newPassword: "second-password" });
 
     // The new password works, the old one and the old JWT do not.
     const fresh = await market.auth.logIn({ email: "author@example.com", password: "second-password" });
@@ -120,7 +120,7 @@ describe("embedding the core in a Node service", () => {
     const oldJwt = await market.auth.authenticate({ bearer: login.token }).catch((e: unknown) => e);
     expect(isMarketplaceError(oldJwt, "unauthenticated")).toBe(true);
     const reused = await market.auth
-      .updatePassword({ token, new_password: "third-password" })
+      .updatePassword({ token, newPassword: "third-password" })
       .catch((e: unknown) => e);
     expect(isMarketplaceError(reused, "reset_token_invalid")).toBe(true);
 
@@ -128,7 +128,7 @@ describe("embedding the core in a Node service", () => {
     const freshActor = await market.auth.authenticate({ bearer: fresh.token });
     const after = await market.messages.list(freshActor, {});
     expect(after.items.map((m) => m.id)).toEqual([message.id]);
-    expect((await market.listings.search({ kind: "anonymous" }, { user_id: author.id })).items).toHaveLength(
+    expect((await market.listings.search({ kind: "anonymous" }, { userId: author.id })).items).toHaveLength(
       1,
     );
     await storage.close();

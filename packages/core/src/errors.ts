@@ -87,6 +87,11 @@ export class MarketplaceError extends Error {
   }
 }
 
+/** `invalid_input` about one field of a command: "expiresAt: must be in the future". */
+export function invalidField(field: string, reason: string): MarketplaceError {
+  return new MarketplaceError("invalid_input", `${field}: ${reason}`, { field });
+}
+
 /** True when `value` is a MarketplaceError, optionally of one code. */
 export function isMarketplaceError(value: unknown, code?: ErrorCode): value is MarketplaceError {
   return value instanceof MarketplaceError && (code === undefined || value.code === code);

@@ -46,6 +46,7 @@ export {
 export { MAIL_RETRY, type MailJob, type MailJobStatus, type MailKind } from "./domain/mail-job.js";
 export type { Message, MessageDirection } from "./domain/message.js";
 export type { Page, PageQuery } from "./domain/page.js";
+export { foldSearchText } from "./domain/search-text.js";
 export {
   ACCOUNT_TYPES,
   type AccountType,
@@ -55,23 +56,16 @@ export {
   type UserView,
   VERIFICATION_TOKEN_TTL_MS,
 } from "./domain/user.js";
+export { isUuid } from "./domain/uuid.js";
 export {
   ERROR_CODES,
   ERROR_MESSAGES,
   type ErrorCode,
+  invalidField,
   isMarketplaceError,
   MarketplaceError,
 } from "./errors.js";
-export type {
-  CreatedApiKey,
-  Credentials,
-  DispatchReport,
-  EnsuredAdmin,
-  ListingLimit,
-  Marketplace,
-  MessagePage,
-} from "./marketplace.js";
-export { createMarketplace } from "./marketplace.js";
+export { createMarketplace, type Marketplace } from "./marketplace.js";
 
 export type { ApiKeyRepository } from "./ports/api-key-repository.js";
 export type { Clock, IdGenerator, RandomSource } from "./ports/clock.js";
@@ -109,13 +103,12 @@ export { decodeCursor, encodeCursor } from "./support/cursor.js";
 export { createJwtTokenService } from "./support/jwt-token-service.js";
 export { systemClock, webCryptoRandom } from "./support/runtime.js";
 export { createUuidV7Generator, uuidV7Time } from "./support/uuid-v7.js";
-export { validate } from "./support/validate.js";
-export { assertAccess } from "./use-cases/access.js";
-export {
-  API_VERSION,
-  type AuthRequirement,
-  buildCapabilities,
-  type CapabilitiesDocument,
-  type Capability,
-  capabilityTable,
-} from "./use-cases/meta/capabilities.js";
+// Result and command types that live beside their use case.
+export type { EnsureAdminInput, EnsuredAdmin } from "./use-cases/admin/admin-users.js";
+export type { CreatedApiKey } from "./use-cases/api-keys/create-api-key.js";
+export type { Credentials } from "./use-cases/auth/authenticate.js";
+export type { LogInResult } from "./use-cases/auth/log-in.js";
+export type { UpdateListingInput } from "./use-cases/listings/update-listing.js";
+export type { DispatchOptions, DispatchReport } from "./use-cases/mail/dispatch-mail.js";
+export type { MessagePage } from "./use-cases/messages/list-messages.js";
+export type { ListingLimit } from "./use-cases/profiles/listing-limit.js";

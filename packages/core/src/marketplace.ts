@@ -1,150 +1,113 @@
 import type { Deps } from "./deps.js";
-import type { Actor } from "./domain/actor.js";
-import type { ApiKey } from "./domain/api-key.js";
-import type { Listing } from "./domain/listing.js";
-import type { Message, MessageDirection } from "./domain/message.js";
-import type { Page } from "./domain/page.js";
-import type { Profile, UserView } from "./domain/user.js";
-import type { DocumentInput, ParsedDocument } from "./ports/document-parser.js";
-import { bindAdmin } from "./use-cases/admin/index.js";
-import { bindApiKeys } from "./use-cases/api-keys/index.js";
-import { bindAuth, bindUsers } from "./use-cases/auth/index.js";
-import { bindDocuments } from "./use-cases/documents/index.js";
-import { bindListings } from "./use-cases/listings/index.js";
-import { bindMail } from "./use-cases/mail/index.js";
-import { bindMessages } from "./use-cases/messages/index.js";
-import type { CapabilitiesDocument } from "./use-cases/meta/capabilities.js";
-import { buildCapabilities } from "./use-cases/meta/capabilities.js";
-import { bindProfiles } from "./use-cases/profiles/index.js";
+import { deletePost, listPosts } from "./use-cases/admin/admin-posts.js";
+import { deleteUser, ensureAdmin, listUsers } from "./use-cases/admin/admin-users.js";
+import { createApiKey } from "./use-cases/api-keys/create-api-key.js";
+import { deactivateApiKey } from "./use-cases/api-keys/deactivate-api-key.js";
+import { listApiKeys } from "./use-cases/api-keys/list-api-keys.js";
+import { authenticate } from "./use-cases/auth/authenticate.js";
+import { dummyHash } from "./use-cases/auth/dummy-hash.js";
+import { logIn } from "./use-cases/auth/log-in.js";
+import { me } from "./use-cases/auth/me.js";
+import { requestPasswordReset } from "./use-cases/auth/request-password-reset.js";
+import { signUp } from "./use-cases/auth/sign-up.js";
+import { updateDisplayName } from "./use-cases/auth/update-display-name.js";
+import { checkResetToken, updatePassword } from "./use-cases/auth/update-password.js";
+import { checkVerificationToken, verifyEmail } from "./use-cases/auth/verify-email.js";
+import { parseDocument } from "./use-cases/documents/parse-document.js";
+import { createListing } from "./use-cases/listings/create-listing.js";
+import { deleteListing } from "./use-cases/listings/delete-listing.js";
+import { getListing, recordView } from "./use-cases/listings/get-listing.js";
+import { searchListings } from "./use-cases/listings/search-listings.js";
+import { updateListing } from "./use-cases/listings/update-listing.js";
+import { dispatchDue } from "./use-cases/mail/dispatch-due.js";
+import { listMessages } from "./use-cases/messages/list-messages.js";
+import { sendMessage } from "./use-cases/messages/send-message.js";
+import { listProfiles } from "./use-cases/profiles/list-profiles.js";
+import { checkAdmin, getListingLimit, postListingLimit } from "./use-cases/profiles/listing-limit.js";
+import { syncProfile } from "./use-cases/profiles/sync-profile.js";
 
-/** Credentials as presented by a caller; at most one is normally set. */
-export interface Credentials {
-  apiKey?: string | undefined;
-  bearer?: string | undefined;
-}
-
-/** A listing's slot report (GET /api/profiles/limit). */
-export interface ListingLimit {
-  canPost: boolean;
-  activeListingsCount: number;
-  maxSlots: number;
-  accountType: string;
-}
-
-/** A newly created key: the stored record and its value, shown once. */
-export interface CreatedApiKey {
-  apiKey: ApiKey;
-  secret: string;
-}
-
-/** One page of messages with the direction asked for. */
-export interface MessagePage extends Page<Message> {
-  type: MessageDirection;
-}
-
-/** What ensureAdmin found and did. */
-export interface EnsuredAdmin {
-  user: UserView;
-  outcome: "created" | "promoted" | "unchanged";
-}
-
-/** Outcome of one mail dispatch round. */
-export interface DispatchReport {
-  sent: number;
-  retried: number;
-  failed: number;
+/** A use case with its dependencies applied: the same parameters after `deps`. */
+function bind<D, A extends unknown[], R>(deps: D, useCase: (deps: D, ...args: A) => R): (...args: A) => R {
+  return (...args) => useCase(deps, ...args);
 }
 
 /**
- * Every use case, bound to its dependencies. Inputs are the wire-shaped
- * objects the valibot schemas describe (`unknown` is validated inside);
- * outputs are domain objects. Failures throw MarketplaceError.
+ * Binds every use case to `deps`: the object apps/server and other Node
+ * services embed. Each member is the use case of the same name in
+ * `use-cases/`, typed by it: commands are the domain's camelCase objects,
+ * validated by the use case itself, so a plain-JS caller gets the same
+ * `invalid_input` as a typed one; failures throw MarketplaceError.
  */
-export interface Marketplace {
-  auth: {
-    signUp(input: unknown): Promise<UserView>;
-    logIn(input: unknown): Promise<{ user: UserView; token: string }>;
-    /** Anonymous when no credential is given; throws `unauthenticated` for an invalid one. */
-    authenticate(credentials: Credentials): Promise<Actor>;
-    me(actor: Actor): Promise<UserView | null>;
-    requestPasswordReset(input: unknown): Promise<void>;
-    updatePassword(input: unknown): Promise<void>;
-    /** Whether a reset token is currently usable (the reset page), without consuming it. */
-    checkResetToken(token: string): Promise<boolean>;
-    /** Proves the address with the token of the link mailed at sign-up; deactivates nothing. */
-    verifyEmail(input: unknown): Promise<UserView>;
-    /** Whether a verification token is currently usable (the verification page), without consuming it. */
-    checkVerificationToken(token: string): Promise<boolean>;
+export function createMarketplace(deps: Deps) {
+  // Made up front so the first login for an unknown address costs no more than later ones.
+  void dummyHash(deps.hasher).catch(() => undefined);
+  return {
+    auth: {
+      signUp: bind(deps, signUp),
+      logIn: bind(deps, logIn),
+      /** Anonymous when no credential is given; throws `unauthenticated` for an invalid one. */
+      authenticate: bind(deps, authenticate),
+      me: bind(deps, me),
+      requestPasswordReset: bind(deps, requestPasswordReset),
+      updatePassword: bind(deps, updatePassword),
+      /** Whether a reset token is usable now, without consuming it (the reset page). */
+      checkResetToken: bind(deps, checkResetToken),
+      verifyEmail: bind(deps, verifyEmail),
+      /** Whether a verification token is usable now, without consuming it (the verification page). */
+      checkVerificationToken: bind(deps, checkVerificationToken),
+    },
+    users: {
+      updateDisplayName: bind(deps, updateDisplayName),
+    },
+    listings: {
+      create: bind(deps, createListing),
+      search: bind(deps, searchListings),
+      get: bind(deps, getListing),
+      recordView: bind(deps, recordView),
+      update: bind(deps, updateListing),
+      delete: bind(deps, deleteListing),
+    },
+    apiKeys: {
+      create: bind(deps, createApiKey),
+      list: bind(deps, listApiKeys),
+      deactivate: bind(deps, deactivateApiKey),
+    },
+    messages: {
+      send: bind(deps, sendMessage),
+      list: bind(deps, listMessages),
+    },
+    profiles: {
+      list: bind(deps, listProfiles),
+      sync: bind(deps, syncProfile),
+      isAdmin: bind(deps, checkAdmin),
+      getLimit: bind(deps, getListingLimit),
+      /** The compatibility POST: same answer as getLimit, moves nothing. */
+      postLimit: bind(deps, postListingLimit),
+    },
+    admin: {
+      listPosts: bind(deps, listPosts),
+      deletePost: bind(deps, deletePost),
+      listUsers: bind(deps, listUsers),
+      deleteUser: bind(deps, deleteUser),
+      /**
+       * Makes the configured admin exist (idempotent). `promoted` means an
+       * account that was not an admin held the address: it now is one, with
+       * the given password, its sessions and API keys ended. The caller should say so.
+       */
+      ensureAdmin: bind(deps, ensureAdmin),
+    },
+    documents: {
+      parse: bind(deps, parseDocument),
+    },
+    mail: {
+      /** Sends due queued mail once; call it on a timer (see @psm/adapter-mail's startMailDispatcher). */
+      dispatchDue: bind(deps, dispatchDue),
+    },
+    settings: deps.settings,
+    /** The marketplace's clock, for adapters that present time-dependent state (a listing's effective status). */
+    now: (): Date => deps.clock.now(),
   };
-  users: {
-    updateDisplayName(actor: Actor, input: unknown): Promise<UserView>;
-  };
-  listings: {
-    create(actor: Actor, input: unknown): Promise<Listing>;
-    search(actor: Actor, query: unknown): Promise<Page<Listing>>;
-    get(id: string): Promise<Listing>;
-    recordView(id: string): Promise<void>;
-    update(actor: Actor, id: string, input: unknown): Promise<Listing>;
-    delete(actor: Actor, id: string): Promise<void>;
-  };
-  apiKeys: {
-    create(actor: Actor, input: unknown): Promise<CreatedApiKey>;
-    list(actor: Actor, query: unknown): Promise<Page<ApiKey>>;
-    deactivate(actor: Actor, id: string): Promise<void>;
-  };
-  messages: {
-    send(actor: Actor, input: unknown): Promise<Message>;
-    list(actor: Actor, query: unknown): Promise<MessagePage>;
-  };
-  profiles: {
-    list(actor: Actor, query: unknown): Promise<Page<Profile>>;
-    sync(actor: Actor, input: unknown): Promise<Profile>;
-    isAdmin(query: unknown): Promise<boolean>;
-    getLimit(query: unknown): Promise<ListingLimit>;
-    /** The compatibility POST: same answer as the GET, moves nothing. */
-    postLimit(actor: Actor, input: unknown): Promise<ListingLimit>;
-  };
-  admin: {
-    listPosts(actor: Actor, query: unknown): Promise<Page<Listing>>;
-    deletePost(actor: Actor, id: string): Promise<void>;
-    listUsers(actor: Actor, query: unknown): Promise<Page<UserView>>;
-    deleteUser(actor: Actor, id: string): Promise<void>;
-    /**
-     * Makes the configured admin exist (idempotent). `promoted` means an
-     * account that was not an admin held the address: it now is one, with
-     * the given password, its sessions and API keys ended. The caller should say so.
-     */
-    ensureAdmin(input: { email: string; password: string }): Promise<EnsuredAdmin>;
-  };
-  documents: {
-    parse(actor: Actor, input: DocumentInput): Promise<ParsedDocument>;
-  };
-  mail: {
-    /** Sends due queued mail once; the server calls it on a timer. */
-    dispatchDue(options?: { batchSize?: number }): Promise<DispatchReport>;
-  };
-  meta: {
-    capabilities(): CapabilitiesDocument;
-  };
-  settings: Deps["settings"];
-  /** The marketplace's clock, for adapters that present time-dependent state (a listing's effective status). */
-  now(): Date;
 }
 
-/** Binds every use case to `deps`: the object apps/server and other Node services embed. */
-export function createMarketplace(deps: Deps): Marketplace {
-  return {
-    auth: bindAuth(deps),
-    users: bindUsers(deps),
-    listings: bindListings(deps),
-    apiKeys: bindApiKeys(deps),
-    messages: bindMessages(deps),
-    profiles: bindProfiles(deps),
-    admin: bindAdmin(deps),
-    documents: bindDocuments(deps),
-    mail: bindMail(deps),
-    meta: { capabilities: () => buildCapabilities(deps.settings) },
-    settings: deps.settings,
-    now: () => deps.clock.now(),
-  };
-}
+/** Every use case bound to its dependencies (what createMarketplace returns). */
+export type Marketplace = ReturnType<typeof createMarketplace>;

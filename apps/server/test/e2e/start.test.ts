@@ -1,4 +1,5 @@
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { delimiter, dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -6,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call, freePort, makeDataDir, removeDataDir } from "../support/server-process.js";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../../../..");
+const BIN = join(ROOT, "apps/server/dist/bin.js");
 const READY_WITHIN_MS = 30_000; // decisions.md: `pnpm start` serves within 30 s
 
 /** Polls GET /api/capabilities until it answers 200, `deadline` (epoch ms) passes, or the process is gone. */
@@ -88,4 +90,50 @@ describe("pnpm start", () => {
     await stop();
     expect(output).toMatch(/"msg":"stopped"/);
   }, 60_000);
+});
+
+// The `psm-server` command (dist/bin.js) checks the Node.js version with syntax
+// old versions parse, before anything that needs Node.js 24.7 is loaded.
+describe("psm-server (dist/bin.js)", () => {
+  // Debian's and Ubuntu's packaged node, older than 24 on the machines this suite was written on.
+  const OLD_NODE = process.env.PSM_OLD_NODE ?? "/usr/bin/node";
+  const oldVersion = existsSync(OLD_NODE)
+    ? spawnSync(OLD_NODE, ["--version"], { encoding: "utf8" }).stdout.trim()
+    : "";
+  const oldMajor = Number(/^v(\d+)\./.exec(oldVersion)?.[1] ?? "0");
+  const hasOldNode = oldMajor >= 14 && oldMajor < 24;
+
+  it.skipIf(!hasOldNode)(
+    `on an older Node.js says which one it needs and exits 1 (skipped without a Node.js 14 to 23 at ${OLD_NODE}; set PSM_OLD_NODE)`,
+    () => {
+      const run = spawnSync(OLD_NODE, [BIN], {
+        encoding: "utf8",
+        env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "" },
+        timeout: 10_000,
+      });
+      expect(run.status, run.stdout + run.stderr).toBe(1);
+      expect(run.stderr).toBe(
+        `psm-server needs Node.js 24.7 or later (this is ${oldVersion.replace(/^v/, "")})\n`,
+      );
+      expect(run.stdout).toBe("");
+    },
+  );
+
+  it("on this Node.js starts the server, which reports its own configuration errors", () => {
+    const run = spawnSync(process.execPath, [BIN], {
+      encoding: "utf8",
+      env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", PORT: "not-a-port" },
+      timeout: 20_000,
+    });
+    expect(run.status, run.stdout + run.stderr).toBe(1);
+    expect(run.stderr).toBe("Invalid configuration: PORT must be an integer from 0 to 65535\n");
+  });
+
+  it("is the package's bin, with a shebang", async () => {
+    const manifest = JSON.parse(await readFile(join(ROOT, "apps/server/package.json"), "utf8")) as {
+      bin: Record<string, string>;
+    };
+    expect(manifest.bin).toEqual({ "psm-server": "./dist/bin.js" });
+    expect((await readFile(BIN, "utf8")).startsWith("#!/usr/bin/env node\n")).toBe(true);
+  });
 });

@@ -1,17 +1,10 @@
 import { isMarketplaceError, MarketplaceError } from "@psm/core";
 import type { Context, MiddlewareHandler } from "hono";
-import { type RateLimitInfo, rateLimiter, type Store } from "hono-rate-limiter";
+import { rateLimiter, type Store } from "hono-rate-limiter";
 import type { AppEnv } from "../env.js";
 import { ERROR_STATUS } from "../errors.js";
 import { secondsUntil, setRateLimitHeaders } from "./headers.js";
 import type { RateLimitPolicy } from "./policies.js";
-
-declare module "hono" {
-  interface ContextVariableMap {
-    /** Left by hono-rate-limiter for the limiter that runs now; read at once, before the next one. */
-    rateLimit?: RateLimitInfo;
-  }
-}
 
 /** What one limiter counts and how. */
 export interface LimiterOptions {

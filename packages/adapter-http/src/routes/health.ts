@@ -1,8 +1,8 @@
 import { Hono } from "hono";
-import * as v from "valibot";
 import type { AppEnv } from "../env.js";
 import { describeError, errorResponse } from "../errors.js";
 import { operation, type RouteKit } from "../route-kit.js";
+import { HealthSchema, ReadySchema } from "../wire-schemas.js";
 
 /** /healthz (the process answers) and /readyz (its dependencies answer). Never rate limited. */
 export function healthRoutes(kit: RouteKit): Hono<AppEnv> {
@@ -16,7 +16,7 @@ export function healthRoutes(kit: RouteKit): Hono<AppEnv> {
       tag,
       id: "healthz",
       summary: "Liveness",
-      ok: { 200: v.object({ status: v.literal("ok") }) },
+      ok: { 200: HealthSchema },
     }),
     (c) => c.json({ status: "ok" }),
   );
@@ -29,7 +29,7 @@ export function healthRoutes(kit: RouteKit): Hono<AppEnv> {
       id: "readyz",
       summary: "Readiness",
       description: "200 once the database answers; 503 otherwise.",
-      ok: { 200: v.object({ status: v.literal("ready") }) },
+      ok: { 200: ReadySchema },
       errors: [503],
     }),
     async (c) => {

@@ -4,6 +4,8 @@ import { describeRoute, resolver } from "hono-openapi";
 import * as v from "valibot";
 import type { AppEnv } from "../env.js";
 import { messagePage, resetForm } from "../html.js";
+import { PAGE_FORM_FIELDS } from "../operations/descriptions.js";
+import { wireSchema } from "../registry/wire.js";
 import { operation, type RouteKit } from "../route-kit.js";
 import { htmlAnswer, readTokenForm, tokenPage } from "./token-page.js";
 
@@ -11,7 +13,12 @@ const tag = "pages";
 const EXPIRED =
   "This password-reset link has expired or has already been used. Request a new one from the sign-in page.";
 const INCOMPLETE = "This link has no reset token. Open the link from the email again, or request a new one.";
-const formSchema = v.object({ ...updatePasswordSchema.entries, confirm_password: v.string() });
+// For the document only: the form's fields under their wire names, described.
+const formSchema = wireSchema(
+  v.object({ ...updatePasswordSchema.entries, confirmPassword: v.string() }),
+  undefined,
+  PAGE_FORM_FIELDS,
+);
 
 /**
  * The link in the reset mail. Mail scanners fetch links before people click,
@@ -36,12 +43,20 @@ export function resetPageRoutes(kit: RouteKit): Hono<AppEnv> {
       },
     }),
     describeRoute({
-      parameters: [{ in: "query", name: "token", required: true, schema: { type: "string" } }],
+      parameters: [
+        {
+          in: "query",
+          name: "token",
+          required: true,
+          description: PAGE_FORM_FIELDS.token,
+          schema: { type: "string" },
+        },
+      ],
     }),
     async (c) => {
       const token = c.req.query("token") ?? "";
       if (token === "") return tokenPage(c, messagePage("Incomplete link", INCOMPLETE, "error"), 400);
-      if (!(await m.auth.checkResetToken(token)))
+      if (!(await m.auth.checkResetToken({ token })))
         return tokenPage(c, messagePage("Link expired", EXPIRED, "error"), 400);
       return tokenPage(c, resetForm(token), 200);
     },
@@ -63,7 +78,16 @@ export function resetPageRoutes(kit: RouteKit): Hono<AppEnv> {
     describeRoute({
       requestBody: {
         required: true,
-        content: { "application/x-www-form-urlencoded": { schema: resolver(formSchema) } },
+        content: {
+          "application/x-www-form-urlencoded": {
+            schema: resolver(formSchema),
+            example: {
+              token: "token-from-the-mailed-link",
+              new_password: "a new long passphrase",
+              confirm_password: "a new long passphrase",
+            },
+          },
+        },
       },
     }),
     async (c) => {
@@ -83,7 +107,7 @@ export function resetPageRoutes(kit: RouteKit): Hono<AppEnv> {
         return tokenPage(c, resetForm(token, "The password is too long: use at most 1024 characters."), 400);
       }
       try {
-        await m.auth.updatePassword({ token, new_password: password });
+        await m.auth.updatePassword({ token, newPassword: password });
       } catch (err) {
         // A token core refuses as malformed is, to a person, the same dead link.
         const deadLink =

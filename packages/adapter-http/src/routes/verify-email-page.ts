@@ -3,6 +3,8 @@ import { Hono } from "hono";
 import { describeRoute, resolver } from "hono-openapi";
 import type { AppEnv } from "../env.js";
 import { escapeHtml, htmlPage, messagePage } from "../html.js";
+import { PAGE_FORM_FIELDS } from "../operations/descriptions.js";
+import { wireSchema } from "../registry/wire.js";
 import { operation, type RouteKit } from "../route-kit.js";
 import { htmlAnswer, readTokenForm, tokenPage } from "./token-page.js";
 
@@ -35,12 +37,20 @@ export function verifyEmailPageRoutes(kit: RouteKit): Hono<AppEnv> {
       },
     }),
     describeRoute({
-      parameters: [{ in: "query", name: "token", required: true, schema: { type: "string" } }],
+      parameters: [
+        {
+          in: "query",
+          name: "token",
+          required: true,
+          description: PAGE_FORM_FIELDS.token,
+          schema: { type: "string" },
+        },
+      ],
     }),
     async (c) => {
       const token = c.req.query("token") ?? "";
       if (token === "") return tokenPage(c, messagePage("Incomplete link", INCOMPLETE, "error"), 400);
-      if (!(await m.auth.checkVerificationToken(token)))
+      if (!(await m.auth.checkVerificationToken({ token })))
         return tokenPage(c, messagePage("Link expired", DEAD, "error"), 400);
       return tokenPage(c, confirmForm(token), 200);
     },
@@ -59,7 +69,12 @@ export function verifyEmailPageRoutes(kit: RouteKit): Hono<AppEnv> {
     describeRoute({
       requestBody: {
         required: true,
-        content: { "application/x-www-form-urlencoded": { schema: resolver(verifyEmailSchema) } },
+        content: {
+          "application/x-www-form-urlencoded": {
+            schema: resolver(wireSchema(verifyEmailSchema, undefined, PAGE_FORM_FIELDS)),
+            example: { token: "token-from-the-mailed-link" },
+          },
+        },
       },
     }),
     async (c) => {

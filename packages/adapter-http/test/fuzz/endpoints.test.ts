@@ -5,7 +5,7 @@
  * {error: string, code: string}; a refused request writes nothing.
  * The seed is fixed and the runs bounded, so CI replays the same requests.
  */
-import { type Capability, capabilityTable } from "@psm/core";
+import { type Capability, capabilityTable } from "@psm/adapter-http/testing";
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
 import { requestsFor } from "./support/requests.js";

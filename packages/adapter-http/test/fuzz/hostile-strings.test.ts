@@ -5,7 +5,7 @@
  * `invalid_input` that writes nothing; storable text of any plane is never a 5xx, and a
  * listing that takes it reads back exactly as acknowledged. Seeded, so CI replays the runs.
  */
-import { capabilityTable } from "@psm/core";
+import { capabilityTable } from "@psm/adapter-http/testing";
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
 import { BODY_CASES, withString } from "../security/support/input-cases.js";

@@ -3,7 +3,7 @@
  * (from core's capability table, so a new one cannot be missed) with no
  * credentials, a user's JWT, a user's API key and an admin's API key.
  */
-import { capabilityTable } from "@psm/core";
+import { capabilityTable } from "@psm/adapter-http/testing";
 import { beforeEach, describe, expect, test } from "vitest";
 import { type Session, type Target, target, UNKNOWN_ID } from "./support/target.js";
 

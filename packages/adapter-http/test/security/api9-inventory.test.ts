@@ -3,7 +3,7 @@
  * /openapi.json documents are the same set (both ways); core's capability
  * table is served as documented; common debug and leftover paths are 404.
  */
-import { capabilityTable } from "@psm/core";
+import { capabilityTable } from "@psm/adapter-http/testing";
 import { describe, expect, test } from "vitest";
 import { target } from "./support/target.js";
 

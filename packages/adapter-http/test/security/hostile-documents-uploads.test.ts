@@ -4,15 +4,10 @@
  * backend) where sockets and timing matter, and against the route on a real socket with a
  * short body deadline where waiting 15 s would only slow the suite.
  */
+
+import { createHttpApp } from "@psm/adapter-http";
 import { createStubDocumentParser } from "@psm/core/testing";
-import { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { authenticate } from "../../src/auth.js";
-import { resolveConfig } from "../../src/config.js";
-import type { AppEnv } from "../../src/env.js";
-import { createErrorHandler } from "../../src/errors.js";
-import { createRouteKit } from "../../src/route-kit.js";
-import { documentRoutes } from "../../src/routes/documents.js";
 import { BACKENDS, type HostileServer, startHostileServer } from "./support/hostile-server.js";
 import { uploadForm } from "./support/probe.js";
 import { startRealServer } from "./support/real-server.js";
@@ -85,14 +80,11 @@ describe("a trickling body, on a real socket", () => {
   test("is cut off at its deadline with a 400, and the connection closed", { timeout: 30_000 }, async () => {
     const t = target({ documents: createStubDocumentParser() });
     const s = await t.signUp();
-    const kit = createRouteKit(
-      t.marketplace,
-      resolveConfig({ corsOrigins: "*", publicUrl: "http://localhost" }),
-    );
-    const app = new Hono<AppEnv>();
-    app.use(authenticate(t.marketplace));
-    app.route("/api", documentRoutes(kit, { bodyTimeoutMs: 500 }));
-    app.onError(createErrorHandler({ info() {}, warn() {}, error() {} }));
+    const app = createHttpApp({
+      marketplace: t.marketplace,
+      config: { corsOrigins: "*", publicUrl: "http://localhost" },
+      uploads: { bodyTimeoutMs: 500 },
+    });
     const server = await startRealServer(app);
     try {
       // 400 bytes at one per 50 ms would take 20 s: the body deadline ends it after 0.5 s.

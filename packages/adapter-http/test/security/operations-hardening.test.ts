@@ -12,13 +12,17 @@ import { connect as connectSocket } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
-import { API_VERSION, type Storage } from "@psm/core";
+import { API_VERSION } from "@psm/adapter-http";
+import { openPostgresStorage } from "@psm/adapter-postgres";
+import {
+  createTestDatabase,
+  openConnection as openPostgresConnection,
+  testDatabaseUrl,
+} from "@psm/adapter-postgres/testing";
+import { openSqliteStorage } from "@psm/adapter-sqlite";
+import { openConnection } from "@psm/adapter-sqlite/testing";
+import type { Storage } from "@psm/core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { connect as connectPostgres } from "../../../adapter-postgres/src/connection.js";
-import { openPostgresStorage } from "../../../adapter-postgres/src/index.js";
-import { createTestDatabase, testDatabaseUrl } from "../../../adapter-postgres/src/testing-db.js";
-import { openConnection } from "../../../adapter-sqlite/src/connection.js";
-import { openSqliteStorage } from "../../../adapter-sqlite/src/index.js";
 import type { Logger } from "../../src/index.js";
 import { negotiateCoding } from "../../src/precompressed.js";
 import { BACKENDS, type HostileServer, startHostileServer } from "./support/hostile-server.js";
@@ -99,7 +103,7 @@ async function openRealStorage(backend: "sqlite" | "postgres"): Promise<RealStor
     storage,
     missingTableCode: "42P01", // undefined_table
     async dropListings() {
-      const { sql } = connectPostgres(database.url, 1);
+      const sql = openPostgresConnection(database.url, 1);
       await sql.unsafe("drop table listings cascade");
       await sql.end({ timeout: 5 });
     },

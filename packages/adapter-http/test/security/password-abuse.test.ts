@@ -10,13 +10,12 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { openPostgresStorage } from "@psm/adapter-postgres";
+import { createTestDatabase, testDatabaseUrl } from "@psm/adapter-postgres/testing";
+import { openSqliteStorage } from "@psm/adapter-sqlite";
 import type { Repositories, Storage } from "@psm/core";
 import { createMemoryStorage } from "@psm/core/testing";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-// Workspace siblings by path, as hostile-server.ts reaches them: adapter-http depends on neither.
-import { openPostgresStorage } from "../../../adapter-postgres/src/index.js";
-import { createTestDatabase, testDatabaseUrl } from "../../../adapter-postgres/src/testing-db.js";
-import { openSqliteStorage } from "../../../adapter-sqlite/src/index.js";
 import { BACKENDS, type HostileServer, startHostileServer } from "./support/hostile-server.js";
 import { target } from "./support/target.js";
 

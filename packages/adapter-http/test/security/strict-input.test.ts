@@ -8,7 +8,9 @@
  * never 500 and never a reset. The app runs in-process over real SQLite and PostgreSQL storage,
  * and as the composed server process where the socket matters.
  */
-import { capabilityTable, type Repositories } from "@psm/core";
+
+import { capabilityTable } from "@psm/adapter-http/testing";
+import type { Repositories } from "@psm/core";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { ILL_FORMED_PIECES, storableString, storableText } from "../fuzz/support/hostile-strings.js";

@@ -1,12 +1,12 @@
-import type { ApiKey, ApiKeyRepository, PageQuery } from "@psm/core";
+import { type ApiKey, type ApiKeyRepository, isUuid, type PageQuery } from "@psm/core";
 import { and, desc, eq, isNull, lte, or } from "drizzle-orm";
-import type { Database } from "../connection.js";
-import { guarded, isUuid } from "../db-errors.js";
+import type { Db } from "../connection.js";
+import { guarded } from "../db-errors.js";
 import { apiKeys } from "../schema.js";
 import { idBefore, pageLimit } from "./query-helpers.js";
 
 /** The PostgreSQL ApiKeyRepository; a digest collision surfaces as `internal_error`. */
-export function createApiKeyRepository(db: Database): ApiKeyRepository {
+export function createApiKeyRepository(db: Db): ApiKeyRepository {
   return {
     insert: (key: ApiKey) =>
       guarded(async () => {

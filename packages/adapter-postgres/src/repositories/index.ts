@@ -1,5 +1,5 @@
 import type { Repositories } from "@psm/core";
-import type { Database } from "../connection.js";
+import type { Db } from "../connection.js";
 import { emailVerificationTokens, resetTokens } from "../schema.js";
 import { createApiKeyRepository } from "./api-key-repository.js";
 import { createListingRepository } from "./listing-repository.js";
@@ -9,7 +9,7 @@ import { createTokenRepository } from "./reset-token-repository.js";
 import { createUserRepository } from "./user-repository.js";
 
 /** Every repository over one Drizzle database. */
-export function createRepositories(db: Database): Repositories {
+export function createRepositories(db: Db): Repositories {
   return {
     listings: createListingRepository(db),
     users: createUserRepository(db),

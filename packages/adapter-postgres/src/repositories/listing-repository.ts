@@ -1,6 +1,7 @@
 import {
   applyChanges,
   isSearchable,
+  isUuid,
   type Listing,
   type ListingChanges,
   type ListingRepository,
@@ -8,14 +9,14 @@ import {
   type SlotGuard,
 } from "@psm/core";
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
-import type { Database, Transaction } from "../connection.js";
-import { guarded, isUuid } from "../db-errors.js";
+import type { Db, Transaction } from "../connection.js";
+import { guarded } from "../db-errors.js";
 import { listings } from "../schema.js";
 import { searchQuery } from "./listing-search.js";
 import { activeAt, listingColumns, toRow, toSet } from "./listing-sql.js";
 import { countInt, idBefore, lockUser, pageLimit } from "./query-helpers.js";
 
-async function countActive(db: Database | Transaction, userId: string, now: Date): Promise<number> {
+async function countActive(db: Db | Transaction, userId: string, now: Date): Promise<number> {
   const [row] = await db
     .select({ n: countInt })
     .from(listings)
@@ -23,18 +24,14 @@ async function countActive(db: Database | Transaction, userId: string, now: Date
   return row?.n ?? 0;
 }
 
-async function findListing(db: Database | Transaction, id: string, lock: boolean): Promise<Listing | null> {
+async function findListing(db: Db | Transaction, id: string, lock: boolean): Promise<Listing | null> {
   const query = db.select(listingColumns).from(listings).where(eq(listings.id, id));
   // Named, as the search is (see there): the hottest read skips parsing after its first call.
   const [row] = lock ? await query.for("update") : await query.prepare("listing_by_id").execute();
   return row ?? null;
 }
 
-async function write(
-  db: Database | Transaction,
-  id: string,
-  changes: ListingChanges,
-): Promise<Listing | null> {
+async function write(db: Db | Transaction, id: string, changes: ListingChanges): Promise<Listing | null> {
   const set = toSet(changes);
   if (Object.keys(set).length === 0) return findListing(db, id, false);
   const [row] = await db.update(listings).set(set).where(eq(listings.id, id)).returning(listingColumns);
@@ -42,7 +39,7 @@ async function write(
 }
 
 /** The PostgreSQL ListingRepository. */
-export function createListingRepository(db: Database): ListingRepository {
+export function createListingRepository(db: Db): ListingRepository {
   return {
     findById: (id) => guarded(async () => (isUuid(id) ? findListing(db, id, false) : null)),
     search: (query, now) =>

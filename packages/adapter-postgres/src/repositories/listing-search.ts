@@ -1,10 +1,9 @@
-import type { ListingSearch } from "@psm/core";
+import { foldSearchText, isUuid, type ListingSearch } from "@psm/core";
 import { and, asc, between, desc, eq, type SQL, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
-import type { Database } from "../connection.js";
-import { isUuid } from "../db-errors.js";
+import type { Db } from "../connection.js";
 import { listings } from "../schema.js";
-import { fold, listingColumns, pastExpiryAt, unexpiredAt } from "./listing-sql.js";
+import { listingColumns, pastExpiryAt, unexpiredAt } from "./listing-sql.js";
 import { idBefore, pageLimit } from "./query-helpers.js";
 
 /**
@@ -27,7 +26,7 @@ export function escapeLike(text: string): string {
  * newest-first btree instead, filtering until the page is full.
  */
 export function titleCondition(text: string): SQL | undefined {
-  const folded = fold(text);
+  const folded = foldSearchText(text);
   if (folded === "") return undefined;
   if (hasTrigram(folded)) {
     return sql`${listings.titleFolded} like ${`%${escapeLike(folded)}%`} escape '\\'`;
@@ -82,7 +81,7 @@ function shape(query: ListingSearch, now: Date): { filters: (SQL | undefined)[];
  * scans; a selective term goes to the trigram index instead. Null when no row
  * can match.
  */
-export function searchQuery(db: Database, query: ListingSearch, now: Date) {
+export function searchQuery(db: Db, query: ListingSearch, now: Date) {
   if (query.userId !== undefined && !isUuid(query.userId)) return null;
   const { filters, order } = shape(query, now);
   const title = query.text === undefined ? undefined : titleCondition(query.text);

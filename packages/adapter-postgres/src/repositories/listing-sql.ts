@@ -1,8 +1,12 @@
-import type { Listing, ListingChanges } from "@psm/core";
+import { foldSearchText, type Listing, type ListingChanges } from "@psm/core";
 import { and, eq, gt, isNull, lte, or, type SQL } from "drizzle-orm";
 import { listings } from "../schema.js";
 
-/** Every column of a Listing; the search-only `title_folded` stays inside the adapter. */
+/**
+ * Every column of a Listing; the search-only `title_folded` (core's
+ * foldSearchText of the title, computed here rather than by lower(), whose
+ * folding depends on the database's ctype) stays inside the adapter.
+ */
 export const listingColumns = {
   id: listings.id,
   title: listings.title,
@@ -19,14 +23,6 @@ export const listingColumns = {
   views: listings.views,
   createdAt: listings.createdAt,
 };
-
-/**
- * The one folding rule of search, applied to stored titles and to terms alike:
- * full Unicode lower-casing, independent of the database's locale.
- */
-export function fold(text: string): string {
-  return text.toLowerCase();
-}
 
 /** No expiry, or one after `now`. */
 export function unexpiredAt(now: Date): SQL {
@@ -45,7 +41,7 @@ export function activeAt(now: Date): SQL {
 
 /** The row written for a new listing. */
 export function toRow(listing: Listing): typeof listings.$inferInsert {
-  return { ...listing, titleFolded: fold(listing.title) };
+  return { ...listing, titleFolded: foldSearchText(listing.title) };
 }
 
 /** The fields a patch may change: an explicit list, so an unexpected key never reaches SQL. */
@@ -77,6 +73,6 @@ function copyField<K extends (typeof EDITABLE)[number]>(
 export function toSet(changes: ListingChanges): ListingSet {
   const set: ListingSet = {};
   for (const key of EDITABLE) copyField(set, changes, key);
-  if (changes.title !== undefined) set.titleFolded = fold(changes.title);
+  if (changes.title !== undefined) set.titleFolded = foldSearchText(changes.title);
   return set;
 }

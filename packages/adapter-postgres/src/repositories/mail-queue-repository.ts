@@ -1,7 +1,7 @@
-import type { MailJob, MailKind, MailQueueRepository } from "@psm/core";
+import { isUuid, type MailJob, type MailKind, type MailQueueRepository } from "@psm/core";
 import { and, eq, getTableColumns, gte, lte, sql } from "drizzle-orm";
-import type { Database, Transaction } from "../connection.js";
-import { guarded, isUuid } from "../db-errors.js";
+import type { Db, Transaction } from "../connection.js";
+import { guarded } from "../db-errors.js";
 import { mailJobs } from "../schema.js";
 import { countInt, lockUser } from "./query-helpers.js";
 
@@ -16,7 +16,7 @@ function dueOrder(a: Claimed, b: Claimed): number {
 type NewJob = { id: string; userId: string; kind: MailKind; createdAt: Date };
 
 async function countSince(
-  db: Database | Transaction,
+  db: Db | Transaction,
   userId: string,
   kind: MailKind,
   since: Date,
@@ -29,7 +29,7 @@ async function countSince(
 }
 
 /** The PostgreSQL MailQueueRepository, shared safely by several processes. */
-export function createMailQueueRepository(db: Database): MailQueueRepository {
+export function createMailQueueRepository(db: Db): MailQueueRepository {
   const setWhere = (id: string, set: Partial<typeof mailJobs.$inferInsert>) =>
     guarded(async () => {
       if (!isUuid(id)) return;

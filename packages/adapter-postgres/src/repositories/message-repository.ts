@@ -1,12 +1,18 @@
-import type { Message, MessageDirection, MessageRepository, PageQuery } from "@psm/core";
+import {
+  isUuid,
+  type Message,
+  type MessageDirection,
+  type MessageRepository,
+  type PageQuery,
+} from "@psm/core";
 import { and, desc, eq } from "drizzle-orm";
-import type { Database } from "../connection.js";
-import { guarded, isUuid } from "../db-errors.js";
+import type { Db } from "../connection.js";
+import { guarded } from "../db-errors.js";
 import { messages } from "../schema.js";
 import { idBefore, pageLimit } from "./query-helpers.js";
 
 /** The PostgreSQL MessageRepository. */
-export function createMessageRepository(db: Database): MessageRepository {
+export function createMessageRepository(db: Db): MessageRepository {
   return {
     insert: (message: Message) =>
       guarded(async () => {

@@ -1,8 +1,7 @@
-import { MarketplaceError, type PageQuery } from "@psm/core";
+import { isUuid, MarketplaceError, type PageQuery } from "@psm/core";
 import { eq, lt, type SQL, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import type { Transaction } from "../connection.js";
-import { isUuid } from "../db-errors.js";
 import { users } from "../schema.js";
 
 /**

@@ -1,11 +1,11 @@
-import type { ResetToken, ResetTokenRepository } from "@psm/core";
+import { isUuid, type ResetToken, type ResetTokenRepository } from "@psm/core";
 import { and, eq, gt, isNull } from "drizzle-orm";
-import type { Database } from "../connection.js";
-import { guarded, isUuid } from "../db-errors.js";
+import type { Db } from "../connection.js";
+import { guarded } from "../db-errors.js";
 import type { TokenTable } from "../schema.js";
 
 /** A single-use token store on one token table (reset or verification tokens), keyed by digest. */
-export function createTokenRepository(db: Database, table: TokenTable): ResetTokenRepository {
+export function createTokenRepository(db: Db, table: TokenTable): ResetTokenRepository {
   const usableAt = (tokenHash: string, now: Date) =>
     and(eq(table.tokenHash, tokenHash), isNull(table.usedAt), gt(table.expiresAt, now));
 

@@ -1,12 +1,12 @@
-import type { AccountType, PageQuery, User, UserRepository } from "@psm/core";
+import { type AccountType, isUuid, type PageQuery, type User, type UserRepository } from "@psm/core";
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
-import type { Database } from "../connection.js";
-import { guarded, isUuid } from "../db-errors.js";
+import type { Db } from "../connection.js";
+import { guarded } from "../db-errors.js";
 import { users } from "../schema.js";
 import { idBefore, pageLimit } from "./query-helpers.js";
 
 /** The PostgreSQL UserRepository. */
-export function createUserRepository(db: Database): UserRepository {
+export function createUserRepository(db: Db): UserRepository {
   async function findById(id: string): Promise<User | null> {
     if (!isUuid(id)) return null;
     const [row] = await db.select().from(users).where(eq(users.id, id));

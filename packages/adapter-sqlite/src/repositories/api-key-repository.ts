@@ -1,7 +1,7 @@
 import type { ApiKeyRepository } from "@psm/core";
 import { and, desc, eq, isNull, lt, or, type SQL, sql } from "drizzle-orm";
-import type { Db } from "../db.js";
-import { run } from "../db-errors.js";
+import type { Db } from "../connection.js";
+import { guarded } from "../db-errors.js";
 import { once } from "../once.js";
 import { apiKeys } from "../schema.js";
 
@@ -24,13 +24,13 @@ export function createApiKeyRepository(db: Db): ApiKeyRepository {
 
   return {
     insert: (key) =>
-      run(() => {
+      guarded(() => {
         db.insert(apiKeys).values(key).run();
       }),
-    findById: (id) => run(() => byId().get({ id }) ?? null),
-    findByHash: (keyHash) => run(() => byHash().get({ keyHash }) ?? null),
+    findById: (id) => guarded(() => byId().get({ id }) ?? null),
+    findByHash: (keyHash) => guarded(() => byHash().get({ keyHash }) ?? null),
     list: (userId, page) =>
-      run(() => {
+      guarded(() => {
         const where: SQL[] = [];
         if (userId !== undefined) where.push(eq(apiKeys.userId, userId));
         if (page.before !== undefined) where.push(lt(apiKeys.id, page.before));
@@ -43,9 +43,9 @@ export function createApiKeyRepository(db: Db): ApiKeyRepository {
           .all();
       }),
     deactivate: (id) =>
-      run(() => db.update(apiKeys).set({ isActive: false }).where(eq(apiKeys.id, id)).run().changes > 0),
+      guarded(() => db.update(apiKeys).set({ isActive: false }).where(eq(apiKeys.id, id)).run().changes > 0),
     deactivateByUser: (userId) =>
-      run(
+      guarded(
         () =>
           db
             .update(apiKeys)
@@ -56,7 +56,7 @@ export function createApiKeyRepository(db: Db): ApiKeyRepository {
     // The interval test sits in the WHERE clause, so concurrent requests write
     // at most once per interval without a read first.
     touchLastUsed: (id, now, minIntervalMs) =>
-      run(() => {
+      guarded(() => {
         db.update(apiKeys)
           .set({ lastUsed: now })
           .where(

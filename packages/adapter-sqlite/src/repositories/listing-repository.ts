@@ -7,7 +7,7 @@ import {
   type SlotGuard,
 } from "@psm/core";
 import type { Database } from "better-sqlite3";
-import { run } from "../db-errors.js";
+import { guarded } from "../db-errors.js";
 import { once } from "../once.js";
 import { createListingWriter } from "./listing-order.js";
 import { ACTIVE_AT_NOW, LISTING_COLUMNS, type ListingRow, toListing, toParams } from "./listing-rows.js";
@@ -74,21 +74,21 @@ export function createListingRepository(sqlite: Database): ListingRepository {
   );
 
   return {
-    findById: (id) => run(() => find(id)),
-    search: (query, now) => run(() => statements().searches.run(query, now).map(toListing)),
+    findById: (id) => guarded(() => find(id)),
+    search: (query, now) => guarded(() => statements().searches.run(query, now).map(toListing)),
     listAll: (page) =>
-      run(() =>
+      guarded(() =>
         statements()
           .searches.run({ ...page, status: "all" }, new Date(0))
           .map(toListing),
       ),
-    insertWithinSlots: (listing, guard) => run(() => insertWithinSlots.immediate(listing, guard)),
-    update: (id, changes, guard) => run(() => update.immediate(id, changes, guard)),
-    delete: (id) => run(() => statements().deleteById.run(id).changes > 0),
+    insertWithinSlots: (listing, guard) => guarded(() => insertWithinSlots.immediate(listing, guard)),
+    update: (id, changes, guard) => guarded(() => update.immediate(id, changes, guard)),
+    delete: (id) => guarded(() => statements().deleteById.run(id).changes > 0),
     incrementViews,
-    countActiveByUser: (userId, now) => run(() => active(userId, now)),
+    countActiveByUser: (userId, now) => guarded(() => active(userId, now)),
     countActiveByUsers: (userIds, now) =>
-      run(() => {
+      guarded(() => {
         const counts = new Map<string, number>();
         if (userIds.length === 0) return counts;
         const rows = statements().countActiveMany.all({ ids: JSON.stringify(userIds), now: now.getTime() });

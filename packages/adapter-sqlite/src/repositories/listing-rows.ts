@@ -1,5 +1,4 @@
-import type { Category, Listing, StoredListingStatus } from "@psm/core";
-import { foldText } from "../fold.js";
+import { type Category, foldSearchText, type Listing, type StoredListingStatus } from "@psm/core";
 
 /** A listings row as the raw statements select it (snake_case, JSON as text, times as ms). */
 export interface ListingRow {
@@ -50,7 +49,7 @@ export function toParams(listing: Listing): Record<string, string | number | nul
   return {
     id: listing.id,
     title: listing.title,
-    title_folded: foldText(listing.title),
+    title_folded: foldSearchText(listing.title),
     description: listing.description,
     price: listing.price,
     category: listing.category,

@@ -1,6 +1,6 @@
-import type { ListingSearch } from "@psm/core";
+import { foldSearchText, type ListingSearch } from "@psm/core";
 import type { Database, Statement } from "better-sqlite3";
-import { foldText, ftsAny, ftsCover, TRIGRAM, trigramRange } from "../fold.js";
+import { ftsAny, ftsCover, TRIGRAM, trigramRange } from "./fts-query.js";
 import type { ListingRow } from "./listing-rows.js";
 import { BY_IDS_SQL, type Shape, searchSql, TRIGRAMS_SQL } from "./listing-search-sql.js";
 
@@ -62,7 +62,7 @@ export function createSearchRunner(sqlite: Database, options: SearchOptions = {}
 
   return {
     run(query, now) {
-      const needle = query.text ? foldText(query.text) : "";
+      const needle = query.text ? foldSearchText(query.text) : "";
       const base = {
         status: query.status,
         category: query.category !== undefined,

@@ -1,7 +1,7 @@
 import type { MailKind, MailQueueRepository } from "@psm/core";
 import { and, count, eq, gte, inArray, lte, sql } from "drizzle-orm";
-import type { Db } from "../db.js";
-import { run } from "../db-errors.js";
+import type { Db } from "../connection.js";
+import { guarded } from "../db-errors.js";
 import { mailJobs } from "../schema.js";
 
 /** Jobs of one kind created for the user at or after `since`. */
@@ -20,7 +20,7 @@ export function createMailQueueRepository(db: Db): MailQueueRepository {
     // With a limit, BEGIN IMMEDIATE holds the write lock from the count to the
     // insert, so concurrent enqueues (in any process) never pass the limit.
     enqueue: (job, limit) =>
-      run(() =>
+      guarded(() =>
         db.transaction(
           (tx) => {
             if (limit && countSince(tx, job.userId, job.kind, limit.since) >= limit.max) return false;
@@ -37,7 +37,7 @@ export function createMailQueueRepository(db: Db): MailQueueRepository {
     // UPDATE ... RETURNING would do too, but its rows come back in no stated
     // order and without the old due time that orders them.)
     claimDue: (now, limit, leaseMs) =>
-      run(() =>
+      guarded(() =>
         db.transaction(
           (tx) => {
             const due = tx
@@ -65,21 +65,21 @@ export function createMailQueueRepository(db: Db): MailQueueRepository {
         ),
       ),
     markSent: (id, now) =>
-      run(() => {
+      guarded(() => {
         db.update(mailJobs).set({ status: "sent", sentAt: now }).where(eq(mailJobs.id, id)).run();
       }),
     reschedule: (id, nextAttemptAt, error) =>
-      run(() => {
+      guarded(() => {
         db.update(mailJobs)
           .set({ status: "pending", nextAttemptAt, lastError: error })
           .where(eq(mailJobs.id, id))
           .run();
       }),
     markFailed: (id, error) =>
-      run(() => {
+      guarded(() => {
         db.update(mailJobs).set({ status: "failed", lastError: error }).where(eq(mailJobs.id, id)).run();
       }),
-    findById: (id) => run(() => db.select().from(mailJobs).where(eq(mailJobs.id, id)).get() ?? null),
-    countSince: (userId, kind, since) => run(() => countSince(db, userId, kind, since)),
+    findById: (id) => guarded(() => db.select().from(mailJobs).where(eq(mailJobs.id, id)).get() ?? null),
+    countSince: (userId, kind, since) => guarded(() => countSince(db, userId, kind, since)),
   };
 }

@@ -1,18 +1,18 @@
 import type { MessageRepository } from "@psm/core";
 import { and, desc, eq, lt } from "drizzle-orm";
-import type { Db } from "../db.js";
-import { run } from "../db-errors.js";
+import type { Db } from "../connection.js";
+import { guarded } from "../db-errors.js";
 import { messages } from "../schema.js";
 
 /** MessageRepository on drizzle; each direction reads its own (user, id) index. */
 export function createMessageRepository(db: Db): MessageRepository {
   return {
     insert: (message) =>
-      run(() => {
+      guarded(() => {
         db.insert(messages).values(message).run();
       }),
     list: (userId, direction, page) =>
-      run(() => {
+      guarded(() => {
         const party = direction === "received" ? messages.receiverId : messages.senderId;
         return db
           .select()

@@ -1,7 +1,7 @@
 import type { ResetTokenRepository } from "@psm/core";
 import { and, eq, gt, isNull } from "drizzle-orm";
-import type { Db } from "../db.js";
-import { run } from "../db-errors.js";
+import type { Db } from "../connection.js";
+import { guarded } from "../db-errors.js";
 import type { TokenTable } from "../schema.js";
 
 /** A single-use token store on one token table (reset or verification tokens). */
@@ -11,13 +11,13 @@ export function createTokenRepository(db: Db, table: TokenTable): ResetTokenRepo
 
   return {
     insert: (token) =>
-      run(() => {
+      guarded(() => {
         db.insert(table).values(token).run();
       }),
     // One conditional UPDATE ... RETURNING: SQLite runs one writer at a time, so
     // of two racing calls only the first finds used_at NULL and gets the user.
     consume: (tokenHash, now) =>
-      run(() => {
+      guarded(() => {
         const row = db
           .update(table)
           .set({ usedAt: now })
@@ -27,16 +27,16 @@ export function createTokenRepository(db: Db, table: TokenTable): ResetTokenRepo
         return row?.userId ?? null;
       }),
     isValid: (tokenHash, now) =>
-      run(
+      guarded(
         () =>
           db.select({ userId: table.userId }).from(table).where(usable(tokenHash, now)).get() !== undefined,
       ),
     delete: (tokenHash) =>
-      run(() => {
+      guarded(() => {
         db.delete(table).where(eq(table.tokenHash, tokenHash)).run();
       }),
     deleteByUser: (userId) =>
-      run(() => {
+      guarded(() => {
         db.delete(table).where(eq(table.userId, userId)).run();
       }),
   };

@@ -1,7 +1,7 @@
 import { normalizeEmail, type User, type UserRepository } from "@psm/core";
 import { and, desc, eq, isNull, lt, sql } from "drizzle-orm";
-import type { Db } from "../db.js";
-import { run } from "../db-errors.js";
+import type { Db } from "../connection.js";
+import { guarded } from "../db-errors.js";
 import { once } from "../once.js";
 import { users } from "../schema.js";
 
@@ -25,18 +25,18 @@ export function createUserRepository(db: Db): UserRepository {
   const find = (id: string): User | null => byId().get({ id }) ?? null;
 
   return {
-    findById: (id) => run(() => find(id)),
+    findById: (id) => guarded(() => find(id)),
     // Stored lower-cased (normalizeEmail, JS toLowerCase) and looked up the same
     // way: the plain unique index on email is then case-insensitive for every letter.
-    findByEmail: (email) => run(() => byEmail().get({ email: normalizeEmail(email) }) ?? null),
+    findByEmail: (email) => guarded(() => byEmail().get({ email: normalizeEmail(email) }) ?? null),
     insert: (user) =>
-      run(() => {
+      guarded(() => {
         db.insert(users)
           .values({ ...user, email: normalizeEmail(user.email) })
           .run();
       }),
     list: (page) =>
-      run(() =>
+      guarded(() =>
         db
           .select()
           .from(users)
@@ -46,7 +46,7 @@ export function createUserRepository(db: Db): UserRepository {
           .all(),
       ),
     updateProfile: (id, changes) =>
-      run(() => {
+      guarded(() => {
         // Only the fields given: an absent one keeps its stored value.
         const set = {
           ...(changes.displayName === undefined ? {} : { displayName: changes.displayName }),
@@ -57,7 +57,7 @@ export function createUserRepository(db: Db): UserRepository {
         return db.update(users).set(set).where(eq(users.id, id)).returning().get() ?? null;
       }),
     setPasswordHash: (id, passwordHash, options) =>
-      run(() => {
+      guarded(() => {
         const bump = options.revokeTokens ? 1 : 0;
         const result = db
           .update(users)
@@ -68,7 +68,7 @@ export function createUserRepository(db: Db): UserRepository {
       }),
     // Only where no proof is on record, so the first one is kept.
     markEmailVerified: (id, at) =>
-      run(() => {
+      guarded(() => {
         db.update(users)
           .set({ emailVerifiedAt: at })
           .where(and(eq(users.id, id), isNull(users.emailVerifiedAt)))
@@ -78,6 +78,6 @@ export function createUserRepository(db: Db): UserRepository {
     // One DELETE: ON DELETE CASCADE removes listings (their FTS rows through the
     // delete trigger), API keys, reset and verification tokens and queued mail
     // in the same statement, so it is atomic; messages have no foreign key and stay.
-    deleteCascade: (id) => run(() => db.delete(users).where(eq(users.id, id)).run().changes > 0),
+    deleteCascade: (id) => guarded(() => db.delete(users).where(eq(users.id, id)).run().changes > 0),
   };
 }

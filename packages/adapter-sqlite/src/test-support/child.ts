@@ -14,7 +14,7 @@ export interface ChildResult {
 export function runChild(script: string, args: string[]): Promise<ChildResult> {
   const path = fileURLToPath(new URL(script, import.meta.url));
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--conditions=source", "--import", HOOKS, path, ...args], {
+    const child = spawn(process.execPath, ["--conditions=psm-source", "--import", HOOKS, path, ...args], {
       stdio: ["ignore", "ignore", "pipe"],
     });
     let stderr = "";

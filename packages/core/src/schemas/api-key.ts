@@ -1,7 +1,7 @@
 import * as v from "valibot";
 import { text } from "./storable-text.js";
 
-/** POST /api/keys (body optional). */
+/** apiKeys.create: a label for the key (default "API Key"). */
 export const createApiKeySchema = v.object({
   name: v.optional(
     v.pipe(

@@ -43,8 +43,8 @@ describe("every string field of a body refuses NUL and lone surrogates, naming t
     ["condition", { condition: "new\0" }],
     ["images", { images: ["https://example.com/a\0.png"] }],
     ["images", { images: ["https://example.com/\udc00"] }],
-    ["contact_email", { contact_email: "a\0@example.com" }],
-    ["expires_at", { expires_at: "2030-01-01T00:00:00Z\0" }],
+    ["contactEmail", { contactEmail: "a\0@example.com" }],
+    ["expiresAt", { expiresAt: "2030-01-01T00:00:00Z\0" }],
     ["price", { price: "1\0" }],
   ];
   for (const [field, patch] of cases) {
@@ -61,7 +61,7 @@ describe("every string field of a body refuses NUL and lone surrogates, naming t
   });
 });
 
-describe("structured_data", () => {
+describe("structuredData", () => {
   it("refuses NUL and lone surrogates in any string, values and keys, at any depth, saying where", () => {
     const bad: [unknown, string][] = [
       [{ a: "\0" }, "a string at .a"],
@@ -70,10 +70,8 @@ describe("structured_data", () => {
       [{ "\udfff": "x" }, 'a key at ["\\udfff"]'],
     ];
     for (const [value, where] of bad) {
-      const message = refusal(newListingSchema, { ...BASE, structured_data: value });
-      expect(message).toBe(
-        `structured_data: must not contain a NUL character or a lone surrogate (${where})`,
-      );
+      const message = refusal(newListingSchema, { ...BASE, structuredData: value });
+      expect(message).toBe(`structuredData: must not contain a NUL character or a lone surrogate (${where})`);
     }
   });
 
@@ -140,7 +138,7 @@ describe("structured_data", () => {
 });
 
 describe("other bounds that would change a value silently", () => {
-  it("expires_at must name a real instant that both backends store", () => {
+  it("expiresAt must name a real instant that both backends store", () => {
     for (const bad of [
       "2026-02-30T00:00:00Z",
       "2025-02-29T12:00:00Z",

@@ -1,6 +1,7 @@
 import * as v from "valibot";
 import { CATEGORY_VALUES } from "../domain/category.js";
 import { PAGE } from "../domain/limits.js";
+import { isUuid } from "../domain/uuid.js";
 import { structuredDataProblem } from "./json-value.js";
 import { text } from "./storable-text.js";
 
@@ -8,20 +9,30 @@ import { text } from "./storable-text.js";
 
 export { isStorableText, STORABLE_TEXT_MESSAGE, text } from "./storable-text.js";
 
-export const uuid = v.pipe(text, v.uuid("must be a UUID"));
+/** A UUID in any case; use cases lower-case it. */
+export const uuid = v.pipe(text, v.check(isUuid, "must be a UUID"));
+
+/** The longest address accepted (RFC 5321's path limit). */
+export const EMAIL_MAX_LENGTH = 254;
+/** Password bounds: the one definition sign-up, reset, the admin bootstrap and login read. */
+export const PASSWORD_MIN_LENGTH = 6;
+export const PASSWORD_MAX_LENGTH = 1024;
 
 export const email = v.pipe(
   text,
   v.trim(),
-  v.maxLength(254, "must be at most 254 characters"),
+  v.maxLength(EMAIL_MAX_LENGTH, `must be at most ${EMAIL_MAX_LENGTH} characters`),
   v.email("must be a valid email address"),
 );
 
 export const password = v.pipe(
   text,
-  v.minLength(6, "must be at least 6 characters"),
-  v.maxLength(1024, "must be at most 1024 characters"),
+  v.minLength(PASSWORD_MIN_LENGTH, `must be at least ${PASSWORD_MIN_LENGTH} characters`),
+  v.maxLength(PASSWORD_MAX_LENGTH, `must be at most ${PASSWORD_MAX_LENGTH} characters`),
 );
+
+/** A single-use token from a mailed link (reset, verification). */
+export const token = v.pipe(text, v.minLength(1, "is required"), v.maxLength(512, "is not a valid token"));
 
 export const displayName = v.pipe(
   text,

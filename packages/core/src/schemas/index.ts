@@ -1,6 +1,13 @@
-export { adminDeletePostSchema, adminDeleteUserSchema } from "./admin.js";
+export {
+  type AdminDeletePostInput,
+  type AdminDeleteUserInput,
+  adminDeletePostSchema,
+  adminDeleteUserSchema,
+} from "./admin.js";
 export { type CreateApiKeyInput, createApiKeySchema } from "./api-key.js";
 export * as fields from "./fields.js";
+export { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./fields.js";
+export { type IdInput, idSchema } from "./id.js";
 export { type ListingPatchInput, listingPatchSchema } from "./listing-patch.js";
 export { type ListingQueryInput, listingQuerySchema } from "./listing-query.js";
 export { type LogInInput, logInSchema } from "./log-in.js";

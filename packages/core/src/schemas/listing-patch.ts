@@ -11,7 +11,7 @@ import {
   title,
 } from "./fields.js";
 
-/** PATCH /api/listings/{id}: any subset of the editable fields. */
+/** listings.update: any subset of the editable fields. */
 export const listingPatchSchema = v.object({
   title: v.optional(title),
   description: v.optional(description),
@@ -19,9 +19,9 @@ export const listingPatchSchema = v.object({
   category: v.optional(category),
   condition: v.optional(condition),
   images: v.optional(images),
-  structured_data: v.optional(v.nullable(structuredData)),
-  contact_email: v.optional(v.nullable(contactEmail)),
-  expires_at: v.optional(v.nullable(isoDateTime)),
+  structuredData: v.optional(v.nullable(structuredData)),
+  contactEmail: v.optional(v.nullable(contactEmail)),
+  expiresAt: v.optional(v.nullable(isoDateTime)),
   status: v.optional(v.picklist(["active", "paused"], "must be active or paused")),
 });
 export type ListingPatchInput = v.InferInput<typeof listingPatchSchema>;

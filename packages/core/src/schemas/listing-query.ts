@@ -4,12 +4,12 @@ import { PAGE } from "../domain/limits.js";
 import { cursor, limit, uuid } from "./fields.js";
 import { text } from "./storable-text.js";
 
-/** GET /api/listings query. */
+/** listings.search. */
 export const listingQuerySchema = v.object({
   limit: limit(PAGE.defaultLimit),
   category: v.optional(v.picklist([...CATEGORY_VALUES, "all"], "must be a category or all")),
   search: v.optional(v.pipe(text, v.maxLength(200, "must be at most 200 characters"))),
-  user_id: v.optional(uuid),
+  userId: v.optional(uuid),
   status: v.optional(
     v.picklist(["active", "paused", "expired", "all"], "must be active, paused, expired or all"),
     "active",

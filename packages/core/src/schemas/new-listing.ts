@@ -11,7 +11,7 @@ import {
   title,
 } from "./fields.js";
 
-/** POST /api/listings (NewListing). Unknown fields (id, user_id, views, status...) are dropped. */
+/** listings.create. Unknown fields (id, userId, views, status...) are dropped. */
 export const newListingSchema = v.object({
   title,
   description,
@@ -19,8 +19,8 @@ export const newListingSchema = v.object({
   price: v.optional(v.nullable(price)),
   condition: v.optional(condition, "good"),
   images: v.optional(images, () => []),
-  structured_data: v.optional(structuredData, () => ({ ai_generated: true })),
-  contact_email: v.optional(v.nullable(contactEmail)),
-  expires_at: v.optional(v.nullable(isoDateTime)),
+  structuredData: v.optional(structuredData, () => ({ ai_generated: true })),
+  contactEmail: v.optional(v.nullable(contactEmail)),
+  expiresAt: v.optional(v.nullable(isoDateTime)),
 });
 export type NewListingInput = v.InferInput<typeof newListingSchema>;

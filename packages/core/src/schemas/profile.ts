@@ -2,15 +2,15 @@ import * as v from "valibot";
 import { ACCOUNT_TYPES } from "../domain/user.js";
 import { displayName, email, uuid } from "./fields.js";
 
-/** POST /api/profiles/sync */
+/** profiles.sync. */
 export const syncProfileSchema = v.object({
   id: uuid,
   email,
-  display_name: v.optional(displayName),
-  account_type: v.optional(v.picklist(ACCOUNT_TYPES, "must be personal or business")),
+  displayName: v.optional(displayName),
+  accountType: v.optional(v.picklist(ACCOUNT_TYPES, "must be personal or business")),
 });
 export type SyncProfileInput = v.InferInput<typeof syncProfileSchema>;
 
-/** ?user_id= of the profile queries, and the body of POST /api/profiles/limit */
-export const userIdSchema = v.object({ user_id: uuid });
+/** The user the profile queries (isAdmin, getLimit, postLimit) are about. */
+export const userIdSchema = v.object({ userId: uuid });
 export type UserIdInput = v.InferInput<typeof userIdSchema>;

@@ -1,10 +1,10 @@
 import * as v from "valibot";
 import { displayName, email, password } from "./fields.js";
 
-/** POST /api/auth/signup */
+/** auth.signUp. */
 export const signUpSchema = v.object({
   email,
   password,
-  display_name: v.optional(displayName),
+  displayName: v.optional(displayName),
 });
 export type SignUpInput = v.InferInput<typeof signUpSchema>;

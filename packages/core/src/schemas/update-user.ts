@@ -1,6 +1,6 @@
 import * as v from "valibot";
 import { displayName } from "./fields.js";
 
-/** PUT /api/users/update */
-export const updateUserSchema = v.object({ display_name: displayName });
+/** users.updateDisplayName. */
+export const updateUserSchema = v.object({ displayName });
 export type UpdateUserInput = v.InferInput<typeof updateUserSchema>;

@@ -1,6 +1,6 @@
 import * as v from "valibot";
-import { updatePasswordSchema } from "./password-reset.js";
+import { token } from "./fields.js";
 
-/** POST /api/auth/verify-email: the token of the link mailed at sign-up. */
-export const verifyEmailSchema = v.object({ token: updatePasswordSchema.entries.token });
+/** auth.verifyEmail (and the token checks of the reset and verification pages). */
+export const verifyEmailSchema = v.object({ token });
 export type VerifyEmailInput = v.InferInput<typeof verifyEmailSchema>;

@@ -1,7 +1,6 @@
-import { MarketplaceError } from "../errors.js";
+import { isUuid } from "../domain/uuid.js";
+import { invalidField } from "../errors.js";
 import { fromBase64Url, toBase64Url } from "./crypto.js";
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** An opaque cursor for the page after the row with this id. */
 export function encodeCursor(lastId: string): string {
@@ -13,7 +12,8 @@ export function decodeCursor(cursor: string | undefined): string | undefined {
   if (cursor === undefined || cursor === "") return undefined;
   const bytes = fromBase64Url(cursor);
   const id = bytes ? new TextDecoder().decode(bytes) : "";
-  if (!UUID.test(id)) throw new MarketplaceError("invalid_input", "cursor: is not a valid cursor");
+  // Only the lower-case ids encodeCursor writes: ordering compares them as text.
+  if (!isUuid(id) || id !== id.toLowerCase()) throw invalidField("cursor", "is not a valid cursor");
   return id;
 }
 

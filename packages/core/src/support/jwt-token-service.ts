@@ -4,14 +4,32 @@ import type { Clock } from "../ports/clock.js";
 import type { TokenClaims, TokenService } from "../ports/token-service.js";
 
 /**
+ * The shortest HS256 secret accepted, in UTF-8 bytes: RFC 7518 §3.2 asks for a
+ * key at least as long as the hash output (256 bits).
+ */
+export const MIN_JWT_SECRET_BYTES = 32;
+
+/**
  * HS256 JWTs keyed with the UTF-8 bytes of `secret`, valid 7 days, with claims
  * sub and id (the user id), email, is_admin and ver (the token version). The
  * HMAC key is imported once as a CryptoKey, not per request.
+ *
+ * Throws a RangeError at once when `secret` is shorter than 32 UTF-8 bytes, so
+ * a weak or empty secret stops the embedding service at start rather than
+ * failing its first sign-in with an error that names nothing.
  */
 export function createJwtTokenService(secret: string, clock: Clock): TokenService {
+  // Checked for JavaScript callers too: TextEncoder would quietly encode undefined as "".
+  if (typeof secret !== "string") throw new TypeError("JWT secret must be a string");
+  const keyBytes = new TextEncoder().encode(secret);
+  if (keyBytes.length < MIN_JWT_SECRET_BYTES) {
+    throw new RangeError(
+      `JWT secret must be at least ${MIN_JWT_SECRET_BYTES} bytes (got ${keyBytes.length})`,
+    );
+  }
   const keyPromise = globalThis.crypto.subtle.importKey(
     "raw",
-    new TextEncoder().encode(secret),
+    keyBytes,
     { name: "HMAC", hash: "SHA-256" },
     false,
     ["sign", "verify"],

@@ -16,6 +16,15 @@ export function setupMarketplace(settings: Partial<Settings> = {}) {
   return { deps, market: createMarketplace(deps) };
 }
 
+/**
+ * A value passed where the command types forbid it, as a plain-JS embedder
+ * could: typed as whatever the call expects, so a test can check that the use
+ * case itself refuses it (`invalid_input`) or copes with it.
+ */
+export function untyped<T>(value: unknown): T {
+  return value as T;
+}
+
 /** Asserts the promise rejects with a MarketplaceError of `code` (anything else fails the comparison). */
 export async function expectCode(promise: Promise<unknown>, code: ErrorCode): Promise<void> {
   const outcome = await promise.then(
@@ -23,6 +32,25 @@ export async function expectCode(promise: Promise<unknown>, code: ErrorCode): Pr
     (error: unknown) => (isMarketplaceError(error) ? { code: error.code } : { error }),
   );
   expect(outcome).toEqual({ code });
+}
+
+/**
+ * Asserts the promise rejects with `invalid_input` about `field` (the error's
+ * `field`, in the command's camelCase words) and, when given, with `message`.
+ */
+export async function expectInvalidField(
+  promise: Promise<unknown>,
+  field: string,
+  message?: string,
+): Promise<void> {
+  const outcome = await promise.then(
+    (value: unknown) => ({ resolved: value }),
+    (error: unknown) =>
+      isMarketplaceError(error)
+        ? { code: error.code, field: error.field, message: message === undefined ? undefined : error.message }
+        : { error },
+  );
+  expect(outcome).toEqual({ code: "invalid_input", field, message });
 }
 
 /** Signs up and logs in; returns the user and a JWT actor. */

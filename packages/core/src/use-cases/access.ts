@@ -1,6 +1,6 @@
 import type { Actor, UserActor } from "../domain/actor.js";
-import { MarketplaceError } from "../errors.js";
-import type { AuthRequirement } from "./meta/capabilities.js";
+import { isUuid } from "../domain/uuid.js";
+import { invalidField, MarketplaceError } from "../errors.js";
 
 /** The caller must be signed in (API key or JWT). */
 export function requireUser(actor: Actor): UserActor {
@@ -23,23 +23,11 @@ export function requireAdmin(actor: Actor): UserActor {
   return user;
 }
 
-/** A path id that is not a UUID is a 400 (or the caller's own not-found). */
+/** An id that is not a UUID is a 400 naming `field` (or the caller's own not-found); lower-cased. */
 export function requireUuid(
   id: string,
-  onInvalid: MarketplaceError = new MarketplaceError("invalid_input", "id: must be a UUID"),
+  onInvalid: MarketplaceError = invalidField("id", "must be a UUID"),
 ): string {
-  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) throw onInvalid;
+  if (!isUuid(id)) throw onInvalid;
   return id.toLowerCase();
-}
-
-/**
- * Applies a documented auth requirement (capabilityTable). Adapters call it
- * before validating a body, so an anonymous caller learns 401 rather than a
- * field error; the use cases apply the same checks themselves.
- */
-export function assertAccess(actor: Actor, requirement: AuthRequirement): void {
-  if (requirement === "public") return;
-  if (requirement === "key-or-jwt") requireUser(actor);
-  else if (requirement === "jwt") requireJwtUser(actor);
-  else requireAdmin(actor);
 }

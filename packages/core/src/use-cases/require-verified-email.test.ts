@@ -1,3 +1,4 @@
+import type { NewListingInput } from "@psm/core";
 import { describe, expect, it } from "vitest";
 import {
   ANON,
@@ -7,7 +8,7 @@ import {
   signUpAndLogIn,
 } from "../testing/use-case-kit.js";
 
-const LISTING = { title: "Audit", description: "Two weeks.", category: "cybersecurity" };
+const LISTING: NewListingInput = { title: "Audit", description: "Two weeks.", category: "cybersecurity" };
 
 /** Follows the link of the `index`-th verification mail. */
 async function verify(market: Marketplace, mailed: { verifyUrl: string }[], index: number) {
@@ -31,7 +32,7 @@ describe("REQUIRE_VERIFIED_EMAIL", () => {
     await expect(market.apiKeys.create(proven, {})).resolves.toHaveProperty("secret");
     const listing = await market.listings.create(proven, LISTING);
 
-    const message = { listing_id: listing.id, receiver_id: author.user.id, content: "Hello" };
+    const message = { listingId: listing.id, receiverId: author.user.id, content: "Hello" };
     await expectCode(market.messages.send(buyer.actor, message), "email_unverified");
     await verify(market, mailed, 1);
     const buyerNow = await market.auth.authenticate({ bearer: buyer.token });
@@ -49,9 +50,9 @@ describe("REQUIRE_VERIFIED_EMAIL", () => {
       LISTING,
     );
     const message = {
-      listing_id: listing.id,
-      sender_id: sender.user.id,
-      receiver_id: author.user.id,
+      listingId: listing.id,
+      senderId: sender.user.id,
+      receiverId: author.user.id,
       content: "Hello",
     };
     await expectCode(market.messages.send(ANON, message), "email_unverified");
@@ -66,8 +67,8 @@ describe("REQUIRE_VERIFIED_EMAIL", () => {
     const listing = await market.listings.create(author.actor, LISTING);
     await expect(
       market.messages.send(buyer.actor, {
-        listing_id: listing.id,
-        receiver_id: author.user.id,
+        listingId: listing.id,
+        receiverId: author.user.id,
         content: "Hi",
       }),
     ).resolves.toHaveProperty("id");

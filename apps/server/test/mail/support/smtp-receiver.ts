@@ -1,8 +1,8 @@
 import { createRequire } from "node:module";
 import { type AddressInfo, createServer } from "node:net";
-import { SMTPServer } from "smtp-server";
 // Type only: the adapter-mail helper already names mailparser's ParsedMail (with its @types).
-import type { ReceivedMail as HelperMail } from "../../../../../packages/adapter-mail/src/testing/smtp-server.js";
+import type { ReceivedMail as HelperMail } from "@psm/adapter-mail/testing";
+import { SMTPServer } from "smtp-server";
 
 /** A message as mailparser reads it. */
 export type ParsedMail = HelperMail["parsed"];

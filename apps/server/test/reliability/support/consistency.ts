@@ -1,16 +1,6 @@
 /** Database-level consistency checks, run on the files and tables a killed server left behind. */
-import { createRequire } from "node:module";
-import { fileURLToPath } from "node:url";
-import { connect } from "../../../../../packages/adapter-postgres/src/connection.js";
-import type { openConnection } from "../../../../../packages/adapter-sqlite/src/connection.js";
-
-type SqliteDb = ReturnType<typeof openConnection>;
-type SqliteCtor = new (file: string, options: { readonly: boolean; fileMustExist: boolean }) => SqliteDb;
-
-// better-sqlite3 is adapter-sqlite's dependency, not this app's: load that copy, the one the server uses.
-const requireFromSqliteAdapter = createRequire(
-  fileURLToPath(new URL("../../../../../packages/adapter-sqlite/package.json", import.meta.url)),
-);
+import { openConnection } from "@psm/adapter-postgres/testing";
+import { openReadOnly } from "@psm/adapter-sqlite/testing";
 
 const ORPHAN_TABLES = ["listings", "api_keys", "reset_tokens", "mail_jobs"];
 const orphans = (table: string) =>
@@ -22,8 +12,7 @@ const orphans = (table: string) =>
  * orphaned rows, negative view counts. Empty means consistent.
  */
 export function sqliteProblems(file: string): string[] {
-  const Database = requireFromSqliteAdapter("better-sqlite3") as SqliteCtor;
-  const db = new Database(file, { readonly: true, fileMustExist: true });
+  const db = openReadOnly(file);
   try {
     const problems: string[] = [];
     const integrity = db.prepare("PRAGMA integrity_check").pluck().all();
@@ -47,7 +36,7 @@ export function sqliteProblems(file: string): string[] {
  * is validated, no orphaned rows, no negative views, no duplicate ids.
  */
 export async function postgresProblems(url: string): Promise<string[]> {
-  const { sql } = connect(url, 1);
+  const sql = openConnection(url, 1);
   try {
     const problems: string[] = [];
     const unvalidated = await sql<

@@ -1,4 +1,4 @@
-import type { Capability } from "@psm/core";
+import type { Capability } from "@psm/adapter-http/testing";
 import fc from "fast-check";
 import type { Call } from "../../security/support/target.js";
 import { illFormedString, percentEncodeAny } from "./hostile-strings.js";

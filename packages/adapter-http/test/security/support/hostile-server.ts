@@ -8,8 +8,7 @@ import { readFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-// Workspace siblings by path, as apps/server's own tests reach them: adapter-http depends on neither.
-import { createTestDatabase, testDatabaseUrl } from "../../../../adapter-postgres/src/testing-db.js";
+import { createTestDatabase, testDatabaseUrl } from "@psm/adapter-postgres/testing";
 
 const MAIN = new URL("../../../../../apps/server/dist/main.js", import.meta.url);
 

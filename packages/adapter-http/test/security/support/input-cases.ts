@@ -5,10 +5,10 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { openPostgresStorage } from "@psm/adapter-postgres";
+import { createTestDatabase, testDatabaseUrl } from "@psm/adapter-postgres/testing";
+import { openSqliteStorage } from "@psm/adapter-sqlite";
 import type { Storage } from "@psm/core";
-import { openPostgresStorage } from "../../../../adapter-postgres/src/index.js";
-import { createTestDatabase, testDatabaseUrl } from "../../../../adapter-postgres/src/testing-db.js";
-import { openSqliteStorage } from "../../../../adapter-sqlite/src/index.js";
 import type { Session, Target } from "./target.js";
 
 /** A migrated storage of its own on `backend`, removed by `close()`. */

@@ -9,6 +9,8 @@ import { listingCases } from "./listings.js";
 import { mailQueueCases } from "./mail-queue.js";
 import { messageCases } from "./messages.js";
 import { tokenStoreCases } from "./reset-tokens.js";
+import { searchFoldingCases } from "./search-folding.js";
+import { storageErrorCases } from "./storage-errors.js";
 import { userCascadeCases } from "./user-cascade.js";
 import { userCases } from "./users.js";
 
@@ -31,6 +33,7 @@ export function runRepositoryContract(name: string, options: ContractOptions): v
     });
 
     listingSearchCases(ctx);
+    searchFoldingCases(ctx);
     listingCases(ctx);
     listingSlotCases(ctx);
     listingReactivationCases(ctx);
@@ -42,5 +45,6 @@ export function runRepositoryContract(name: string, options: ContractOptions): v
     tokenStoreCases(ctx, "verificationTokens");
     accountRecoveryCases(ctx);
     mailQueueCases(ctx);
+    storageErrorCases(ctx);
   });
 }

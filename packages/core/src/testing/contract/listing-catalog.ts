@@ -1,5 +1,6 @@
 import type { Category } from "../../domain/category.js";
 import { isSearchable, type Listing } from "../../domain/listing.js";
+import { foldSearchText } from "../../domain/search-text.js";
 import type { Repositories } from "../../ports/repositories.js";
 import { listingOf, newestFirst, seedListings, seedUser, shuffled } from "./context.js";
 
@@ -37,10 +38,10 @@ export async function seedCatalog(repos: Repositories) {
   return { authors, all, active, paused, expired, later };
 }
 
-/** The reference meaning of a search: a plain substring of the lower-cased title. */
+/** The reference meaning of a search: a plain substring of the folded title. */
 export function substringOracle(rows: Listing[], term: string): string[] {
-  const needle = term.toLowerCase();
+  const needle = foldSearchText(term);
   return newestFirst(
-    rows.filter((row) => isSearchable(row, NOW) && row.title.toLowerCase().includes(needle)),
+    rows.filter((row) => isSearchable(row, NOW) && foldSearchText(row.title).includes(needle)),
   );
 }

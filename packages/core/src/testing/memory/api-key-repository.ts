@@ -2,7 +2,7 @@ import type { ApiKey } from "../../domain/api-key.js";
 import type { PageQuery } from "../../domain/page.js";
 import { MarketplaceError } from "../../errors.js";
 import type { ApiKeyRepository } from "../../ports/api-key-repository.js";
-import { copy, type MemoryState, pageById } from "./state.js";
+import { copy, insertNew, type MemoryState, pageById, requireUser } from "./state.js";
 
 /** The in-memory ApiKeyRepository. */
 export function createMemoryApiKeyRepository(state: MemoryState): ApiKeyRepository {
@@ -15,8 +15,9 @@ export function createMemoryApiKeyRepository(state: MemoryState): ApiKeyReposito
 
   return {
     async insert(key: ApiKey) {
-      if (findByHash(key.keyHash)) throw new MarketplaceError("internal_error", "API key digest collision");
-      apiKeys.set(key.id, copy(key));
+      if (findByHash(key.keyHash)) throw new MarketplaceError("internal_error");
+      requireUser(state, key.userId);
+      insertNew(apiKeys, key.id, copy(key));
     },
     async findById(id: string) {
       const key = apiKeys.get(id);

@@ -1,19 +1,16 @@
 import { applyChanges, effectiveStatus, isSearchable, type Listing } from "../../domain/listing.js";
 import type { PageQuery } from "../../domain/page.js";
+import { foldSearchText } from "../../domain/search-text.js";
 import type { ListingRepository, ListingSearch, SlotGuard } from "../../ports/listing-repository.js";
-import { copy, type MemoryState, pageById } from "./state.js";
-
-/** Lower-cases every letter, not only ASCII, so `müller` finds `MÜLLER`. */
-function fold(text: string): string {
-  return text.toLowerCase();
-}
+import { copy, insertNew, type MemoryState, pageById, requireUser } from "./state.js";
 
 function matches(listing: Listing, query: ListingSearch, now: Date): boolean {
   if (query.status !== "all" && effectiveStatus(listing, now) !== query.status) return false;
   if (query.category !== undefined && listing.category !== query.category) return false;
   if (query.userId !== undefined && listing.userId !== query.userId) return false;
   // A plain substring test: `%`, `_` and `\` are ordinary characters here.
-  if (query.text !== undefined && !fold(listing.title).includes(fold(query.text))) return false;
+  if (query.text !== undefined && !foldSearchText(listing.title).includes(foldSearchText(query.text)))
+    return false;
   return true;
 }
 
@@ -47,7 +44,8 @@ export function createMemoryListingRepository(state: MemoryState): ListingReposi
     },
     async insertWithinSlots(listing: Listing, guard: SlotGuard) {
       if (countActive(listing.userId, guard.now) >= guard.maxSlots) return false;
-      listings.set(listing.id, copy(listing));
+      requireUser(state, listing.userId);
+      insertNew(listings, listing.id, copy(listing));
       return true;
     },
     async update(id, changes, guard) {

@@ -1,6 +1,6 @@
 import type { MailJob, MailKind } from "../../domain/mail-job.js";
 import type { MailQueueRepository } from "../../ports/mail-queue-repository.js";
-import { copy, type MemoryState } from "./state.js";
+import { copy, insertNew, type MemoryState, requireUser } from "./state.js";
 
 function dueOrder(a: MailJob, b: MailJob): number {
   const byTime = a.nextAttemptAt.getTime() - b.nextAttemptAt.getTime();
@@ -25,7 +25,8 @@ export function createMemoryMailQueueRepository(state: MemoryState): MailQueueRe
     ) {
       // Count and insert in one synchronous step, so concurrent calls cannot both pass.
       if (limit && countSince(job.userId, job.kind, limit.since) >= limit.max) return false;
-      mailJobs.set(job.id, {
+      requireUser(state, job.userId);
+      insertNew(mailJobs, job.id, {
         id: job.id,
         userId: job.userId,
         kind: job.kind,

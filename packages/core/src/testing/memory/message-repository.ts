@@ -1,14 +1,15 @@
 import type { Message, MessageDirection } from "../../domain/message.js";
 import type { PageQuery } from "../../domain/page.js";
 import type { MessageRepository } from "../../ports/message-repository.js";
-import { copy, type MemoryState, pageById } from "./state.js";
+import { copy, insertNew, type MemoryState, pageById } from "./state.js";
 
 /** The in-memory MessageRepository. */
 export function createMemoryMessageRepository(state: MemoryState): MessageRepository {
   const { messages } = state;
   return {
+    // No user or listing check: messages outlive both (the adapters hold no foreign key).
     async insert(message: Message) {
-      messages.set(message.id, copy(message));
+      insertNew(messages, message.id, copy(message));
     },
     async list(userId: string, direction: MessageDirection, page: PageQuery) {
       const party = direction === "received" ? "receiverId" : "senderId";

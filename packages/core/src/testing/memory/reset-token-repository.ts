@@ -1,18 +1,23 @@
 import type { ResetToken, ResetTokenRepository } from "../../ports/reset-token-repository.js";
-import { copy, type StoredResetToken } from "./state.js";
+import { copy, insertNew, type MemoryState, requireUser, type StoredResetToken } from "./state.js";
 
 function usable(token: StoredResetToken | undefined, now: Date): token is StoredResetToken {
   return token !== undefined && !token.used && token.expiresAt.getTime() > now.getTime();
 }
 
 /**
- * An in-memory single-use token store over one table of the state, keyed by
- * digest: `state.resetTokens` or `state.verificationTokens`.
+ * An in-memory single-use token store over one table of `state`, keyed by
+ * digest: `resetTokens` or `verificationTokens`.
  */
-export function createMemoryTokenRepository(tokens: Map<string, StoredResetToken>): ResetTokenRepository {
+export function createMemoryTokenRepository(
+  state: MemoryState,
+  table: "resetTokens" | "verificationTokens",
+): ResetTokenRepository {
+  const tokens = state[table];
   return {
     async insert(token: ResetToken) {
-      tokens.set(token.tokenHash, { ...copy(token), used: false });
+      requireUser(state, token.userId);
+      insertNew(tokens, token.tokenHash, { ...copy(token), used: false });
     },
     async consume(tokenHash: string, now: Date) {
       const token = tokens.get(tokenHash);

@@ -4,6 +4,7 @@ import type { MailJob } from "../../domain/mail-job.js";
 import type { Message } from "../../domain/message.js";
 import type { PageQuery } from "../../domain/page.js";
 import type { User } from "../../domain/user.js";
+import { MarketplaceError } from "../../errors.js";
 import type { ResetToken } from "../../ports/reset-token-repository.js";
 
 /** A stored single-use token (reset or verification) with its used flag. */
@@ -36,6 +37,23 @@ export function createMemoryState(): MemoryState {
     verificationTokens: new Map(),
     mailJobs: new Map(),
   };
+}
+
+/**
+ * Rejects a row for a user that does not exist, as the storage adapters'
+ * foreign keys (all of which point at users) do: `user_not_found`.
+ */
+export function requireUser(state: MemoryState, userId: string): void {
+  if (!state.users.has(userId)) throw new MarketplaceError("user_not_found");
+}
+
+/**
+ * Stores `row` under a key not yet taken; a taken key is `internal_error`, as
+ * a primary-key or unique violation other than the email's is in the adapters.
+ */
+export function insertNew<T>(table: Map<string, T>, key: string, row: T): void {
+  if (table.has(key)) throw new MarketplaceError("internal_error");
+  table.set(key, row);
 }
 
 /** Deep copy, so callers never hold a reference into stored state. */

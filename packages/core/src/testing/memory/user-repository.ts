@@ -2,7 +2,7 @@ import type { PageQuery } from "../../domain/page.js";
 import type { AccountType, User } from "../../domain/user.js";
 import { MarketplaceError } from "../../errors.js";
 import type { UserRepository } from "../../ports/user-repository.js";
-import { copy, type MemoryState, pageById } from "./state.js";
+import { copy, insertNew, type MemoryState, pageById } from "./state.js";
 
 function sameEmail(a: string, b: string): boolean {
   return a.toLowerCase() === b.toLowerCase();
@@ -32,7 +32,7 @@ export function createMemoryUserRepository(state: MemoryState): UserRepository {
     },
     async insert(user: User) {
       if (findByEmail(user.email)) throw new MarketplaceError("email_taken");
-      users.set(user.id, copy(user));
+      insertNew(users, user.id, copy(user));
     },
     async list(page: PageQuery) {
       return pageById(users.values(), page);

@@ -3,16 +3,17 @@ import type { Actor } from "../../domain/actor.js";
 import type { Listing } from "../../domain/listing.js";
 import type { Page } from "../../domain/page.js";
 import { MarketplaceError } from "../../errors.js";
-import { pageQuerySchema } from "../../schemas/page-query.js";
+import { type AdminDeletePostInput, adminDeletePostSchema } from "../../schemas/admin.js";
+import { type PageQueryInput, pageQuerySchema } from "../../schemas/page-query.js";
 import { decodeCursor, toPage } from "../../support/cursor.js";
 import { validate } from "../../support/validate.js";
-import { requireAdmin, requireUuid } from "../access.js";
+import { requireAdmin } from "../access.js";
 
 /** Every listing of any status, newest first (admin JWT). */
 export async function listPosts(
   deps: Pick<Deps, "repos">,
   actor: Actor,
-  query: unknown,
+  query: PageQueryInput,
 ): Promise<Page<Listing>> {
   requireAdmin(actor);
   const q = validate(pageQuerySchema, query);
@@ -23,13 +24,13 @@ export async function listPosts(
 }
 
 /** Deletes any listing (admin JWT). Unknown id: 404. */
-export async function deletePost(deps: Pick<Deps, "repos">, actor: Actor, id: string): Promise<void> {
+export async function deletePost(
+  deps: Pick<Deps, "repos">,
+  actor: Actor,
+  input: AdminDeletePostInput,
+): Promise<void> {
   requireAdmin(actor);
-  if (
-    !(await deps.repos.listings.delete(
-      requireUuid(id, new MarketplaceError("invalid_input", "post_id: must be a UUID")),
-    ))
-  ) {
+  const { postId } = validate(adminDeletePostSchema, input);
+  if (!(await deps.repos.listings.delete(postId.toLowerCase())))
     throw new MarketplaceError("listing_not_found");
-  }
 }

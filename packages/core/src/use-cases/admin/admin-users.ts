@@ -3,11 +3,11 @@ import type { Actor } from "../../domain/actor.js";
 import type { Page } from "../../domain/page.js";
 import { normalizeEmail, type User, type UserView } from "../../domain/user.js";
 import { MarketplaceError } from "../../errors.js";
-import type { EnsuredAdmin } from "../../marketplace.js";
-import { pageQuerySchema } from "../../schemas/page-query.js";
+import { type AdminDeleteUserInput, adminDeleteUserSchema } from "../../schemas/admin.js";
+import { type PageQueryInput, pageQuerySchema } from "../../schemas/page-query.js";
 import { decodeCursor, toPage } from "../../support/cursor.js";
 import { validate } from "../../support/validate.js";
-import { requireAdmin, requireUuid } from "../access.js";
+import { requireAdmin } from "../access.js";
 import { reclaimAccount } from "../auth/reclaim-account.js";
 import { viewOf, viewsOf } from "../user-view.js";
 
@@ -15,7 +15,7 @@ import { viewOf, viewsOf } from "../user-view.js";
 export async function listUsers(
   deps: Pick<Deps, "repos" | "clock">,
   actor: Actor,
-  query: unknown,
+  query: PageQueryInput,
 ): Promise<Page<UserView>> {
   requireAdmin(actor);
   const q = validate(pageQuerySchema, query);
@@ -27,14 +27,29 @@ export async function listUsers(
 }
 
 /** Deletes a user with their listings and keys in one step (admin JWT). Admins cannot be deleted. */
-export async function deleteUser(deps: Pick<Deps, "repos">, actor: Actor, id: string): Promise<void> {
+export async function deleteUser(
+  deps: Pick<Deps, "repos">,
+  actor: Actor,
+  input: AdminDeleteUserInput,
+): Promise<void> {
   requireAdmin(actor);
-  const target = await deps.repos.users.findById(
-    requireUuid(id, new MarketplaceError("invalid_input", "user_id: must be a UUID")),
-  );
+  const { userId } = validate(adminDeleteUserSchema, input);
+  const target = await deps.repos.users.findById(userId.toLowerCase());
   if (!target) throw new MarketplaceError("user_not_found");
   if (target.isAdmin) throw new MarketplaceError("cannot_delete_admin");
   if (!(await deps.repos.users.deleteCascade(target.id))) throw new MarketplaceError("user_not_found");
+}
+
+/** The operator's admin account (ADMIN_EMAIL, ADMIN_PASSWORD). */
+export interface EnsureAdminInput {
+  email: string;
+  password: string;
+}
+
+/** What ensureAdmin found and did. */
+export interface EnsuredAdmin {
+  user: UserView;
+  outcome: "created" | "promoted" | "unchanged";
 }
 
 /**
@@ -49,7 +64,7 @@ export async function deleteUser(deps: Pick<Deps, "repos">, actor: Actor, id: st
  */
 export async function ensureAdmin(
   deps: Pick<Deps, "repos" | "hasher" | "clock" | "ids">,
-  input: { email: string; password: string },
+  input: EnsureAdminInput,
 ): Promise<EnsuredAdmin> {
   const email = normalizeEmail(input.email);
   const existing = await deps.repos.users.findByEmail(email);

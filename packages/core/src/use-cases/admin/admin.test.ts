@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import {
   ANON,
   expectCode,
+  expectInvalidField,
   logInAdmin,
   type Marketplace as Market,
   KIT_PASSWORD as PASSWORD,
@@ -25,9 +26,9 @@ describe("admin access", () => {
 
     const calls: [string, (actor: Actor) => Promise<unknown>][] = [
       ["listPosts", (actor) => market.admin.listPosts(actor, {})],
-      ["deletePost", (actor) => market.admin.deletePost(actor, listing.id)],
+      ["deletePost", (actor) => market.admin.deletePost(actor, { postId: listing.id })],
       ["listUsers", (actor) => market.admin.listUsers(actor, {})],
-      ["deleteUser", (actor) => market.admin.deleteUser(actor, user.user.id)],
+      ["deleteUser", (actor) => market.admin.deleteUser(actor, { userId: user.user.id })],
     ];
     for (const [name, call] of calls) {
       const outcomes = await Promise.all(
@@ -44,7 +45,7 @@ describe("admin access", () => {
       });
     }
     // Nothing was deleted by the refused calls.
-    await expect(market.listings.get(listing.id)).resolves.toHaveProperty("id", listing.id);
+    await expect(market.listings.get({ id: listing.id })).resolves.toHaveProperty("id", listing.id);
     await expect(market.auth.authenticate({ bearer: user.token })).resolves.toMatchObject({ kind: "user" });
   });
 });
@@ -56,12 +57,12 @@ describe("admin.listPosts and deletePost", () => {
     const author = await signUpAndLogIn(market, "author@example.com");
     const active = await createListing(market, author.actor, "active");
     const paused = await createListing(market, author.actor, "paused");
-    await market.listings.update(author.actor, paused.id, { status: "paused" });
+    await market.listings.update(author.actor, { id: paused.id, status: "paused" });
     const expiring = await market.listings.create(author.actor, {
       title: "expiring",
       description: "d",
       category: "cybersecurity",
-      expires_at: new Date(deps.clock.now().getTime() + 60_000).toISOString(),
+      expiresAt: new Date(deps.clock.now().getTime() + 60_000).toISOString(),
     });
     deps.clock.advance(120_000);
 
@@ -70,7 +71,10 @@ describe("admin.listPosts and deletePost", () => {
     expect(page.nextCursor).toBeNull();
     const first = await market.admin.listPosts(admin.actor, { limit: 2 });
     expect(first.items.map((l) => l.id)).toEqual([expiring.id, paused.id]);
-    const second = await market.admin.listPosts(admin.actor, { limit: 2, cursor: first.nextCursor });
+    const second = await market.admin.listPosts(admin.actor, {
+      limit: 2,
+      cursor: first.nextCursor ?? undefined,
+    });
     expect(second.items.map((l) => l.id)).toEqual([active.id]);
     await expectCode(market.admin.listPosts(admin.actor, { limit: "x" }), "invalid_input");
   });
@@ -80,10 +84,14 @@ describe("admin.listPosts and deletePost", () => {
     const admin = await logInAdmin(market);
     const author = await signUpAndLogIn(market, "author@example.com");
     const listing = await createListing(market, author.actor);
-    await market.admin.deletePost(admin.actor, listing.id);
-    await expectCode(market.listings.get(listing.id), "listing_not_found");
-    await expectCode(market.admin.deletePost(admin.actor, listing.id), "listing_not_found");
-    await expectCode(market.admin.deletePost(admin.actor, "not-a-uuid"), "invalid_input");
+    await market.admin.deletePost(admin.actor, { postId: listing.id });
+    await expectCode(market.listings.get({ id: listing.id }), "listing_not_found");
+    await expectCode(market.admin.deletePost(admin.actor, { postId: listing.id }), "listing_not_found");
+    await expectInvalidField(
+      market.admin.deletePost(admin.actor, { postId: "not-a-uuid" }),
+      "postId",
+      "postId: must be a UUID",
+    );
   });
 });
 
@@ -108,15 +116,15 @@ describe("admin.listUsers and deleteUser", () => {
     const listing = await createListing(market, seller.actor);
     const { apiKey, secret } = await market.apiKeys.create(seller.actor, {});
     const message = await market.messages.send(buyer.actor, {
-      listing_id: listing.id,
-      receiver_id: seller.user.id,
+      listingId: listing.id,
+      receiverId: seller.user.id,
       content: "hello",
     });
 
-    await market.admin.deleteUser(admin.actor, seller.user.id);
+    await market.admin.deleteUser(admin.actor, { userId: seller.user.id });
 
     expect(await deps.repos.users.findById(seller.user.id)).toBeNull();
-    await expectCode(market.listings.get(listing.id), "listing_not_found");
+    await expectCode(market.listings.get({ id: listing.id }), "listing_not_found");
     expect(await deps.repos.apiKeys.findById(apiKey.id)).toBeNull();
     await expectCode(market.auth.authenticate({ apiKey: secret }), "unauthenticated");
     await expectCode(market.auth.authenticate({ bearer: seller.token }), "unauthenticated");
@@ -129,10 +137,14 @@ describe("admin.listUsers and deleteUser", () => {
   it("refuses to delete an admin, and reports unknown and malformed ids", async () => {
     const { market } = setup();
     const admin = await logInAdmin(market);
-    await expectCode(market.admin.deleteUser(admin.actor, admin.user.id), "cannot_delete_admin");
-    await expectCode(market.admin.deleteUser(admin.actor, crypto.randomUUID()), "user_not_found");
-    await expectCode(market.admin.deleteUser(admin.actor, "not-a-uuid"), "invalid_input");
-    await expect(market.profiles.isAdmin({ user_id: admin.user.id })).resolves.toBe(true);
+    await expectCode(market.admin.deleteUser(admin.actor, { userId: admin.user.id }), "cannot_delete_admin");
+    await expectCode(market.admin.deleteUser(admin.actor, { userId: crypto.randomUUID() }), "user_not_found");
+    await expectInvalidField(
+      market.admin.deleteUser(admin.actor, { userId: "not-a-uuid" }),
+      "userId",
+      "userId: must be a UUID",
+    );
+    await expect(market.profiles.isAdmin({ userId: admin.user.id })).resolves.toBe(true);
   });
 });
 

@@ -2,10 +2,12 @@ import { sha256Hex } from "@psm/core";
 import { describe, expect, it } from "vitest";
 import {
   expectCode,
+  expectInvalidField,
   logInAdmin,
   KIT_PASSWORD as PASSWORD,
   setupMarketplace as setup,
   signUpAndLogIn,
+  untyped,
 } from "../../testing/use-case-kit.js";
 
 const SECOND = 1000;
@@ -27,7 +29,7 @@ describe("apiKeys.create", () => {
   it("names a key 'API Key' by default and makes a different value each time", async () => {
     const { market } = setup();
     const { actor } = await signUpAndLogIn(market, "b@example.com");
-    const first = await market.apiKeys.create(actor, undefined);
+    const first = await market.apiKeys.create(actor, untyped(undefined));
     const second = await market.apiKeys.create(actor, {});
     expect(first.apiKey.name).toBe("API Key");
     expect(second.apiKey.name).toBe("API Key");
@@ -76,9 +78,9 @@ describe("apiKeys.list", () => {
     for (let i = 0; i < 5; i++) ids.unshift((await market.apiKeys.create(actor, {})).apiKey.id);
     const first = await market.apiKeys.list(actor, { limit: 2 });
     expect(first.items.map((k) => k.id)).toEqual(ids.slice(0, 2));
-    const second = await market.apiKeys.list(actor, { limit: 2, cursor: first.nextCursor });
+    const second = await market.apiKeys.list(actor, { limit: 2, cursor: first.nextCursor ?? undefined });
     expect(second.items.map((k) => k.id)).toEqual(ids.slice(2, 4));
-    const third = await market.apiKeys.list(actor, { limit: 2, cursor: second.nextCursor });
+    const third = await market.apiKeys.list(actor, { limit: 2, cursor: second.nextCursor ?? undefined });
     expect(third.items.map((k) => k.id)).toEqual(ids.slice(4));
     expect(third.nextCursor).toBeNull();
     await expectCode(market.apiKeys.list({ kind: "anonymous" }, {}), "unauthenticated");
@@ -90,7 +92,7 @@ describe("apiKeys.deactivate", () => {
     const { deps, market } = setup();
     const { actor } = await signUpAndLogIn(market, "e@example.com");
     const { apiKey, secret } = await market.apiKeys.create(actor, {});
-    await market.apiKeys.deactivate(actor, apiKey.id);
+    await market.apiKeys.deactivate(actor, { id: apiKey.id });
     expect((await deps.repos.apiKeys.findById(apiKey.id))?.isActive).toBe(false);
     await expectCode(market.auth.authenticate({ apiKey: secret }), "unauthenticated");
     const listed = await market.apiKeys.list(actor, {});
@@ -103,11 +105,11 @@ describe("apiKeys.deactivate", () => {
     const bob = await signUpAndLogIn(market, "bob@example.com");
     const { apiKey, secret } = await market.apiKeys.create(alice.actor, {});
 
-    await expectCode(market.apiKeys.deactivate(bob.actor, apiKey.id), "key_not_found");
+    await expectCode(market.apiKeys.deactivate(bob.actor, { id: apiKey.id }), "key_not_found");
     expect((await deps.repos.apiKeys.findById(apiKey.id))?.isActive).toBe(true);
 
     const admin = (await logInAdmin(market)).actor;
-    await market.apiKeys.deactivate(admin, apiKey.id);
+    await market.apiKeys.deactivate(admin, { id: apiKey.id });
     expect((await deps.repos.apiKeys.findById(apiKey.id))?.isActive).toBe(false);
     await expectCode(market.auth.authenticate({ apiKey: secret }), "unauthenticated");
   });
@@ -116,9 +118,13 @@ describe("apiKeys.deactivate", () => {
     const { market } = setup();
     const { actor } = await signUpAndLogIn(market, "f@example.com");
     const { apiKey } = await market.apiKeys.create(actor, {});
-    await expectCode(market.apiKeys.deactivate(actor, crypto.randomUUID()), "key_not_found");
-    await expectCode(market.apiKeys.deactivate(actor, "not-a-uuid"), "invalid_input");
-    await expectCode(market.apiKeys.deactivate({ kind: "anonymous" }, apiKey.id), "unauthenticated");
+    await expectCode(market.apiKeys.deactivate(actor, { id: crypto.randomUUID() }), "key_not_found");
+    await expectInvalidField(
+      market.apiKeys.deactivate(actor, { id: "not-a-uuid" }),
+      "id",
+      "id: must be a UUID",
+    );
+    await expectCode(market.apiKeys.deactivate({ kind: "anonymous" }, { id: apiKey.id }), "unauthenticated");
   });
 });
 

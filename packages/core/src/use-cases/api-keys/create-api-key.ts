@@ -2,12 +2,17 @@ import type { Deps } from "../../deps.js";
 import type { Actor } from "../../domain/actor.js";
 import { API_KEY_PREFIX, type ApiKey } from "../../domain/api-key.js";
 import { MarketplaceError } from "../../errors.js";
-import type { CreatedApiKey } from "../../marketplace.js";
-import { createApiKeySchema } from "../../schemas/api-key.js";
+import { type CreateApiKeyInput, createApiKeySchema } from "../../schemas/api-key.js";
 import { sha256Hex, toHex } from "../../support/crypto.js";
 import { validate } from "../../support/validate.js";
 import { requireUser } from "../access.js";
 import { requireProvenAddress } from "../proven-address.js";
+
+/** A newly created key: the stored record and its value, shown once. */
+export interface CreatedApiKey {
+  apiKey: ApiKey;
+  secret: string;
+}
 
 /**
  * Creates a key for the caller: `psm_` + 64 hex (32 random bytes); only its
@@ -16,7 +21,7 @@ import { requireProvenAddress } from "../proven-address.js";
 export async function createApiKey(
   deps: Pick<Deps, "repos" | "clock" | "ids" | "random" | "settings">,
   actor: Actor,
-  input: unknown,
+  input: CreateApiKeyInput,
 ): Promise<CreatedApiKey> {
   const { user } = requireUser(actor);
   requireProvenAddress(deps.settings, user);

@@ -2,7 +2,7 @@ import type { Deps } from "../../deps.js";
 import type { Actor } from "../../domain/actor.js";
 import type { ApiKey } from "../../domain/api-key.js";
 import type { Page } from "../../domain/page.js";
-import { pageQuerySchema } from "../../schemas/page-query.js";
+import { type PageQueryInput, pageQuerySchema } from "../../schemas/page-query.js";
 import { decodeCursor, toPage } from "../../support/cursor.js";
 import { validate } from "../../support/validate.js";
 import { requireUser } from "../access.js";
@@ -11,7 +11,7 @@ import { requireUser } from "../access.js";
 export async function listApiKeys(
   deps: Pick<Deps, "repos">,
   actor: Actor,
-  query: unknown,
+  query: PageQueryInput,
 ): Promise<Page<ApiKey>> {
   const { user } = requireUser(actor);
   const q = validate(pageQuerySchema, query);

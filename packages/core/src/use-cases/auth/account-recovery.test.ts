@@ -30,7 +30,7 @@ describe("a completed reset of an address never proven", () => {
 
     // The owner recovers the account through the reset mail.
     const token = await mailedResetToken(s, "owner@example.com");
-    await s.market.auth.updatePassword({ token, new_password: "owner-password" });
+    await s.market.auth.updatePassword({ token, newPassword: "owner-password" });
 
     await expectCode(s.market.auth.authenticate({ apiKey: first.secret }), "unauthenticated");
     await expectCode(s.market.auth.authenticate({ apiKey: second.secret }), "unauthenticated");
@@ -48,7 +48,7 @@ describe("a completed reset of an address never proven", () => {
     await s.market.auth.signUp({ email: "owner@example.com", password: PASSWORD });
     await s.market.auth.updatePassword({
       token: await mailedResetToken(s, "owner@example.com"),
-      new_password: "owner-password",
+      newPassword: "owner-password",
     });
     const { token } = await s.market.auth.logIn({ email: "owner@example.com", password: "owner-password" });
     const owner = await s.market.auth.authenticate({ bearer: token });
@@ -57,7 +57,7 @@ describe("a completed reset of an address never proven", () => {
     s.deps.clock.advance(2 * 60 * 60 * 1000);
     await s.market.auth.updatePassword({
       token: await mailedResetToken(s, "owner@example.com"),
-      new_password: "newer-password",
+      newPassword: "newer-password",
     });
     await expect(s.market.auth.authenticate({ apiKey: secret })).resolves.toMatchObject({ kind: "user" });
     await expectCode(s.market.auth.authenticate({ bearer: token }), "unauthenticated");
@@ -72,7 +72,7 @@ describe("a completed reset of an address never proven", () => {
     const { secret } = await s.market.apiKeys.create(account.actor, {});
     await s.market.auth.updatePassword({
       token: await mailedResetToken(s, "linked@example.com"),
-      new_password: "owner-password",
+      newPassword: "owner-password",
     });
     await expect(s.market.auth.authenticate({ apiKey: secret })).resolves.toMatchObject({ kind: "user" });
   });
@@ -85,7 +85,7 @@ describe("a completed reset of an address never proven", () => {
     const viaKey = await s.market.auth.authenticate({ apiKey: armed.secret });
     await s.market.auth.updatePassword({
       token: await mailedResetToken(s, "race@example.com"),
-      new_password: "owner-password",
+      newPassword: "owner-password",
     });
     for (const stale of [intruder.actor, viaKey]) {
       await expectCode(s.market.apiKeys.create(stale, { name: "late" }), "unauthenticated");
@@ -105,7 +105,7 @@ describe("update-password spends no hashing on a bad token", () => {
     const before = hasher.calls.hash;
     for (const token of ["made-up", "x".repeat(512)]) {
       await expectCode(
-        market.auth.updatePassword({ token, new_password: "any-password" }),
+        market.auth.updatePassword({ token, newPassword: "any-password" }),
         "reset_token_invalid",
       );
     }
@@ -116,10 +116,10 @@ describe("update-password spends no hashing on a bad token", () => {
     await market.mail.dispatchDue();
     const resetUrl = deps.mailer.ofKind("password_reset")[0]?.resetUrl ?? "";
     const token = new URL(resetUrl).searchParams.get("token") ?? "";
-    await market.auth.updatePassword({ token, new_password: "owner-password" });
+    await market.auth.updatePassword({ token, newPassword: "owner-password" });
     expect(hasher.calls.hash - before).toBe(1);
     await expectCode(
-      market.auth.updatePassword({ token, new_password: "again-password" }),
+      market.auth.updatePassword({ token, newPassword: "again-password" }),
       "reset_token_invalid",
     );
     expect(hasher.calls.hash - before).toBe(1);

@@ -7,6 +7,7 @@ import {
   KIT_PASSWORD as PASSWORD,
   setupMarketplace as setup,
   signUpAndLogIn,
+  untyped,
 } from "../../testing/use-case-kit.js";
 
 const SECOND = 1000;
@@ -54,33 +55,35 @@ describe("auth.signUp", () => {
     const user = await market.auth.signUp({
       email: "bob@example.com",
       password: PASSWORD,
-      display_name: "Bob B.",
+      displayName: "Bob B.",
     });
     expect(user.displayName).toBe("Bob B.");
   });
 
-  it("ignores fields a caller may not set (is_admin, account_type, id)", async () => {
+  it("ignores fields a caller may not set (isAdmin, accountType, id)", async () => {
     const { market } = setup();
     const forcedId = crypto.randomUUID();
-    const user = await market.auth.signUp({
-      email: "mallory@example.com",
-      password: PASSWORD,
-      is_admin: true,
-      account_type: "business",
-      id: forcedId,
-    });
+    const user = await market.auth.signUp(
+      untyped({
+        email: "mallory@example.com",
+        password: PASSWORD,
+        isAdmin: true,
+        accountType: "business",
+        id: forcedId,
+      }),
+    );
     expect(user).toMatchObject({ isAdmin: false, accountType: "personal" });
     expect(user.id).not.toBe(forcedId);
   });
 
-  it("bounds display_name to 1..100 characters", async () => {
+  it("bounds displayName to 1..100 characters", async () => {
     const { market } = setup();
     await expectCode(
-      market.auth.signUp({ email: "a@example.com", password: PASSWORD, display_name: "" }),
+      market.auth.signUp({ email: "a@example.com", password: PASSWORD, displayName: "" }),
       "invalid_input",
     );
     await expectCode(
-      market.auth.signUp({ email: "a@example.com", password: PASSWORD, display_name: "x".repeat(101) }),
+      market.auth.signUp({ email: "a@example.com", password: PASSWORD, displayName: "x".repeat(101) }),
       "invalid_input",
     );
   });
@@ -98,10 +101,10 @@ describe("auth.signUp", () => {
 
   it("refuses a missing or malformed email and a missing password", async () => {
     const { market } = setup();
-    await expectCode(market.auth.signUp({ password: PASSWORD }), "invalid_input");
+    await expectCode(market.auth.signUp(untyped({ password: PASSWORD })), "invalid_input");
     await expectCode(market.auth.signUp({ email: "not-an-email", password: PASSWORD }), "invalid_input");
-    await expectCode(market.auth.signUp({ email: "dave@example.com" }), "invalid_input");
-    await expectCode(market.auth.signUp(undefined), "invalid_input");
+    await expectCode(market.auth.signUp(untyped({ email: "dave@example.com" })), "invalid_input");
+    await expectCode(market.auth.signUp(untyped(undefined)), "invalid_input");
   });
 
   it("bounds the password to 6..1024 characters", async () => {
@@ -183,8 +186,8 @@ describe("auth.logIn", () => {
 
   it("refuses missing fields with invalid_input", async () => {
     const { market } = setup();
-    await expectCode(market.auth.logIn({ email: "x@example.com" }), "invalid_input");
-    await expectCode(market.auth.logIn({ password: PASSWORD }), "invalid_input");
+    await expectCode(market.auth.logIn(untyped({ email: "x@example.com" })), "invalid_input");
+    await expectCode(market.auth.logIn(untyped({ password: PASSWORD })), "invalid_input");
   });
 
   it("re-hashes an old-scheme hash at login without revoking tokens", async () => {
@@ -254,7 +257,7 @@ describe("auth.authenticate", () => {
     await expectCode(market.auth.authenticate({ apiKey: `psm_${"a".repeat(64)}` }), "unauthenticated");
 
     const { secret, apiKey } = await market.apiKeys.create(actor, {});
-    await market.apiKeys.deactivate(actor, apiKey.id);
+    await market.apiKeys.deactivate(actor, { id: apiKey.id });
     await expectCode(market.auth.authenticate({ apiKey: secret }), "unauthenticated");
   });
 
@@ -263,7 +266,7 @@ describe("auth.authenticate", () => {
     const admin = (await logInAdmin(market)).actor;
     const { user, token, actor } = await signUpAndLogIn(market, "leo@example.com");
     const { secret } = await market.apiKeys.create(actor, {});
-    await market.admin.deleteUser(admin, user.id);
+    await market.admin.deleteUser(admin, { userId: user.id });
     await expectCode(market.auth.authenticate({ apiKey: secret }), "unauthenticated");
     await expectCode(market.auth.authenticate({ bearer: token }), "unauthenticated");
   });
@@ -275,7 +278,7 @@ describe("auth.authenticate", () => {
     await market.mail.dispatchDue();
     const resetUrl = deps.mailer.ofKind("password_reset")[0]?.resetUrl ?? "";
     const resetToken = new URL(resetUrl).searchParams.get("token") ?? "";
-    await market.auth.updatePassword({ token: resetToken, new_password: "brand-new-password" });
+    await market.auth.updatePassword({ token: resetToken, newPassword: "brand-new-password" });
 
     await expectCode(market.auth.authenticate({ bearer: token }), "unauthenticated");
     const fresh = await market.auth.logIn({ email: "mia@example.com", password: "brand-new-password" });
@@ -350,11 +353,10 @@ describe("users.updateDisplayName", () => {
   it("changes the caller's display name with a JWT and ignores other fields", async () => {
     const { deps, market } = setup();
     const { user, actor } = await signUpAndLogIn(market, "sam@example.com");
-    const updated = await market.users.updateDisplayName(actor, {
-      display_name: "  Sam S.  ",
-      email: "evil@example.com",
-      is_admin: true,
-    });
+    const updated = await market.users.updateDisplayName(
+      actor,
+      untyped({ displayName: "  Sam S.  ", email: "evil@example.com", isAdmin: true }),
+    );
     expect(updated).toMatchObject({
       id: user.id,
       displayName: "Sam S.",
@@ -369,24 +371,24 @@ describe("users.updateDisplayName", () => {
     const { actor } = await signUpAndLogIn(market, "tia@example.com");
     const { secret } = await market.apiKeys.create(actor, {});
     const keyActor = await market.auth.authenticate({ apiKey: secret });
-    await expectCode(market.users.updateDisplayName(keyActor, { display_name: "X" }), "unauthenticated");
+    await expectCode(market.users.updateDisplayName(keyActor, { displayName: "X" }), "unauthenticated");
     await expectCode(
-      market.users.updateDisplayName({ kind: "anonymous" }, { display_name: "X" }),
+      market.users.updateDisplayName({ kind: "anonymous" }, { displayName: "X" }),
       "unauthenticated",
     );
   });
 
-  it("bounds display_name to 1..100 characters", async () => {
+  it("bounds displayName to 1..100 characters", async () => {
     const { market } = setup();
     const { actor } = await signUpAndLogIn(market, "uma@example.com");
-    await expectCode(market.users.updateDisplayName(actor, { display_name: "" }), "invalid_input");
+    await expectCode(market.users.updateDisplayName(actor, { displayName: "" }), "invalid_input");
     await expectCode(
-      market.users.updateDisplayName(actor, { display_name: "x".repeat(101) }),
+      market.users.updateDisplayName(actor, { displayName: "x".repeat(101) }),
       "invalid_input",
     );
-    await expectCode(market.users.updateDisplayName(actor, {}), "invalid_input");
+    await expectCode(market.users.updateDisplayName(actor, untyped({})), "invalid_input");
     await expect(
-      market.users.updateDisplayName(actor, { display_name: "x".repeat(100) }),
+      market.users.updateDisplayName(actor, { displayName: "x".repeat(100) }),
     ).resolves.toHaveProperty("displayName", "x".repeat(100));
   });
 });

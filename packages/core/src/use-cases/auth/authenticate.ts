@@ -2,8 +2,13 @@ import type { Deps } from "../../deps.js";
 import { type Actor, ANONYMOUS } from "../../domain/actor.js";
 import { API_KEY_PATTERN, LAST_USED_INTERVAL_MS, shouldTouchLastUsed } from "../../domain/api-key.js";
 import { MarketplaceError } from "../../errors.js";
-import type { Credentials } from "../../marketplace.js";
 import { sha256Hex } from "../../support/crypto.js";
+
+/** Credentials as presented by a caller; at most one is normally set. */
+export interface Credentials {
+  apiKey?: string | undefined;
+  bearer?: string | undefined;
+}
 
 /**
  * Resolves presented credentials to an actor. No credential: anonymous. A

@@ -1,10 +1,16 @@
 import type { Deps } from "../../deps.js";
 import { normalizeEmail, type UserView } from "../../domain/user.js";
 import { isMarketplaceError, MarketplaceError } from "../../errors.js";
-import { logInSchema } from "../../schemas/log-in.js";
+import { type LogInInput, logInSchema } from "../../schemas/log-in.js";
 import { validate } from "../../support/validate.js";
 import { viewOf } from "../user-view.js";
 import { dummyHash } from "./dummy-hash.js";
+
+/** A signed-in user and their 7-day JWT. */
+export interface LogInResult {
+  user: UserView;
+  token: string;
+}
 
 /**
  * Exchanges email and password for a JWT. An unknown address and a wrong
@@ -13,8 +19,8 @@ import { dummyHash } from "./dummy-hash.js";
  */
 export async function logIn(
   deps: Pick<Deps, "repos" | "hasher" | "tokens" | "clock">,
-  input: unknown,
-): Promise<{ user: UserView; token: string }> {
+  input: LogInInput,
+): Promise<LogInResult> {
   const data = validate(logInSchema, input);
   const user = await deps.repos.users.findByEmail(normalizeEmail(data.email));
   if (!user?.passwordHash) {

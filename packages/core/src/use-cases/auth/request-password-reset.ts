@@ -1,6 +1,6 @@
 import type { Deps } from "../../deps.js";
 import { normalizeEmail } from "../../domain/user.js";
-import { requestPasswordResetSchema } from "../../schemas/password-reset.js";
+import { type RequestPasswordResetInput, requestPasswordResetSchema } from "../../schemas/password-reset.js";
 import { validate } from "../../support/validate.js";
 import { noteResetRequest } from "../mail/reset-requests.js";
 
@@ -13,7 +13,7 @@ import { noteResetRequest } from "../mail/reset-requests.js";
  */
 export async function requestPasswordReset(
   deps: Pick<Deps, "repos" | "clock">,
-  input: unknown,
+  input: RequestPasswordResetInput,
 ): Promise<void> {
   const data = validate(requestPasswordResetSchema, input);
   noteResetRequest(deps.repos.mailQueue, { email: normalizeEmail(data.email), at: deps.clock.now() });

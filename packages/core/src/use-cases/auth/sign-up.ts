@@ -1,7 +1,7 @@
 import type { Deps } from "../../deps.js";
 import { defaultDisplayName, normalizeEmail, type User, type UserView } from "../../domain/user.js";
 import { MarketplaceError } from "../../errors.js";
-import { signUpSchema } from "../../schemas/sign-up.js";
+import { type SignUpInput, signUpSchema } from "../../schemas/sign-up.js";
 import { validate } from "../../support/validate.js";
 import { viewOf } from "../user-view.js";
 
@@ -12,7 +12,7 @@ import { viewOf } from "../user-view.js";
  */
 export async function signUp(
   deps: Pick<Deps, "repos" | "hasher" | "clock" | "ids" | "random">,
-  input: unknown,
+  input: SignUpInput,
 ): Promise<UserView> {
   const data = validate(signUpSchema, input);
   const email = normalizeEmail(data.email);
@@ -22,7 +22,7 @@ export async function signUp(
   const user: User = {
     id: deps.ids.newId(now),
     email,
-    displayName: data.display_name ?? defaultDisplayName(deps.random),
+    displayName: data.displayName ?? defaultDisplayName(deps.random),
     isAdmin: false,
     accountType: "personal",
     passwordHash: await deps.hasher.hash(data.password),

@@ -1,9 +1,11 @@
 import type { Deps } from "../../deps.js";
 import { MarketplaceError } from "../../errors.js";
-import { updatePasswordSchema } from "../../schemas/password-reset.js";
+import { type UpdatePasswordInput, updatePasswordSchema } from "../../schemas/password-reset.js";
+import type { VerifyEmailInput } from "../../schemas/verify-email.js";
 import { sha256Hex } from "../../support/crypto.js";
 import { validate } from "../../support/validate.js";
 import { reclaimAccount } from "./reclaim-account.js";
+import { usableToken } from "./usable-token.js";
 
 /**
  * Sets a new password with a reset token: single use, one hour. Ends every
@@ -14,7 +16,7 @@ import { reclaimAccount } from "./reclaim-account.js";
  */
 export async function updatePassword(
   deps: Pick<Deps, "repos" | "hasher" | "clock">,
-  input: unknown,
+  input: UpdatePasswordInput,
 ): Promise<void> {
   const data = validate(updatePasswordSchema, input);
   const tokenHash = sha256Hex(data.token);
@@ -24,7 +26,7 @@ export async function updatePassword(
     throw new MarketplaceError("reset_token_invalid");
   }
   // Hashed before the token is consumed, so a failure here does not burn it.
-  const passwordHash = await deps.hasher.hash(data.new_password);
+  const passwordHash = await deps.hasher.hash(data.newPassword);
   const now = deps.clock.now();
   const userId = await deps.repos.resetTokens.consume(tokenHash, now);
   if (!userId) throw new MarketplaceError("reset_token_invalid");
@@ -37,7 +39,10 @@ export async function updatePassword(
 }
 
 /** Whether a reset token is usable now; consumes nothing (the reset page's GET). */
-export async function checkResetToken(deps: Pick<Deps, "repos" | "clock">, token: string): Promise<boolean> {
-  if (token.length === 0 || token.length > 512) return false;
-  return deps.repos.resetTokens.isValid(sha256Hex(token), deps.clock.now());
+export async function checkResetToken(
+  deps: Pick<Deps, "repos" | "clock">,
+  input: VerifyEmailInput,
+): Promise<boolean> {
+  const token = usableToken(input);
+  return token !== null && deps.repos.resetTokens.isValid(sha256Hex(token), deps.clock.now());
 }

@@ -5,6 +5,7 @@ import {
   KIT_PASSWORD as PASSWORD,
   setupMarketplace,
   signUpAndLogIn,
+  untyped,
 } from "../../testing/use-case-kit.js";
 
 const HOUR = 60 * 60 * 1000;
@@ -53,7 +54,7 @@ describe("the verification mail sent at sign-up", () => {
     expect(await s.deps.repos.verificationTokens.isValid(sha256Hex(s.token), now)).toBe(true);
     expect(await s.deps.repos.resetTokens.isValid(sha256Hex(s.token), now)).toBe(false);
     await expectCode(
-      s.market.auth.updatePassword({ token: s.token, new_password: "hijacked-pass" }),
+      s.market.auth.updatePassword({ token: s.token, newPassword: "hijacked-pass" }),
       "reset_token_invalid",
     );
   });
@@ -63,20 +64,20 @@ describe("auth.verifyEmail", () => {
   it("proves the address once; the token is then spent", async () => {
     const s = await signedUp();
     await expect(s.market.auth.me(s.actor)).resolves.toMatchObject({ emailVerified: false });
-    await expect(s.market.auth.checkVerificationToken(s.token)).resolves.toBe(true);
+    await expect(s.market.auth.checkVerificationToken({ token: s.token })).resolves.toBe(true);
     const user = await s.market.auth.verifyEmail({ token: s.token });
     expect(user).toMatchObject({ id: s.user.id, emailVerified: true });
     expect((await s.deps.repos.users.findById(s.user.id))?.emailVerifiedAt).toEqual(s.deps.clock.now());
     await expectCode(s.market.auth.verifyEmail({ token: s.token }), "verification_token_invalid");
-    await expect(s.market.auth.checkVerificationToken(s.token)).resolves.toBe(false);
+    await expect(s.market.auth.checkVerificationToken({ token: s.token })).resolves.toBe(false);
   });
 
   it("expires after 24 hours", async () => {
     const s = await signedUp();
     s.deps.clock.advance(24 * HOUR - 1000);
-    await expect(s.market.auth.checkVerificationToken(s.token)).resolves.toBe(true);
+    await expect(s.market.auth.checkVerificationToken({ token: s.token })).resolves.toBe(true);
     s.deps.clock.advance(2000);
-    await expect(s.market.auth.checkVerificationToken(s.token)).resolves.toBe(false);
+    await expect(s.market.auth.checkVerificationToken({ token: s.token })).resolves.toBe(false);
     await expectCode(s.market.auth.verifyEmail({ token: s.token }), "verification_token_invalid");
     expect((await s.deps.repos.users.findById(s.user.id))?.emailVerifiedAt).toBeNull();
   });
@@ -84,7 +85,7 @@ describe("auth.verifyEmail", () => {
   it("checking a token consumes nothing (the page's GET)", async () => {
     const s = await signedUp();
     for (let i = 0; i < 3; i++)
-      await expect(s.market.auth.checkVerificationToken(s.token)).resolves.toBe(true);
+      await expect(s.market.auth.checkVerificationToken({ token: s.token })).resolves.toBe(true);
     await expect(s.market.auth.verifyEmail({ token: s.token })).resolves.toMatchObject({
       emailVerified: true,
     });
@@ -93,9 +94,9 @@ describe("auth.verifyEmail", () => {
   it("refuses an unknown token with its own code and a missing one as invalid input", async () => {
     const s = await signedUp();
     await expectCode(s.market.auth.verifyEmail({ token: "made-up" }), "verification_token_invalid");
-    await expectCode(s.market.auth.verifyEmail({}), "invalid_input");
+    await expectCode(s.market.auth.verifyEmail(untyped({})), "invalid_input");
     await expectCode(s.market.auth.verifyEmail({ token: "x".repeat(513) }), "invalid_input");
-    await expect(s.market.auth.checkVerificationToken("")).resolves.toBe(false);
+    await expect(s.market.auth.checkVerificationToken({ token: "" })).resolves.toBe(false);
   });
 
   it("ends nothing: the JWT and the API keys made before it keep working", async () => {
@@ -113,7 +114,7 @@ describe("auth.verifyEmail", () => {
     const resetUrl = s.deps.mailer.ofKind("password_reset")[0]?.resetUrl ?? "";
     await s.market.auth.updatePassword({
       token: new URL(resetUrl).searchParams.get("token") ?? "",
-      new_password: "owner-password",
+      newPassword: "owner-password",
     });
     const provenAt = (await s.deps.repos.users.findById(s.user.id))?.emailVerifiedAt;
     expect(provenAt).toEqual(s.deps.clock.now());

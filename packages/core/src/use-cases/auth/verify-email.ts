@@ -1,17 +1,21 @@
 import type { Deps } from "../../deps.js";
 import type { UserView } from "../../domain/user.js";
 import { MarketplaceError } from "../../errors.js";
-import { verifyEmailSchema } from "../../schemas/verify-email.js";
+import { type VerifyEmailInput, verifyEmailSchema } from "../../schemas/verify-email.js";
 import { sha256Hex } from "../../support/crypto.js";
 import { validate } from "../../support/validate.js";
 import { viewOf } from "../user-view.js";
+import { usableToken } from "./usable-token.js";
 
 /**
  * Follows the link mailed at sign-up: the token (single use, 24 hours) proves
  * the address. Nothing else changes: no key or session ends, since the link
  * only shows that the mailbox owner agrees with the account as it is.
  */
-export async function verifyEmail(deps: Pick<Deps, "repos" | "clock">, input: unknown): Promise<UserView> {
+export async function verifyEmail(
+  deps: Pick<Deps, "repos" | "clock">,
+  input: VerifyEmailInput,
+): Promise<UserView> {
   const data = validate(verifyEmailSchema, input);
   const now = deps.clock.now();
   const userId = await deps.repos.verificationTokens.consume(sha256Hex(data.token), now);
@@ -23,8 +27,8 @@ export async function verifyEmail(deps: Pick<Deps, "repos" | "clock">, input: un
 /** Whether a verification token is usable now; consumes nothing (the page's GET). */
 export async function checkVerificationToken(
   deps: Pick<Deps, "repos" | "clock">,
-  token: string,
+  input: VerifyEmailInput,
 ): Promise<boolean> {
-  if (token.length === 0 || token.length > 512) return false;
-  return deps.repos.verificationTokens.isValid(sha256Hex(token), deps.clock.now());
+  const token = usableToken(input);
+  return token !== null && deps.repos.verificationTokens.isValid(sha256Hex(token), deps.clock.now());
 }

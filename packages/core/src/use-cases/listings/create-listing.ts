@@ -2,8 +2,8 @@ import type { Deps } from "../../deps.js";
 import type { Actor } from "../../domain/actor.js";
 import { maxSlots } from "../../domain/limits.js";
 import type { Listing } from "../../domain/listing.js";
-import { MarketplaceError } from "../../errors.js";
-import { newListingSchema } from "../../schemas/new-listing.js";
+import { invalidField, MarketplaceError } from "../../errors.js";
+import { type NewListingInput, newListingSchema } from "../../schemas/new-listing.js";
 import { validate } from "../../support/validate.js";
 import { requireUser } from "../access.js";
 import { requireProvenAddress } from "../proven-address.js";
@@ -17,14 +17,14 @@ import { requireProvenAddress } from "../proven-address.js";
 export async function createListing(
   deps: Pick<Deps, "repos" | "clock" | "ids" | "settings">,
   actor: Actor,
-  input: unknown,
+  input: NewListingInput,
 ): Promise<Listing> {
   const { user } = requireUser(actor);
   requireProvenAddress(deps.settings, user);
   const data = validate(newListingSchema, input);
   const now = deps.clock.now();
-  if (data.expires_at && data.expires_at.getTime() <= now.getTime()) {
-    throw new MarketplaceError("invalid_input", "expires_at: must be in the future");
+  if (data.expiresAt && data.expiresAt.getTime() <= now.getTime()) {
+    throw invalidField("expiresAt", "must be in the future");
   }
   const listing: Listing = {
     id: deps.ids.newId(now),
@@ -35,10 +35,10 @@ export async function createListing(
     condition: data.condition,
     images: data.images,
     userId: user.id,
-    structuredData: data.structured_data,
+    structuredData: data.structuredData,
     status: "active",
-    contactEmail: data.contact_email ?? null,
-    expiresAt: data.expires_at ?? null,
+    contactEmail: data.contactEmail ?? null,
+    expiresAt: data.expiresAt ?? null,
     views: 0,
     createdAt: now,
   };

@@ -1,12 +1,13 @@
 import type { Deps } from "../../deps.js";
 import type { Actor } from "../../domain/actor.js";
 import { MarketplaceError } from "../../errors.js";
+import type { IdInput } from "../../schemas/id.js";
 import { requireUser } from "../access.js";
 import { loadEditable } from "./get-listing.js";
 
 /** Deletes a listing (author or admin). Messages about it are kept. */
-export async function deleteListing(deps: Pick<Deps, "repos">, actor: Actor, id: string): Promise<void> {
+export async function deleteListing(deps: Pick<Deps, "repos">, actor: Actor, input: IdInput): Promise<void> {
   const { user } = requireUser(actor);
-  const listing = await loadEditable(deps, user.id, user.isAdmin, id);
+  const listing = await loadEditable(deps, user.id, user.isAdmin, input);
   if (!(await deps.repos.listings.delete(listing.id))) throw new MarketplaceError("listing_not_found");
 }

@@ -1,25 +1,27 @@
-import type { Actor, Listing } from "@psm/core";
+import type { Actor, Listing, NewListingInput } from "@psm/core";
 import { describe, expect, it } from "vitest";
 import {
   ANON,
   expectCode,
+  expectInvalidField,
   logInAdmin,
   type Marketplace as Market,
   setupMarketplace as setup,
   signUpAndLogIn,
+  untyped,
 } from "../../testing/use-case-kit.js";
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
-const BASE = {
+const BASE: NewListingInput = {
   title: "Cloud migration",
   description: "We move your workloads.",
   category: "software-development",
 };
 
-function create(market: Market, actor: Actor, fields: Record<string, unknown> = {}): Promise<Listing> {
+function create(market: Market, actor: Actor, fields: Partial<NewListingInput> = {}): Promise<Listing> {
   return market.listings.create(actor, { ...BASE, ...fields });
 }
 
@@ -43,7 +45,7 @@ describe("listings.create", () => {
       userId: user.id,
     });
     expect(listing.createdAt.getTime()).toBe(deps.clock.now().getTime());
-    await expect(market.listings.get(listing.id)).resolves.toEqual(listing);
+    await expect(market.listings.get({ id: listing.id })).resolves.toEqual(listing);
   });
 
   it("accepts a numeric string price and an API-key actor", async () => {
@@ -63,14 +65,18 @@ describe("listings.create", () => {
     const { user, actor } = await signUpAndLogIn(market, "c@example.com");
     const other = await signUpAndLogIn(market, "other@example.com");
     const forcedId = crypto.randomUUID();
-    const listing = await create(market, actor, {
-      id: forcedId,
-      user_id: other.user.id,
-      views: 99,
-      status: "paused",
-      created_at: "2000-01-01T00:00:00Z",
-      favourite_colour: "blue",
-    });
+    const listing = await create(
+      market,
+      actor,
+      untyped({
+        id: forcedId,
+        userId: other.user.id,
+        views: 99,
+        status: "paused",
+        createdAt: "2000-01-01T00:00:00Z",
+        favourite_colour: "blue",
+      }),
+    );
     expect(listing.id).not.toBe(forcedId);
     expect(listing.userId).toBe(user.id);
     expect(listing.views).toBe(0);
@@ -85,9 +91,9 @@ describe("listings.create", () => {
     const listing = await create(market, actor, {
       condition: "new",
       images: ["https://img.example.com/a.png", "http://img.example.com/b.jpg"],
-      structured_data: { skills: ["go", "ts"] },
-      contact_email: "sales@example.com",
-      expires_at: expires.toISOString(),
+      structuredData: { skills: ["go", "ts"] },
+      contactEmail: "sales@example.com",
+      expiresAt: expires.toISOString(),
     });
     expect(listing).toMatchObject({
       condition: "new",
@@ -102,19 +108,22 @@ describe("listings.create", () => {
     const { market } = setup();
     const { actor } = await signUpAndLogIn(market, "e@example.com");
     await expectCode(
-      market.listings.create(actor, { description: "d", category: "cybersecurity" }),
+      market.listings.create(actor, untyped({ description: "d", category: "cybersecurity" })),
       "invalid_input",
     );
     await expectCode(
-      market.listings.create(actor, { title: "t", category: "cybersecurity" }),
+      market.listings.create(actor, untyped({ title: "t", category: "cybersecurity" })),
       "invalid_input",
     );
-    await expectCode(market.listings.create(actor, { title: "t", description: "d" }), "invalid_input");
-    await expectCode(create(market, actor, { category: "plumbing" }), "invalid_input");
-    await expectCode(create(market, actor, { category: "all" }), "invalid_input");
+    await expectCode(
+      market.listings.create(actor, untyped({ title: "t", description: "d" })),
+      "invalid_input",
+    );
+    await expectCode(create(market, actor, untyped({ category: "plumbing" })), "invalid_input");
+    await expectCode(create(market, actor, untyped({ category: "all" })), "invalid_input");
     await expectCode(create(market, actor, { title: "" }), "invalid_input");
     await expectCode(create(market, actor, { description: "" }), "invalid_input");
-    await expectCode(market.listings.create(actor, undefined), "invalid_input");
+    await expectCode(market.listings.create(actor, untyped(undefined)), "invalid_input");
   });
 
   it("enforces the field bounds", async () => {
@@ -131,32 +140,48 @@ describe("listings.create", () => {
     await expectCode(create(market, actor, { images: urls(21) }), "invalid_input");
     await expectCode(create(market, actor, { images: ["ftp://img.example.com/a.png"] }), "invalid_input");
     await expectCode(create(market, actor, { images: ["javascript:alert(1)"] }), "invalid_input");
-    await expectCode(create(market, actor, { images: "https://img.example.com/a.png" }), "invalid_input");
+    await expectCode(
+      create(market, actor, untyped({ images: "https://img.example.com/a.png" })),
+      "invalid_input",
+    );
 
     // 16 KiB once serialised: {"k":"..."} adds 8 bytes around the string.
     await expect(
-      create(market, actor, { structured_data: { k: "x".repeat(16 * 1024 - 8) } }),
+      create(market, actor, { structuredData: { k: "x".repeat(16 * 1024 - 8) } }),
     ).resolves.toHaveProperty("id");
     await expectCode(
-      create(market, actor, { structured_data: { k: "x".repeat(16 * 1024) } }),
+      create(market, actor, { structuredData: { k: "x".repeat(16 * 1024) } }),
       "invalid_input",
     );
-    await expectCode(create(market, actor, { structured_data: "text" }), "invalid_input");
+    await expectCode(create(market, actor, untyped({ structuredData: "text" })), "invalid_input");
 
-    await expectCode(create(market, actor, { contact_email: "not-an-email" }), "invalid_input");
-    await expectCode(create(market, actor, { expires_at: "next tuesday" }), "invalid_input");
-    await expectCode(create(market, actor, { expires_at: "2030-13-45" }), "invalid_input");
+    await expectCode(create(market, actor, { contactEmail: "not-an-email" }), "invalid_input");
+    await expectCode(create(market, actor, { expiresAt: "next tuesday" }), "invalid_input");
+    await expectCode(create(market, actor, { expiresAt: "2030-13-45" }), "invalid_input");
     const past = new Date(deps.clock.now().getTime() - MINUTE).toISOString();
-    await expectCode(create(market, actor, { expires_at: past }), "invalid_input");
-    await expectCode(create(market, actor, { expires_at: deps.clock.now().toISOString() }), "invalid_input");
+    await expectInvalidField(
+      create(market, actor, { expiresAt: past }),
+      "expiresAt",
+      "expiresAt: must be in the future",
+    );
+    await expectInvalidField(
+      create(market, actor, { expiresAt: deps.clock.now().toISOString() }),
+      "expiresAt",
+    );
   });
 
-  it("refuses a structured_data that is an array, not a JSON object", async () => {
+  it("refuses a structuredData that is an array, not a JSON object", async () => {
     const { market } = setup();
     const { actor } = await signUpAndLogIn(market, "g@example.com");
-    await expectCode(create(market, actor, { structured_data: ["not", "an", "object"] }), "invalid_input");
+    await expectCode(
+      create(market, actor, untyped({ structuredData: ["not", "an", "object"] })),
+      "invalid_input",
+    );
     const listing = await create(market, actor);
-    await expectCode(market.listings.update(actor, listing.id, { structured_data: [1, 2] }), "invalid_input");
+    await expectCode(
+      market.listings.update(actor, untyped({ id: listing.id, structuredData: [1, 2] })),
+      "invalid_input",
+    );
   });
 
   it("requires a signed-in caller", async () => {
@@ -174,13 +199,13 @@ describe("listing slots", () => {
     await create(market, actor);
     await create(market, actor);
     await expectCode(create(market, actor), "listing_limit_reached");
-    await expect(market.profiles.getLimit({ user_id: user.id })).resolves.toEqual({
+    await expect(market.profiles.getLimit({ userId: user.id })).resolves.toEqual({
       canPost: false,
       activeListingsCount: 2,
       maxSlots: 2,
       accountType: "personal",
     });
-    const own = await market.listings.search(ANON, { user_id: user.id });
+    const own = await market.listings.search(ANON, { userId: user.id });
     expect(own.items).toHaveLength(2);
   });
 
@@ -196,7 +221,7 @@ describe("listing slots", () => {
   it("frees a slot when a listing expires", async () => {
     const { deps, market } = setup(slots);
     const { actor } = await signUpAndLogIn(market, "a@example.com");
-    await create(market, actor, { expires_at: new Date(deps.clock.now().getTime() + HOUR).toISOString() });
+    await create(market, actor, { expiresAt: new Date(deps.clock.now().getTime() + HOUR).toISOString() });
     await create(market, actor);
     await expectCode(create(market, actor), "listing_limit_reached");
     deps.clock.advance(HOUR);
@@ -209,10 +234,10 @@ describe("listing slots", () => {
     const first = await create(market, actor);
     const second = await create(market, actor);
     await expectCode(create(market, actor), "listing_limit_reached");
-    await market.listings.update(actor, first.id, { status: "paused" });
+    await market.listings.update(actor, { id: first.id, status: "paused" });
     const third = await create(market, actor);
     await expectCode(create(market, actor), "listing_limit_reached");
-    await market.listings.delete(actor, second.id);
+    await market.listings.delete(actor, { id: second.id });
     await expect(create(market, actor)).resolves.toHaveProperty("id");
     expect(third.status).toBe("active");
   });
@@ -221,34 +246,37 @@ describe("listing slots", () => {
     const { deps, market } = setup(slots);
     const { actor } = await signUpAndLogIn(market, "a@example.com");
     const paused = await create(market, actor);
-    await market.listings.update(actor, paused.id, { status: "paused" });
+    await market.listings.update(actor, { id: paused.id, status: "paused" });
     await create(market, actor);
     await create(market, actor);
-    await expectCode(market.listings.update(actor, paused.id, { status: "active" }), "listing_limit_reached");
+    await expectCode(
+      market.listings.update(actor, { id: paused.id, status: "active" }),
+      "listing_limit_reached",
+    );
     expect((await deps.repos.listings.findById(paused.id))?.status).toBe("paused");
     // Edits that do not reactivate still work.
-    await expect(market.listings.update(actor, paused.id, { title: "Renamed" })).resolves.toMatchObject({
+    await expect(market.listings.update(actor, { id: paused.id, title: "Renamed" })).resolves.toMatchObject({
       title: "Renamed",
       status: "paused",
     });
   });
 
-  it("refuses reactivation through a future expires_at when the slots are full", async () => {
+  it("refuses reactivation through a future expiresAt when the slots are full", async () => {
     const { deps, market } = setup(slots);
     const { actor } = await signUpAndLogIn(market, "a@example.com");
     const expiring = await create(market, actor, {
-      expires_at: new Date(deps.clock.now().getTime() + HOUR).toISOString(),
+      expiresAt: new Date(deps.clock.now().getTime() + HOUR).toISOString(),
     });
     deps.clock.advance(2 * HOUR);
     await create(market, actor);
     await create(market, actor);
     const future = new Date(deps.clock.now().getTime() + DAY).toISOString();
     await expectCode(
-      market.listings.update(actor, expiring.id, { expires_at: future }),
+      market.listings.update(actor, { id: expiring.id, expiresAt: future }),
       "listing_limit_reached",
     );
     await expect(
-      market.listings.update(actor, expiring.id, { description: "still expired" }),
+      market.listings.update(actor, { id: expiring.id, description: "still expired" }),
     ).resolves.toMatchObject({
       description: "still expired",
     });
@@ -266,11 +294,14 @@ describe("listing slots", () => {
     listings.findById = async (id) => {
       const seen = await read(id);
       listings.findById = read;
-      await market.listings.update(actor, first.id, { status: "paused" });
+      await market.listings.update(actor, { id: first.id, status: "paused" });
       await create(market, actor);
       return seen;
     };
-    await expectCode(market.listings.update(actor, first.id, { status: "active" }), "listing_limit_reached");
+    await expectCode(
+      market.listings.update(actor, { id: first.id, status: "active" }),
+      "listing_limit_reached",
+    );
     expect((await read(first.id))?.status).toBe("paused");
     expect(await listings.countActiveByUser(user.id, deps.clock.now())).toBe(2);
   });
@@ -280,14 +311,17 @@ describe("listing slots", () => {
     const { actor } = await signUpAndLogIn(market, "a@example.com");
     const admin = (await logInAdmin(market)).actor;
     const first = await create(market, actor);
-    await market.listings.update(actor, first.id, { status: "paused" });
-    await expect(market.listings.update(actor, first.id, { status: "active" })).resolves.toMatchObject({
+    await market.listings.update(actor, { id: first.id, status: "paused" });
+    await expect(market.listings.update(actor, { id: first.id, status: "active" })).resolves.toMatchObject({
       status: "active",
     });
-    await market.listings.update(admin, first.id, { status: "paused" });
+    await market.listings.update(admin, { id: first.id, status: "paused" });
     await create(market, actor);
     await create(market, actor);
-    await expectCode(market.listings.update(admin, first.id, { status: "active" }), "listing_limit_reached");
+    await expectCode(
+      market.listings.update(admin, { id: first.id, status: "active" }),
+      "listing_limit_reached",
+    );
   });
 });
 
@@ -318,7 +352,7 @@ describe("listings.search", () => {
     const sec = await market.listings.search(ANON, { category: "cybersecurity" });
     expect(sec.items.map((l) => l.id)).toEqual([b2.id, b1.id]);
     expect((await market.listings.search(ANON, { category: "all" })).items).toHaveLength(4);
-    await expectCode(market.listings.search(ANON, { category: "plumbing" }), "invalid_input");
+    await expectCode(market.listings.search(ANON, untyped({ category: "plumbing" })), "invalid_input");
   });
 
   it("matches a case-insensitive title substring", async () => {
@@ -333,74 +367,78 @@ describe("listings.search", () => {
 
   it("filters by author and combines filters", async () => {
     const { market, alice, bob, a2, b2 } = await seeded();
-    const alices = await market.listings.search(ANON, { user_id: alice.user.id });
+    const alices = await market.listings.search(ANON, { userId: alice.user.id });
     expect(alices.items.every((l) => l.userId === alice.user.id)).toBe(true);
     expect(alices.items).toHaveLength(2);
     const combined = await market.listings.search(ANON, {
-      user_id: bob.user.id,
+      userId: bob.user.id,
       search: "kube",
       category: "all",
     });
     expect(combined.items.map((l) => l.id)).toEqual([b2.id]);
-    const none = await market.listings.search(ANON, { user_id: alice.user.id, category: "cybersecurity" });
+    const none = await market.listings.search(ANON, { userId: alice.user.id, category: "cybersecurity" });
     expect(none.items).toEqual([]);
     expect(a2.userId).toBe(alice.user.id);
-    await expectCode(market.listings.search(ANON, { user_id: "nope" }), "invalid_input");
+    await expectInvalidField(
+      market.listings.search(ANON, { userId: "nope" }),
+      "userId",
+      "userId: must be a UUID",
+    );
   });
 
   it("hides paused and expired listings from the default search", async () => {
     const { deps, market, alice, a1, a2 } = await seeded();
-    await market.listings.update(alice.actor, a1.id, { status: "paused" });
+    await market.listings.update(alice.actor, { id: a1.id, status: "paused" });
     const expiring = await create(market, alice.actor, {
-      expires_at: new Date(deps.clock.now().getTime() + HOUR).toISOString(),
+      expiresAt: new Date(deps.clock.now().getTime() + HOUR).toISOString(),
     });
-    expect((await market.listings.search(ANON, { user_id: alice.user.id })).items.map((l) => l.id)).toEqual([
+    expect((await market.listings.search(ANON, { userId: alice.user.id })).items.map((l) => l.id)).toEqual([
       expiring.id,
       a2.id,
     ]);
     deps.clock.advance(HOUR);
-    expect((await market.listings.search(ANON, { user_id: alice.user.id })).items.map((l) => l.id)).toEqual([
+    expect((await market.listings.search(ANON, { userId: alice.user.id })).items.map((l) => l.id)).toEqual([
       a2.id,
     ]);
   });
 
   it("allows other statuses only for one's own listings or an admin", async () => {
     const { deps, market, alice, bob, a1, a2, b1 } = await seeded();
-    await market.listings.update(alice.actor, a1.id, { status: "paused" });
-    await market.listings.update(bob.actor, b1.id, { status: "paused" });
+    await market.listings.update(alice.actor, { id: a1.id, status: "paused" });
+    await market.listings.update(bob.actor, { id: b1.id, status: "paused" });
     const expiring = await create(market, alice.actor, {
-      expires_at: new Date(deps.clock.now().getTime() + HOUR).toISOString(),
+      expiresAt: new Date(deps.clock.now().getTime() + HOUR).toISOString(),
     });
     deps.clock.advance(2 * HOUR);
 
-    const paused = await market.listings.search(alice.actor, { user_id: alice.user.id, status: "paused" });
+    const paused = await market.listings.search(alice.actor, { userId: alice.user.id, status: "paused" });
     expect(paused.items.map((l) => l.id)).toEqual([a1.id]);
-    const expired = await market.listings.search(alice.actor, { user_id: alice.user.id, status: "expired" });
+    const expired = await market.listings.search(alice.actor, { userId: alice.user.id, status: "expired" });
     expect(expired.items.map((l) => l.id)).toEqual([expiring.id]);
-    const all = await market.listings.search(alice.actor, { user_id: alice.user.id, status: "all" });
+    const all = await market.listings.search(alice.actor, { userId: alice.user.id, status: "all" });
     expect(all.items.map((l) => l.id)).toEqual([expiring.id, a2.id, a1.id]);
-    const active = await market.listings.search(alice.actor, { user_id: alice.user.id, status: "active" });
+    const active = await market.listings.search(alice.actor, { userId: alice.user.id, status: "active" });
     expect(active.items.map((l) => l.id)).toEqual([a2.id]);
 
     const shouting = await market.listings.search(alice.actor, {
-      user_id: alice.user.id.toUpperCase(),
+      userId: alice.user.id.toUpperCase(),
       status: "paused",
     });
     expect(shouting.items.map((l) => l.id)).toEqual([a1.id]);
 
     await expectCode(
-      market.listings.search(alice.actor, { user_id: bob.user.id, status: "paused" }),
+      market.listings.search(alice.actor, { userId: bob.user.id, status: "paused" }),
       "forbidden",
     );
     await expectCode(market.listings.search(alice.actor, { status: "paused" }), "forbidden");
-    await expectCode(market.listings.search(ANON, { user_id: alice.user.id, status: "all" }), "forbidden");
+    await expectCode(market.listings.search(ANON, { userId: alice.user.id, status: "all" }), "forbidden");
     await expectCode(market.listings.search(ANON, { status: "expired" }), "forbidden");
-    await expectCode(market.listings.search(ANON, { status: "deleted" }), "invalid_input");
+    await expectCode(market.listings.search(ANON, untyped({ status: "deleted" })), "invalid_input");
 
     const admin = (await logInAdmin(market)).actor;
     const adminPaused = await market.listings.search(admin, { status: "paused" });
     expect(adminPaused.items.map((l) => l.id)).toEqual([b1.id, a1.id]);
-    const adminBob = await market.listings.search(admin, { user_id: bob.user.id, status: "paused" });
+    const adminBob = await market.listings.search(admin, { userId: bob.user.id, status: "paused" });
     expect(adminBob.items.map((l) => l.id)).toEqual([b1.id]);
   });
 
@@ -458,39 +496,41 @@ describe("listings.get and recordView", () => {
     const { deps, market } = setup();
     const { actor } = await signUpAndLogIn(market, "a@example.com");
     const listing = await create(market, actor, {
-      expires_at: new Date(deps.clock.now().getTime() + HOUR).toISOString(),
+      expiresAt: new Date(deps.clock.now().getTime() + HOUR).toISOString(),
     });
-    await market.listings.update(actor, listing.id, { status: "paused" });
-    await expect(market.listings.get(listing.id)).resolves.toMatchObject({
+    await market.listings.update(actor, { id: listing.id, status: "paused" });
+    await expect(market.listings.get({ id: listing.id })).resolves.toMatchObject({
       id: listing.id,
       status: "paused",
     });
-    await market.listings.update(actor, listing.id, { status: "active" });
+    await market.listings.update(actor, { id: listing.id, status: "active" });
     deps.clock.advance(2 * HOUR);
-    await expect(market.listings.get(listing.id)).resolves.toMatchObject({ id: listing.id });
-    await expect(market.listings.get(listing.id.toUpperCase())).resolves.toMatchObject({ id: listing.id });
+    await expect(market.listings.get({ id: listing.id })).resolves.toMatchObject({ id: listing.id });
+    await expect(market.listings.get({ id: listing.id.toUpperCase() })).resolves.toMatchObject({
+      id: listing.id,
+    });
 
-    await expectCode(market.listings.get(crypto.randomUUID()), "listing_not_found");
-    await expectCode(market.listings.get("not-a-uuid"), "listing_not_found");
-    await expectCode(market.listings.get(""), "listing_not_found");
+    await expectCode(market.listings.get({ id: crypto.randomUUID() }), "listing_not_found");
+    await expectCode(market.listings.get({ id: "not-a-uuid" }), "listing_not_found");
+    await expectCode(market.listings.get({ id: "" }), "listing_not_found");
   });
 
   it("counts views; unknown ids are listing_not_found and malformed ones invalid_input", async () => {
     const { market } = setup();
     const { actor } = await signUpAndLogIn(market, "a@example.com");
     const listing = await create(market, actor);
-    await market.listings.recordView(listing.id);
-    expect((await market.listings.get(listing.id)).views).toBe(1);
-    await expectCode(market.listings.recordView(crypto.randomUUID()), "listing_not_found");
-    await expectCode(market.listings.recordView("not-a-uuid"), "invalid_input");
+    await market.listings.recordView({ id: listing.id });
+    expect((await market.listings.get({ id: listing.id })).views).toBe(1);
+    await expectCode(market.listings.recordView({ id: crypto.randomUUID() }), "listing_not_found");
+    await expectInvalidField(market.listings.recordView({ id: "not-a-uuid" }), "id", "id: must be a UUID");
   });
 
   it("adds exactly N for N concurrent views", async () => {
     const { market } = setup();
     const { actor } = await signUpAndLogIn(market, "a@example.com");
     const listing = await create(market, actor);
-    await Promise.all(Array.from({ length: 20 }, () => market.listings.recordView(listing.id)));
-    expect((await market.listings.get(listing.id)).views).toBe(20);
+    await Promise.all(Array.from({ length: 20 }, () => market.listings.recordView({ id: listing.id })));
+    expect((await market.listings.get({ id: listing.id })).views).toBe(20);
   });
 });
 
@@ -498,23 +538,29 @@ describe("listings.update", () => {
   it("lets the author change every editable field and ignores the rest", async () => {
     const { deps, market } = setup();
     const { user, actor } = await signUpAndLogIn(market, "a@example.com");
-    const listing = await create(market, actor, { price: 10, contact_email: "x@example.com" });
+    const other = await signUpAndLogIn(market, "other@example.com");
+    const listing = await create(market, actor, { price: 10, contactEmail: "x@example.com" });
     const expires = new Date(deps.clock.now().getTime() + DAY);
-    const updated = await market.listings.update(actor, listing.id, {
-      title: "New title",
-      description: "New description",
-      price: "99.5",
-      category: "legal-consulting",
-      condition: "excellent",
-      images: ["https://img.example.com/new.png"],
-      structured_data: { v: 2 },
-      contact_email: "new@example.com",
-      expires_at: expires.toISOString(),
-      status: "paused",
-      user_id: crypto.randomUUID(),
-      views: 1000,
-      id: crypto.randomUUID(),
-    });
+    const updated = await market.listings.update(
+      actor,
+      untyped({
+        id: listing.id,
+        title: "New title",
+        description: "New description",
+        price: "99.5",
+        category: "legal-consulting",
+        condition: "excellent",
+        images: ["https://img.example.com/new.png"],
+        structuredData: { v: 2 },
+        contactEmail: "new@example.com",
+        expiresAt: expires.toISOString(),
+        status: "paused",
+        // Not editable: ignored.
+        userId: other.user.id,
+        views: 1000,
+        createdAt: "2000-01-01T00:00:00Z",
+      }),
+    );
     expect(updated).toMatchObject({
       id: listing.id,
       userId: user.id,
@@ -529,13 +575,15 @@ describe("listings.update", () => {
       contactEmail: "new@example.com",
       expiresAt: expires,
       status: "paused",
+      createdAt: listing.createdAt,
     });
-    await expect(market.listings.get(listing.id)).resolves.toEqual(updated);
+    await expect(market.listings.get({ id: listing.id })).resolves.toEqual(updated);
 
-    const cleared = await market.listings.update(actor, listing.id, {
+    const cleared = await market.listings.update(actor, {
+      id: listing.id,
       price: null,
-      contact_email: null,
-      expires_at: null,
+      contactEmail: null,
+      expiresAt: null,
     });
     expect(cleared).toMatchObject({ price: null, contactEmail: null, expiresAt: null, title: "New title" });
   });
@@ -544,15 +592,24 @@ describe("listings.update", () => {
     const { market } = setup();
     const { actor } = await signUpAndLogIn(market, "a@example.com");
     const listing = await create(market, actor);
-    await expectCode(market.listings.update(actor, listing.id, { title: "t".repeat(201) }), "invalid_input");
-    await expectCode(market.listings.update(actor, listing.id, { status: "expired" }), "invalid_input");
-    await expectCode(market.listings.update(actor, listing.id, { category: "nope" }), "invalid_input");
     await expectCode(
-      market.listings.update(actor, listing.id, { images: ["file:///etc/passwd"] }),
+      market.listings.update(actor, { id: listing.id, title: "t".repeat(201) }),
       "invalid_input",
     );
-    await expectCode(market.listings.update(actor, listing.id, { expires_at: "soon" }), "invalid_input");
-    await expect(market.listings.get(listing.id)).resolves.toEqual(listing);
+    await expectCode(
+      market.listings.update(actor, untyped({ id: listing.id, status: "expired" })),
+      "invalid_input",
+    );
+    await expectCode(
+      market.listings.update(actor, untyped({ id: listing.id, category: "nope" })),
+      "invalid_input",
+    );
+    await expectCode(
+      market.listings.update(actor, { id: listing.id, images: ["file:///etc/passwd"] }),
+      "invalid_input",
+    );
+    await expectCode(market.listings.update(actor, { id: listing.id, expiresAt: "soon" }), "invalid_input");
+    await expect(market.listings.get({ id: listing.id })).resolves.toEqual(listing);
   });
 
   it("lets an admin edit, forbids other users, and reports unknown and malformed ids", async () => {
@@ -562,18 +619,24 @@ describe("listings.update", () => {
     const admin = (await logInAdmin(market)).actor;
     const listing = await create(market, author.actor);
 
-    await expectCode(market.listings.update(other.actor, listing.id, { title: "Mine now" }), "forbidden");
-    await expect(market.listings.update(admin, listing.id, { title: "Moderated" })).resolves.toMatchObject({
+    await expectCode(market.listings.update(other.actor, { id: listing.id, title: "Mine now" }), "forbidden");
+    await expect(
+      market.listings.update(admin, { id: listing.id, title: "Moderated" }),
+    ).resolves.toMatchObject({
       title: "Moderated",
       userId: author.user.id,
     });
     await expectCode(
-      market.listings.update(author.actor, crypto.randomUUID(), { title: "x" }),
+      market.listings.update(author.actor, { id: crypto.randomUUID(), title: "x" }),
       "listing_not_found",
     );
-    await expectCode(market.listings.update(author.actor, "not-a-uuid", { title: "x" }), "invalid_input");
-    await expectCode(market.listings.update(ANON, listing.id, { title: "x" }), "unauthenticated");
-    expect((await market.listings.get(listing.id)).title).toBe("Moderated");
+    await expectInvalidField(
+      market.listings.update(author.actor, { id: "not-a-uuid", title: "x" }),
+      "id",
+      "id: must be a UUID",
+    );
+    await expectCode(market.listings.update(ANON, { id: listing.id, title: "x" }), "unauthenticated");
+    expect((await market.listings.get({ id: listing.id })).title).toBe("Moderated");
   });
 });
 
@@ -584,12 +647,12 @@ describe("listings.delete", () => {
     const buyer = await signUpAndLogIn(market, "buyer@example.com");
     const listing = await create(market, author.actor);
     const message = await market.messages.send(buyer.actor, {
-      listing_id: listing.id,
-      receiver_id: author.user.id,
+      listingId: listing.id,
+      receiverId: author.user.id,
       content: "Hello",
     });
-    await market.listings.delete(author.actor, listing.id);
-    await expectCode(market.listings.get(listing.id), "listing_not_found");
+    await market.listings.delete(author.actor, { id: listing.id });
+    await expectCode(market.listings.get({ id: listing.id }), "listing_not_found");
     const inbox = await market.messages.list(author.actor, {});
     expect(inbox.items.map((m) => m.id)).toEqual([message.id]);
   });
@@ -602,13 +665,13 @@ describe("listings.delete", () => {
     const first = await create(market, author.actor);
     const second = await create(market, author.actor);
 
-    await expectCode(market.listings.delete(other.actor, first.id), "forbidden");
-    await expect(market.listings.get(first.id)).resolves.toHaveProperty("id", first.id);
-    await market.listings.delete(admin, first.id);
-    await expectCode(market.listings.get(first.id), "listing_not_found");
-    await expectCode(market.listings.delete(author.actor, first.id), "listing_not_found");
-    await expectCode(market.listings.delete(author.actor, "not-a-uuid"), "invalid_input");
-    await expectCode(market.listings.delete(ANON, second.id), "unauthenticated");
-    await expect(market.listings.get(second.id)).resolves.toHaveProperty("id", second.id);
+    await expectCode(market.listings.delete(other.actor, { id: first.id }), "forbidden");
+    await expect(market.listings.get({ id: first.id })).resolves.toHaveProperty("id", first.id);
+    await market.listings.delete(admin, { id: first.id });
+    await expectCode(market.listings.get({ id: first.id }), "listing_not_found");
+    await expectCode(market.listings.delete(author.actor, { id: first.id }), "listing_not_found");
+    await expectInvalidField(market.listings.delete(author.actor, { id: "not-a-uuid" }), "id");
+    await expectCode(market.listings.delete(ANON, { id: second.id }), "unauthenticated");
+    await expect(market.listings.get({ id: second.id })).resolves.toHaveProperty("id", second.id);
   });
 });

@@ -3,7 +3,7 @@ import { type Actor, isSelfOrAdmin } from "../../domain/actor.js";
 import type { Listing } from "../../domain/listing.js";
 import type { Page } from "../../domain/page.js";
 import { MarketplaceError } from "../../errors.js";
-import { listingQuerySchema } from "../../schemas/listing-query.js";
+import { type ListingQueryInput, listingQuerySchema } from "../../schemas/listing-query.js";
 import { decodeCursor, toPage } from "../../support/cursor.js";
 import { validate } from "../../support/validate.js";
 
@@ -14,17 +14,17 @@ import { validate } from "../../support/validate.js";
 export async function searchListings(
   deps: Pick<Deps, "repos" | "clock">,
   actor: Actor,
-  query: unknown,
+  query: ListingQueryInput,
 ): Promise<Page<Listing>> {
   const q = validate(listingQuerySchema, query);
-  const userId = q.user_id?.toLowerCase();
+  const userId = q.userId?.toLowerCase();
   if (q.status !== "active") {
     const allowed =
       userId === undefined ? actor.kind === "user" && actor.user.isAdmin : isSelfOrAdmin(actor, userId);
     if (!allowed) {
       throw new MarketplaceError(
         "forbidden",
-        "status other than active is only for your own listings (user_id) or admins",
+        "status other than active is only for your own listings (userId) or admins",
       );
     }
   }

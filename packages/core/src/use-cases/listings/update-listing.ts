@@ -3,10 +3,14 @@ import type { Actor } from "../../domain/actor.js";
 import { maxSlots } from "../../domain/limits.js";
 import type { Listing, ListingChanges } from "../../domain/listing.js";
 import { MarketplaceError } from "../../errors.js";
-import { listingPatchSchema } from "../../schemas/listing-patch.js";
+import type { IdInput } from "../../schemas/id.js";
+import { type ListingPatchInput, listingPatchSchema } from "../../schemas/listing-patch.js";
 import { validate } from "../../support/validate.js";
 import { requireUser } from "../access.js";
 import { loadEditable } from "./get-listing.js";
+
+/** listings.update: the listing's id and the fields to change. */
+export type UpdateListingInput = IdInput & ListingPatchInput;
 
 /**
  * Edits a listing (author or admin). Making it active again, by status or by
@@ -17,11 +21,10 @@ import { loadEditable } from "./get-listing.js";
 export async function updateListing(
   deps: Pick<Deps, "repos" | "clock" | "settings">,
   actor: Actor,
-  id: string,
-  input: unknown,
+  input: UpdateListingInput,
 ): Promise<Listing> {
   const { user } = requireUser(actor);
-  const listing = await loadEditable(deps, user.id, user.isAdmin, id);
+  const listing = await loadEditable(deps, user.id, user.isAdmin, input);
   const data = validate(listingPatchSchema, input);
   const changes: ListingChanges = {
     title: data.title,
@@ -30,9 +33,9 @@ export async function updateListing(
     category: data.category,
     condition: data.condition,
     images: data.images,
-    structuredData: data.structured_data,
-    contactEmail: data.contact_email,
-    expiresAt: data.expires_at,
+    structuredData: data.structuredData,
+    contactEmail: data.contactEmail,
+    expiresAt: data.expiresAt,
     status: data.status,
   };
   // The author's slots go with every edit, and the repository alone decides, under

@@ -2,7 +2,6 @@ import type { Deps } from "../../deps.js";
 import { RESET_TOKEN_TTL_MS } from "../../domain/limits.js";
 import { MAIL_RETRY, type MailJob, type MailKind } from "../../domain/mail-job.js";
 import { type User, VERIFICATION_TOKEN_TTL_MS } from "../../domain/user.js";
-import type { DispatchReport } from "../../marketplace.js";
 import { type Mail, MailDeliveryError } from "../../ports/mailer.js";
 import type { Repositories } from "../../ports/repositories.js";
 import { sha256Hex, toBase64Url } from "../../support/crypto.js";
@@ -45,6 +44,18 @@ const LINKS: Record<
   },
 };
 
+/** Outcome of one mail dispatch round. */
+export interface DispatchReport {
+  sent: number;
+  retried: number;
+  failed: number;
+}
+
+/** How many due jobs one round claims (default 20). */
+export interface DispatchOptions {
+  batchSize?: number;
+}
+
 /**
  * Sends the queued mail that is due. Each job is claimed (leased) first, so
  * several processes never send one job twice. The link's token (reset or
@@ -52,10 +63,7 @@ const LINKS: Record<
  * in a store of its own; a failed attempt removes its token,
  * backs off exponentially with jitter, and gives up after MAIL_RETRY.maxAttempts.
  */
-export async function dispatchMail(
-  deps: MailDeps,
-  options: { batchSize?: number } = {},
-): Promise<DispatchReport> {
+export async function dispatchMail(deps: MailDeps, options: DispatchOptions = {}): Promise<DispatchReport> {
   const report: DispatchReport = { sent: 0, retried: 0, failed: 0 };
   const jobs = await deps.repos.mailQueue.claimDue(
     deps.clock.now(),

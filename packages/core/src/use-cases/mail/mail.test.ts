@@ -1,7 +1,7 @@
 import { createMarketplace, MAIL_RETRY, type Settings, sha256Hex } from "@psm/core";
 import { createTestDeps } from "@psm/core/testing";
 import { describe, expect, it } from "vitest";
-import { expectCode, KIT_PASSWORD as PASSWORD } from "../../testing/use-case-kit.js";
+import { expectCode, KIT_PASSWORD as PASSWORD, untyped } from "../../testing/use-case-kit.js";
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -78,7 +78,7 @@ describe("auth.requestPasswordReset", () => {
 
   it("refuses a missing or malformed address", async () => {
     const { market } = setup();
-    await expectCode(market.auth.requestPasswordReset({}), "invalid_input");
+    await expectCode(market.auth.requestPasswordReset(untyped({})), "invalid_input");
     await expectCode(market.auth.requestPasswordReset({ email: "not-an-email" }), "invalid_input");
   });
 
@@ -126,7 +126,7 @@ describe("auth.requestPasswordReset", () => {
     // The raw token is not a key of the store; its SHA-256 is.
     expect(await s.deps.repos.resetTokens.isValid(token, s.deps.clock.now())).toBe(false);
     expect(await s.deps.repos.resetTokens.isValid(sha256Hex(token), s.deps.clock.now())).toBe(true);
-    await expect(s.market.auth.checkResetToken(token)).resolves.toBe(true);
+    await expect(s.market.auth.checkResetToken({ token: token })).resolves.toBe(true);
   });
 });
 
@@ -139,7 +139,7 @@ describe("auth.updatePassword", () => {
     const token = tokenOf(s);
 
     await expect(
-      s.market.auth.updatePassword({ token, new_password: "brand-new-pass" }),
+      s.market.auth.updatePassword({ token, newPassword: "brand-new-pass" }),
     ).resolves.toBeUndefined();
     await expectCode(
       s.market.auth.logIn({ email: "reset@example.com", password: PASSWORD }),
@@ -150,10 +150,10 @@ describe("auth.updatePassword", () => {
     ).resolves.toHaveProperty("token");
     await expectCode(s.market.auth.authenticate({ bearer: oldJwt }), "unauthenticated");
     await expectCode(
-      s.market.auth.updatePassword({ token, new_password: "third-password" }),
+      s.market.auth.updatePassword({ token, newPassword: "third-password" }),
       "reset_token_invalid",
     );
-    await expect(s.market.auth.checkResetToken(token)).resolves.toBe(false);
+    await expect(s.market.auth.checkResetToken({ token: token })).resolves.toBe(false);
   });
 
   it("refuses a token after one hour", async () => {
@@ -162,11 +162,11 @@ describe("auth.updatePassword", () => {
     await s.market.mail.dispatchDue();
     const token = tokenOf(s);
     s.deps.clock.advance(59 * MINUTE);
-    await expect(s.market.auth.checkResetToken(token)).resolves.toBe(true);
+    await expect(s.market.auth.checkResetToken({ token: token })).resolves.toBe(true);
     s.deps.clock.advance(2 * MINUTE);
-    await expect(s.market.auth.checkResetToken(token)).resolves.toBe(false);
+    await expect(s.market.auth.checkResetToken({ token: token })).resolves.toBe(false);
     await expectCode(
-      s.market.auth.updatePassword({ token, new_password: "brand-new-pass" }),
+      s.market.auth.updatePassword({ token, newPassword: "brand-new-pass" }),
       "reset_token_invalid",
     );
     await expect(
@@ -183,10 +183,10 @@ describe("auth.updatePassword", () => {
     const first = tokenOf(s, 0);
     const second = tokenOf(s, 1);
     expect(first).not.toBe(second);
-    await s.market.auth.updatePassword({ token: second, new_password: "brand-new-pass" });
-    await expect(s.market.auth.checkResetToken(first)).resolves.toBe(false);
+    await s.market.auth.updatePassword({ token: second, newPassword: "brand-new-pass" });
+    await expect(s.market.auth.checkResetToken({ token: first })).resolves.toBe(false);
     await expectCode(
-      s.market.auth.updatePassword({ token: first, new_password: "other-pass" }),
+      s.market.auth.updatePassword({ token: first, newPassword: "other-pass" }),
       "reset_token_invalid",
     );
   });
@@ -200,31 +200,31 @@ describe("auth.updatePassword", () => {
     const byRecipient = new Map(s.deps.mailer.sent.map((m, i) => [m.to, tokenOf(s, i)]));
     await s.market.auth.updatePassword({
       token: byRecipient.get("reset@example.com") ?? "",
-      new_password: "new-pass-1",
+      newPassword: "new-pass-1",
     });
-    await expect(s.market.auth.checkResetToken(byRecipient.get("other@example.com") ?? "")).resolves.toBe(
-      true,
-    );
+    await expect(
+      s.market.auth.checkResetToken({ token: byRecipient.get("other@example.com") ?? "" }),
+    ).resolves.toBe(true);
   });
 
   it("refuses unknown tokens and passwords outside 6..1024 without burning a valid token", async () => {
     const s = await withUser();
     await expectCode(
-      s.market.auth.updatePassword({ token: "made-up", new_password: "brand-new-pass" }),
+      s.market.auth.updatePassword({ token: "made-up", newPassword: "brand-new-pass" }),
       "reset_token_invalid",
     );
     await s.market.auth.requestPasswordReset({ email: "reset@example.com" });
     await s.market.mail.dispatchDue();
     const token = tokenOf(s);
-    await expectCode(s.market.auth.updatePassword({ token, new_password: "12345" }), "invalid_input");
+    await expectCode(s.market.auth.updatePassword({ token, newPassword: "12345" }), "invalid_input");
+    await expectCode(s.market.auth.updatePassword({ token, newPassword: "x".repeat(1025) }), "invalid_input");
     await expectCode(
-      s.market.auth.updatePassword({ token, new_password: "x".repeat(1025) }),
+      s.market.auth.updatePassword(untyped({ newPassword: "brand-new-pass" })),
       "invalid_input",
     );
-    await expectCode(s.market.auth.updatePassword({ new_password: "brand-new-pass" }), "invalid_input");
-    await expectCode(s.market.auth.updatePassword({ token }), "invalid_input");
-    await expect(s.market.auth.checkResetToken(token)).resolves.toBe(true);
-    await s.market.auth.updatePassword({ token, new_password: "x".repeat(1024) });
+    await expectCode(s.market.auth.updatePassword(untyped({ token })), "invalid_input");
+    await expect(s.market.auth.checkResetToken({ token: token })).resolves.toBe(true);
+    await s.market.auth.updatePassword({ token, newPassword: "x".repeat(1024) });
     await expect(
       s.market.auth.logIn({ email: "reset@example.com", password: "x".repeat(1024) }),
     ).resolves.toHaveProperty("token");
@@ -238,7 +238,7 @@ describe("auth.updatePassword", () => {
     );
     await s.market.auth.requestPasswordReset({ email: "synced@example.com" });
     await s.market.mail.dispatchDue();
-    await s.market.auth.updatePassword({ token: tokenOf(s), new_password: "first-password" });
+    await s.market.auth.updatePassword({ token: tokenOf(s), newPassword: "first-password" });
     await expect(
       s.market.auth.logIn({ email: "synced@example.com", password: "first-password" }),
     ).resolves.toHaveProperty("token");
@@ -260,7 +260,7 @@ describe("mail.dispatchDue", () => {
     s.deps.clock.advance(HOUR / 2);
     await expect(s.market.mail.dispatchDue()).resolves.toEqual({ sent: 0, retried: 0, failed: 0 });
     expect(s.deps.mailer.sent).toHaveLength(1);
-    await s.market.auth.updatePassword({ token: tokenOf(s), new_password: "brand-new-pass" });
+    await s.market.auth.updatePassword({ token: tokenOf(s), newPassword: "brand-new-pass" });
   });
 
   it("marks a permanent failure failed, with no retry", async () => {
@@ -300,7 +300,7 @@ describe("mail.dispatchDue", () => {
     await s.market.auth.requestPasswordReset({ email: "reset@example.com" });
     await s.market.mail.dispatchDue();
     expect(s.deps.mailer.sent).toHaveLength(1);
-    await s.market.auth.updatePassword({ token: tokenOf(s), new_password: "brand-new-pass" });
+    await s.market.auth.updatePassword({ token: tokenOf(s), newPassword: "brand-new-pass" });
   });
 
   it("fails the mail of a user deleted before it was sent", async () => {
@@ -309,7 +309,7 @@ describe("mail.dispatchDue", () => {
     const { token } = await s.market.auth.logIn({ email: "admin@example.com", password: PASSWORD });
     const admin = await s.market.auth.authenticate({ bearer: token });
     await s.market.auth.requestPasswordReset({ email: "reset@example.com" });
-    await s.market.admin.deleteUser(admin, s.user.id);
+    await s.market.admin.deleteUser(admin, { userId: s.user.id });
     const report = await s.market.mail.dispatchDue();
     expect(report.sent).toBe(0);
     expect(s.deps.mailer.sent).toEqual([]);

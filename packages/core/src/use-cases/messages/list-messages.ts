@@ -1,26 +1,32 @@
 import type { Deps } from "../../deps.js";
 import { type Actor, isSelfOrAdmin } from "../../domain/actor.js";
-import { MarketplaceError } from "../../errors.js";
-import type { MessagePage } from "../../marketplace.js";
-import { messageQuerySchema } from "../../schemas/message.js";
+import type { Message, MessageDirection } from "../../domain/message.js";
+import type { Page } from "../../domain/page.js";
+import { invalidField, MarketplaceError } from "../../errors.js";
+import { type MessageQueryInput, messageQuerySchema } from "../../schemas/message.js";
 import { decodeCursor, toPage } from "../../support/cursor.js";
 import { validate } from "../../support/validate.js";
 import { requireUser } from "../access.js";
 
+/** One page of messages with the direction asked for. */
+export interface MessagePage extends Page<Message> {
+  type: MessageDirection;
+}
+
 /**
  * Lists messages received (default) or sent, newest first. Strict mode: the
- * caller's own, or anyone's for an admin. Legacy mode: any user_id.
+ * caller's own, or anyone's for an admin. Legacy mode: any userId.
  */
 export async function listMessages(
   deps: Pick<Deps, "repos" | "settings">,
   actor: Actor,
-  query: unknown,
+  query: MessageQueryInput,
 ): Promise<MessagePage> {
   const strict = deps.settings.securityMode === "strict";
   if (strict) requireUser(actor);
   const q = validate(messageQuerySchema, query);
-  const userId = q.user_id?.toLowerCase() ?? (actor.kind === "user" ? actor.user.id : undefined);
-  if (!userId) throw new MarketplaceError("invalid_input", "user_id: is required");
+  const userId = q.userId?.toLowerCase() ?? (actor.kind === "user" ? actor.user.id : undefined);
+  if (!userId) throw invalidField("userId", "is required");
   if (strict && !isSelfOrAdmin(actor, userId))
     throw new MarketplaceError("forbidden", "You can only read your own messages");
   const rows = await deps.repos.messages.list(userId, q.type, {

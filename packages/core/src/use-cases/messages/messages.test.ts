@@ -3,9 +3,11 @@ import { describe, expect, it } from "vitest";
 import {
   ANON,
   expectCode,
+  expectInvalidField,
   logInAdmin,
   setupMarketplace as setup,
   signUpAndLogIn,
+  untyped,
 } from "../../testing/use-case-kit.js";
 
 /** An author with a listing, a buyer and a bystander. */
@@ -26,8 +28,8 @@ describe("messages.send (strict)", () => {
   it("sends as the caller by default, to the listing's author", async () => {
     const { deps, market, author, buyer, listing } = await scene();
     const message = await market.messages.send(buyer.actor, {
-      listing_id: listing.id,
-      receiver_id: author.user.id,
+      listingId: listing.id,
+      receiverId: author.user.id,
       content: "Is March free?",
     });
     expect(message).toMatchObject({
@@ -40,12 +42,12 @@ describe("messages.send (strict)", () => {
     expect(message.createdAt.getTime()).toBe(deps.clock.now().getTime());
   });
 
-  it("lets the author reply, and accepts an explicit sender_id equal to the caller", async () => {
+  it("lets the author reply, and accepts an explicit senderId equal to the caller", async () => {
     const { market, author, buyer, listing } = await scene();
     const reply = await market.messages.send(author.actor, {
-      listing_id: listing.id,
-      sender_id: author.user.id,
-      receiver_id: buyer.user.id,
+      listingId: listing.id,
+      senderId: author.user.id,
+      receiverId: buyer.user.id,
       content: "Yes",
     });
     expect(reply).toMatchObject({ senderId: author.user.id, receiverId: buyer.user.id });
@@ -55,9 +57,9 @@ describe("messages.send (strict)", () => {
     const { market, author, buyer, listing } = await scene();
     await expectCode(
       market.messages.send(ANON, {
-        listing_id: listing.id,
-        sender_id: buyer.user.id,
-        receiver_id: author.user.id,
+        listingId: listing.id,
+        senderId: buyer.user.id,
+        receiverId: author.user.id,
         content: "hi",
       }),
       "unauthenticated",
@@ -68,9 +70,9 @@ describe("messages.send (strict)", () => {
     const { market, author, buyer, bystander, listing } = await scene();
     await expectCode(
       market.messages.send(bystander.actor, {
-        listing_id: listing.id,
-        sender_id: buyer.user.id,
-        receiver_id: author.user.id,
+        listingId: listing.id,
+        senderId: buyer.user.id,
+        receiverId: author.user.id,
         content: "spoofed",
       }),
       "forbidden",
@@ -81,16 +83,16 @@ describe("messages.send (strict)", () => {
     const { market, author, buyer, listing } = await scene();
     await expectCode(
       market.messages.send(buyer.actor, {
-        listing_id: crypto.randomUUID(),
-        receiver_id: author.user.id,
+        listingId: crypto.randomUUID(),
+        receiverId: author.user.id,
         content: "hi",
       }),
       "listing_not_found",
     );
     await expectCode(
       market.messages.send(buyer.actor, {
-        listing_id: listing.id,
-        receiver_id: crypto.randomUUID(),
+        listingId: listing.id,
+        receiverId: crypto.randomUUID(),
         content: "hi",
       }),
       "user_not_found",
@@ -101,46 +103,60 @@ describe("messages.send (strict)", () => {
     const { market, buyer, bystander, listing } = await scene();
     await expectCode(
       market.messages.send(buyer.actor, {
-        listing_id: listing.id,
-        receiver_id: bystander.user.id,
+        listingId: listing.id,
+        receiverId: bystander.user.id,
         content: "psst",
       }),
       "forbidden",
     );
   });
 
-  it("defaults is_agent to true for an API-key caller and false for a JWT", async () => {
+  it("defaults isAgent to true for an API-key caller and false for a JWT", async () => {
     const { market, author, buyer, listing } = await scene();
     const { secret } = await market.apiKeys.create(buyer.actor, {});
     const agent = await market.auth.authenticate({ apiKey: secret });
-    const base = { listing_id: listing.id, receiver_id: author.user.id, content: "hello" };
+    const base = { listingId: listing.id, receiverId: author.user.id, content: "hello" };
     await expect(market.messages.send(agent, base)).resolves.toMatchObject({
       isAgent: true,
       senderId: buyer.user.id,
     });
-    await expect(market.messages.send(agent, { ...base, is_agent: false })).resolves.toMatchObject({
+    await expect(market.messages.send(agent, { ...base, isAgent: false })).resolves.toMatchObject({
       isAgent: false,
     });
     await expect(market.messages.send(buyer.actor, base)).resolves.toMatchObject({ isAgent: false });
-    await expect(market.messages.send(buyer.actor, { ...base, is_agent: true })).resolves.toMatchObject({
+    await expect(market.messages.send(buyer.actor, { ...base, isAgent: true })).resolves.toMatchObject({
       isAgent: true,
     });
   });
 
   it("validates the body", async () => {
     const { market, author, buyer, listing } = await scene();
-    const base = { listing_id: listing.id, receiver_id: author.user.id, content: "hello" };
+    const base = { listingId: listing.id, receiverId: author.user.id, content: "hello" };
     await expectCode(market.messages.send(buyer.actor, { ...base, content: "" }), "invalid_input");
     await expectCode(
       market.messages.send(buyer.actor, { ...base, content: "x".repeat(5001) }),
       "invalid_input",
     );
-    await expectCode(market.messages.send(buyer.actor, { ...base, listing_id: "nope" }), "invalid_input");
-    await expectCode(
-      market.messages.send(buyer.actor, { listing_id: listing.id, content: "x" }),
-      "invalid_input",
+    await expectInvalidField(
+      market.messages.send(buyer.actor, { ...base, listingId: "nope" }),
+      "listingId",
+      "listingId: must be a UUID",
     );
-    await expectCode(market.messages.send(buyer.actor, { ...base, is_agent: "yes" }), "invalid_input");
+    await expectInvalidField(
+      market.messages.send(buyer.actor, untyped({ listingId: listing.id, content: "x" })),
+      "receiverId",
+      "receiverId: is required",
+    );
+    await expectInvalidField(
+      market.messages.send(buyer.actor, { ...base, receiverId: buyer.user.id }),
+      "receiverId",
+      "receiverId: must differ from the sender",
+    );
+    await expectInvalidField(
+      market.messages.send(buyer.actor, untyped({ ...base, isAgent: "yes" })),
+      "isAgent",
+      "isAgent: must be a boolean",
+    );
     await expect(
       market.messages.send(buyer.actor, { ...base, content: "x".repeat(5000) }),
     ).resolves.toHaveProperty("id");
@@ -151,8 +167,8 @@ describe("messages.list (strict)", () => {
   it("lists the caller's received messages by default and sent ones on request", async () => {
     const { market, author, buyer, listing } = await scene();
     const sent = await market.messages.send(buyer.actor, {
-      listing_id: listing.id,
-      receiver_id: author.user.id,
+      listingId: listing.id,
+      receiverId: author.user.id,
       content: "one",
     });
     const inbox = await market.messages.list(author.actor, {});
@@ -165,27 +181,27 @@ describe("messages.list (strict)", () => {
     expect(outbox.items.map((m) => m.id)).toEqual([sent.id]);
     expect((await market.messages.list(buyer.actor, {})).items).toEqual([]);
     expect((await market.messages.list(author.actor, { type: "sent" })).items).toEqual([]);
-    await expectCode(market.messages.list(author.actor, { type: "spam" }), "invalid_input");
+    await expectInvalidField(market.messages.list(author.actor, untyped({ type: "spam" })), "type");
   });
 
-  it("accepts the caller's own user_id, forbids another's, and lets an admin read anyone's", async () => {
+  it("accepts the caller's own userId, forbids another's, and lets an admin read anyone's", async () => {
     const { market, author, buyer, listing } = await scene();
     const sent = await market.messages.send(buyer.actor, {
-      listing_id: listing.id,
-      receiver_id: author.user.id,
+      listingId: listing.id,
+      receiverId: author.user.id,
       content: "one",
     });
-    const own = await market.messages.list(author.actor, { user_id: author.user.id });
+    const own = await market.messages.list(author.actor, { userId: author.user.id });
     expect(own.items.map((m) => m.id)).toEqual([sent.id]);
-    await expectCode(market.messages.list(buyer.actor, { user_id: author.user.id }), "forbidden");
+    await expectCode(market.messages.list(buyer.actor, { userId: author.user.id }), "forbidden");
     const admin = (await logInAdmin(market)).actor;
-    const read = await market.messages.list(admin, { user_id: author.user.id });
+    const read = await market.messages.list(admin, { userId: author.user.id });
     expect(read.items.map((m) => m.id)).toEqual([sent.id]);
   });
 
   it("requires a signed-in caller", async () => {
     const { market, author } = await scene();
-    await expectCode(market.messages.list(ANON, { user_id: author.user.id }), "unauthenticated");
+    await expectCode(market.messages.list(ANON, { userId: author.user.id }), "unauthenticated");
     await expectCode(market.messages.list(ANON, {}), "unauthenticated");
   });
 
@@ -195,8 +211,8 @@ describe("messages.list (strict)", () => {
     for (let i = 0; i < 7; i++) {
       deps.clock.advance(1000);
       const m = await market.messages.send(buyer.actor, {
-        listing_id: listing.id,
-        receiver_id: author.user.id,
+        listingId: listing.id,
+        receiverId: author.user.id,
         content: `message ${i}`,
       });
       ids.unshift(m.id);
@@ -224,39 +240,40 @@ describe("messages.list (strict)", () => {
 });
 
 describe("messages in legacy mode", () => {
-  it("lists by user_id for an anonymous caller and requires user_id then", async () => {
+  it("lists by userId for an anonymous caller and requires userId then", async () => {
     const { market, author, buyer, listing } = await scene({ securityMode: "legacy" });
     const sent = await market.messages.send(buyer.actor, {
-      listing_id: listing.id,
-      receiver_id: author.user.id,
+      listingId: listing.id,
+      receiverId: author.user.id,
       content: "one",
     });
-    const page = await market.messages.list(ANON, { user_id: author.user.id });
+    const page = await market.messages.list(ANON, { userId: author.user.id });
     expect(page.items.map((m) => m.id)).toEqual([sent.id]);
-    await expectCode(market.messages.list(ANON, {}), "invalid_input");
+    await expectInvalidField(market.messages.list(ANON, {}), "userId", "userId: is required");
     // Any signed-in caller may read anyone's, as 1.0.2 documents.
-    const other = await market.messages.list(buyer.actor, { user_id: author.user.id });
+    const other = await market.messages.list(buyer.actor, { userId: author.user.id });
     expect(other.items.map((m) => m.id)).toEqual([sent.id]);
   });
 
-  it("lets an anonymous caller send with a sender_id, and requires sender_id then", async () => {
+  it("lets an anonymous caller send with a senderId, and requires senderId then", async () => {
     const { market, author, buyer, bystander, listing } = await scene({ securityMode: "legacy" });
     const message = await market.messages.send(ANON, {
-      listing_id: listing.id,
-      sender_id: buyer.user.id,
-      receiver_id: author.user.id,
+      listingId: listing.id,
+      senderId: buyer.user.id,
+      receiverId: author.user.id,
       content: "anonymous hello",
     });
     expect(message).toMatchObject({ senderId: buyer.user.id, receiverId: author.user.id, isAgent: false });
-    await expectCode(
-      market.messages.send(ANON, { listing_id: listing.id, receiver_id: author.user.id, content: "x" }),
-      "invalid_input",
+    await expectInvalidField(
+      market.messages.send(ANON, { listingId: listing.id, receiverId: author.user.id, content: "x" }),
+      "senderId",
+      "senderId: is required",
     );
     await expectCode(
       market.messages.send(ANON, {
-        listing_id: listing.id,
-        sender_id: crypto.randomUUID(),
-        receiver_id: author.user.id,
+        listingId: listing.id,
+        senderId: crypto.randomUUID(),
+        receiverId: author.user.id,
         content: "x",
       }),
       "user_not_found",
@@ -264,9 +281,9 @@ describe("messages in legacy mode", () => {
     // Legacy sends as 1.0.2 did: the parties need not include the author.
     await expect(
       market.messages.send(ANON, {
-        listing_id: listing.id,
-        sender_id: buyer.user.id,
-        receiver_id: bystander.user.id,
+        listingId: listing.id,
+        senderId: buyer.user.id,
+        receiverId: bystander.user.id,
         content: "x",
       }),
     ).resolves.toHaveProperty("id");

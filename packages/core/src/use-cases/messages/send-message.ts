@@ -1,8 +1,8 @@
 import type { Deps } from "../../deps.js";
 import type { Actor } from "../../domain/actor.js";
 import type { Message } from "../../domain/message.js";
-import { MarketplaceError } from "../../errors.js";
-import { sendMessageSchema } from "../../schemas/message.js";
+import { invalidField, MarketplaceError } from "../../errors.js";
+import { type SendMessageInput, sendMessageSchema } from "../../schemas/message.js";
 import { validate } from "../../support/validate.js";
 import { requireUser } from "../access.js";
 import { requireProvenAddress } from "../proven-address.js";
@@ -10,26 +10,25 @@ import { requireProvenAddress } from "../proven-address.js";
 /**
  * Sends a message about a listing. Strict mode: the caller is the sender and
  * one of the two parties must be the listing's author. Legacy mode (1.0.2):
- * anyone may send as any existing user. is_agent defaults to true for API-key callers.
+ * anyone may send as any existing user. isAgent defaults to true for API-key callers.
  * With REQUIRE_VERIFIED_EMAIL the sender's address must be proven.
  */
 export async function sendMessage(
   deps: Pick<Deps, "repos" | "clock" | "ids" | "settings">,
   actor: Actor,
-  input: unknown,
+  input: SendMessageInput,
 ): Promise<Message> {
   const strict = deps.settings.securityMode === "strict";
   if (strict) requireUser(actor);
   const data = validate(sendMessageSchema, input);
   const caller = actor.kind === "user" ? actor.user.id : undefined;
-  const senderId = data.sender_id?.toLowerCase() ?? caller;
-  if (!senderId) throw new MarketplaceError("invalid_input", "sender_id: is required");
+  const senderId = data.senderId?.toLowerCase() ?? caller;
+  if (!senderId) throw invalidField("senderId", "is required");
   if (strict && senderId !== caller)
     throw new MarketplaceError("forbidden", "You can only send messages as yourself");
-  const receiverId = data.receiver_id.toLowerCase();
-  if (receiverId === senderId)
-    throw new MarketplaceError("invalid_input", "receiver_id: must differ from the sender");
-  const listing = await deps.repos.listings.findById(data.listing_id.toLowerCase());
+  const receiverId = data.receiverId.toLowerCase();
+  if (receiverId === senderId) throw invalidField("receiverId", "must differ from the sender");
+  const listing = await deps.repos.listings.findById(data.listingId.toLowerCase());
   if (!listing) throw new MarketplaceError("listing_not_found");
   const [sender, receiver] = await Promise.all([
     actor.kind === "user" && senderId === caller ? actor.user : deps.repos.users.findById(senderId),
@@ -48,7 +47,7 @@ export async function sendMessage(
     senderId,
     receiverId,
     content: data.content,
-    isAgent: data.is_agent ?? (actor.kind === "user" && actor.via === "api_key"),
+    isAgent: data.isAgent ?? (actor.kind === "user" && actor.via === "api_key"),
     createdAt: now,
   };
   await deps.repos.messages.insert(message);

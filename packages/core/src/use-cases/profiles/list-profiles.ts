@@ -2,7 +2,7 @@ import type { Deps } from "../../deps.js";
 import { type Actor, isSelfOrAdmin } from "../../domain/actor.js";
 import type { Page } from "../../domain/page.js";
 import type { Profile } from "../../domain/user.js";
-import { pageQuerySchema } from "../../schemas/page-query.js";
+import { type PageQueryInput, pageQuerySchema } from "../../schemas/page-query.js";
 import { decodeCursor, toPage } from "../../support/cursor.js";
 import { validate } from "../../support/validate.js";
 import { toProfile } from "./profile-view.js";
@@ -11,7 +11,7 @@ import { toProfile } from "./profile-view.js";
 export async function listProfiles(
   deps: Pick<Deps, "repos" | "settings">,
   actor: Actor,
-  query: unknown,
+  query: PageQueryInput,
 ): Promise<Page<Profile>> {
   const q = validate(pageQuerySchema, query);
   const rows = await deps.repos.users.list({ limit: q.limit + 1, before: decodeCursor(q.cursor) });

@@ -2,18 +2,25 @@ import type { Deps } from "../../deps.js";
 import { type Actor, isSelfOrAdmin } from "../../domain/actor.js";
 import { maxSlots } from "../../domain/limits.js";
 import { MarketplaceError } from "../../errors.js";
-import type { ListingLimit } from "../../marketplace.js";
-import { userIdSchema } from "../../schemas/profile.js";
+import { type UserIdInput, userIdSchema } from "../../schemas/profile.js";
 import { validate } from "../../support/validate.js";
 import { requireUser } from "../access.js";
+
+/** A user's slot report. */
+export interface ListingLimit {
+  canPost: boolean;
+  activeListingsCount: number;
+  maxSlots: number;
+  accountType: string;
+}
 
 /** A user's slots: the count is derived from their active, unexpired listings. Unknown user: 404. */
 export async function getListingLimit(
   deps: Pick<Deps, "repos" | "clock" | "settings">,
-  query: unknown,
+  query: UserIdInput,
 ): Promise<ListingLimit> {
-  const { user_id } = validate(userIdSchema, query);
-  const user = await deps.repos.users.findById(user_id.toLowerCase());
+  const { userId } = validate(userIdSchema, query);
+  const user = await deps.repos.users.findById(userId.toLowerCase());
   if (!user) throw new MarketplaceError("user_not_found");
   const count = await deps.repos.listings.countActiveByUser(user.id, deps.clock.now());
   const slots = maxSlots(deps.settings.slots, user);
@@ -26,24 +33,24 @@ export async function getListingLimit(
 }
 
 /**
- * The compatibility POST /api/profiles/limit: answers like the GET and moves
+ * The compatibility POST of the slot report: answers like the GET and moves
  * nothing, so no caller can lock another out of posting. Strict mode: self or admin.
  */
 export async function postListingLimit(
   deps: Pick<Deps, "repos" | "clock" | "settings">,
   actor: Actor,
-  input: unknown,
+  input: UserIdInput,
 ): Promise<ListingLimit> {
   if (deps.settings.securityMode === "strict") {
     requireUser(actor);
-    const { user_id } = validate(userIdSchema, input);
-    if (!isSelfOrAdmin(actor, user_id.toLowerCase())) throw new MarketplaceError("forbidden");
+    const { userId } = validate(userIdSchema, input);
+    if (!isSelfOrAdmin(actor, userId.toLowerCase())) throw new MarketplaceError("forbidden");
   }
   return getListingLimit(deps, input);
 }
 
 /** Whether a user is an admin; an unknown user is simply not. */
-export async function checkAdmin(deps: Pick<Deps, "repos">, query: unknown): Promise<boolean> {
-  const { user_id } = validate(userIdSchema, query);
-  return (await deps.repos.users.findById(user_id.toLowerCase()))?.isAdmin ?? false;
+export async function checkAdmin(deps: Pick<Deps, "repos">, query: UserIdInput): Promise<boolean> {
+  const { userId } = validate(userIdSchema, query);
+  return (await deps.repos.users.findById(userId.toLowerCase()))?.isAdmin ?? false;
 }

@@ -3,11 +3,13 @@ import { describe, expect, it } from "vitest";
 import {
   ANON,
   expectCode,
+  expectInvalidField,
   logInAdmin,
   type Marketplace as Market,
   KIT_PASSWORD as PASSWORD,
   setupMarketplace as setup,
   signUpAndLogIn,
+  untyped,
 } from "../../testing/use-case-kit.js";
 
 const SLOTS = { slots: { personal: 2, business: 5, admin: 10 } };
@@ -64,7 +66,7 @@ describe("profiles.list", () => {
     const first = await market.profiles.list(ANON, { limit: 3 });
     expect(first.items).toHaveLength(3);
     expect(JSON.stringify(first)).not.toMatch(/passwordHash|tokenVersion/);
-    const second = await market.profiles.list(ANON, { limit: 3, cursor: first.nextCursor });
+    const second = await market.profiles.list(ANON, { limit: 3, cursor: first.nextCursor ?? undefined });
     expect(second.items).toHaveLength(2);
     expect(second.nextCursor).toBeNull();
     expect(new Set([...first.items, ...second.items].map((p) => p.id)).size).toBe(5);
@@ -78,20 +80,20 @@ describe("profiles.list", () => {
     const first = await market.profiles.list(ANON, {});
     expect(first.items).toHaveLength(100);
     expect(first.nextCursor).not.toBeNull();
-    const rest = await market.profiles.list(ANON, { cursor: first.nextCursor });
+    const rest = await market.profiles.list(ANON, { cursor: first.nextCursor ?? undefined });
     expect(rest.items).toHaveLength(1);
   });
 });
 
 describe("profiles.sync (strict)", () => {
-  it("updates the caller's own display name, never the stored email, and ignores account_type", async () => {
+  it("updates the caller's own display name, never the stored email, and ignores accountType", async () => {
     const { deps, market } = setup();
     const { user, actor } = await signUpAndLogIn(market, "alice@example.com");
     const profile = await market.profiles.sync(actor, {
       id: user.id,
       email: "changed@example.com",
-      display_name: "Alice A.",
-      account_type: "business",
+      displayName: "Alice A.",
+      accountType: "business",
     });
     expect(profile).toEqual({
       id: user.id,
@@ -114,7 +116,7 @@ describe("profiles.sync (strict)", () => {
     const { secret } = await market.apiKeys.create(actor, {});
     const keyActor = await market.auth.authenticate({ apiKey: secret });
     await expect(
-      market.profiles.sync(keyActor, { id: user.id, email: "alice@example.com", display_name: "Via key" }),
+      market.profiles.sync(keyActor, { id: user.id, email: "alice@example.com", displayName: "Via key" }),
     ).resolves.toMatchObject({ displayName: "Via key" });
   });
 
@@ -126,7 +128,7 @@ describe("profiles.sync (strict)", () => {
       market.profiles.sync(alice.actor, {
         id: bob.user.id,
         email: "bob@example.com",
-        display_name: "Hacked",
+        displayName: "Hacked",
       }),
       "forbidden",
     );
@@ -145,14 +147,14 @@ describe("profiles.sync (strict)", () => {
     );
   });
 
-  it("lets an admin create a password-less profile with an account_type and change it later", async () => {
+  it("lets an admin create a password-less profile with an accountType and change it later", async () => {
     const { deps, market } = setup();
     const admin = await logInAdmin(market);
     const id = crypto.randomUUID();
     const created = await market.profiles.sync(admin.actor, {
       id,
       email: "  New.Corp@Example.com ",
-      account_type: "business",
+      accountType: "business",
     });
     expect(created).toEqual({
       id,
@@ -167,7 +169,7 @@ describe("profiles.sync (strict)", () => {
     const again = await market.profiles.sync(admin.actor, {
       id,
       email: "new.corp@example.com",
-      display_name: "New Corp",
+      displayName: "New Corp",
     });
     expect(again).toMatchObject({ displayName: "New Corp", accountType: "business" });
 
@@ -175,15 +177,15 @@ describe("profiles.sync (strict)", () => {
     const upgraded = await market.profiles.sync(admin.actor, {
       id: alice.user.id,
       email: "alice@example.com",
-      account_type: "business",
+      accountType: "business",
     });
     expect(upgraded.accountType).toBe("business");
-    await expect(market.profiles.getLimit({ user_id: alice.user.id })).resolves.toMatchObject({
+    await expect(market.profiles.getLimit({ userId: alice.user.id })).resolves.toMatchObject({
       accountType: "business",
     });
   });
 
-  it("defaults account_type to personal when an admin creates a profile without one", async () => {
+  it("defaults accountType to personal when an admin creates a profile without one", async () => {
     const { market } = setup();
     const admin = await logInAdmin(market);
     const id = crypto.randomUUID();
@@ -194,30 +196,34 @@ describe("profiles.sync (strict)", () => {
   it("validates id and email", async () => {
     const { market } = setup();
     const { user, actor } = await signUpAndLogIn(market, "alice@example.com");
-    await expectCode(market.profiles.sync(actor, { email: "alice@example.com" }), "invalid_input");
-    await expectCode(market.profiles.sync(actor, { id: user.id }), "invalid_input");
-    await expectCode(
+    await expectCode(market.profiles.sync(actor, untyped({ email: "alice@example.com" })), "invalid_input");
+    await expectCode(market.profiles.sync(actor, untyped({ id: user.id })), "invalid_input");
+    await expectInvalidField(
       market.profiles.sync(actor, { id: "nope", email: "alice@example.com" }),
-      "invalid_input",
+      "id",
+      "id: must be a UUID",
     );
     await expectCode(
-      market.profiles.sync(actor, { id: user.id, email: "alice@example.com", account_type: "enterprise" }),
+      market.profiles.sync(
+        actor,
+        untyped({ id: user.id, email: "alice@example.com", accountType: "enterprise" }),
+      ),
       "invalid_input",
     );
   });
 });
 
 describe("profiles.sync (legacy)", () => {
-  it("lets an anonymous caller create a profile with the given account_type, idempotently", async () => {
+  it("lets an anonymous caller create a profile with the given accountType, idempotently", async () => {
     const { market } = setup({ securityMode: "legacy" });
     const id = crypto.randomUUID();
     const created = await market.profiles.sync(ANON, {
       id,
       email: "corp@example.com",
-      account_type: "business",
+      accountType: "business",
     });
     expect(created).toMatchObject({ id, email: "corp@example.com", accountType: "business" });
-    const again = await market.profiles.sync(ANON, { id, email: "corp@example.com", display_name: "Corp" });
+    const again = await market.profiles.sync(ANON, { id, email: "corp@example.com", displayName: "Corp" });
     expect(again).toMatchObject({
       id,
       email: "corp@example.com",
@@ -228,7 +234,7 @@ describe("profiles.sync (legacy)", () => {
     expect(all.items.filter((p) => p.id === id)).toHaveLength(1);
   });
 
-  it("defaults account_type to personal", async () => {
+  it("defaults accountType to personal", async () => {
     const { market } = setup({ securityMode: "legacy" });
     const created = await market.profiles.sync(ANON, { id: crypto.randomUUID(), email: "p@example.com" });
     expect(created.accountType).toBe("personal");
@@ -240,11 +246,11 @@ describe("profiles.isAdmin", () => {
     const { market } = setup();
     const admin = await logInAdmin(market);
     const { user } = await signUpAndLogIn(market, "alice@example.com");
-    await expect(market.profiles.isAdmin({ user_id: admin.user.id })).resolves.toBe(true);
-    await expect(market.profiles.isAdmin({ user_id: user.id })).resolves.toBe(false);
-    await expect(market.profiles.isAdmin({ user_id: crypto.randomUUID() })).resolves.toBe(false);
-    await expectCode(market.profiles.isAdmin({ user_id: "nope" }), "invalid_input");
-    await expectCode(market.profiles.isAdmin({}), "invalid_input");
+    await expect(market.profiles.isAdmin({ userId: admin.user.id })).resolves.toBe(true);
+    await expect(market.profiles.isAdmin({ userId: user.id })).resolves.toBe(false);
+    await expect(market.profiles.isAdmin({ userId: crypto.randomUUID() })).resolves.toBe(false);
+    await expectInvalidField(market.profiles.isAdmin({ userId: "nope" }), "userId");
+    await expectCode(market.profiles.isAdmin(untyped({})), "invalid_input");
   });
 });
 
@@ -252,38 +258,38 @@ describe("profiles.getLimit", () => {
   it("reports slots from real listings, per account type", async () => {
     const { market } = setup(SLOTS);
     const { user, actor } = await signUpAndLogIn(market, "alice@example.com");
-    await expect(market.profiles.getLimit({ user_id: user.id })).resolves.toEqual({
+    await expect(market.profiles.getLimit({ userId: user.id })).resolves.toEqual({
       canPost: true,
       activeListingsCount: 0,
       maxSlots: 2,
       accountType: "personal",
     });
     await createListing(market, actor);
-    await expect(market.profiles.getLimit({ user_id: user.id })).resolves.toMatchObject({
+    await expect(market.profiles.getLimit({ userId: user.id })).resolves.toMatchObject({
       canPost: true,
       activeListingsCount: 1,
     });
     const second = await createListing(market, actor);
-    await expect(market.profiles.getLimit({ user_id: user.id })).resolves.toMatchObject({
+    await expect(market.profiles.getLimit({ userId: user.id })).resolves.toMatchObject({
       canPost: false,
       activeListingsCount: 2,
     });
-    await market.listings.update(actor, second.id, { status: "paused" });
-    await expect(market.profiles.getLimit({ user_id: user.id })).resolves.toMatchObject({
+    await market.listings.update(actor, { id: second.id, status: "paused" });
+    await expect(market.profiles.getLimit({ userId: user.id })).resolves.toMatchObject({
       canPost: true,
       activeListingsCount: 1,
     });
 
     const admin = await logInAdmin(market);
-    await expect(market.profiles.getLimit({ user_id: admin.user.id })).resolves.toMatchObject({
+    await expect(market.profiles.getLimit({ userId: admin.user.id })).resolves.toMatchObject({
       maxSlots: 10,
     });
     await market.profiles.sync(admin.actor, {
       id: user.id,
       email: "alice@example.com",
-      account_type: "business",
+      accountType: "business",
     });
-    await expect(market.profiles.getLimit({ user_id: user.id })).resolves.toEqual({
+    await expect(market.profiles.getLimit({ userId: user.id })).resolves.toEqual({
       canPost: true,
       activeListingsCount: 1,
       maxSlots: 5,
@@ -293,8 +299,12 @@ describe("profiles.getLimit", () => {
 
   it("reports an unknown user as user_not_found and a malformed id as invalid_input", async () => {
     const { market } = setup();
-    await expectCode(market.profiles.getLimit({ user_id: crypto.randomUUID() }), "user_not_found");
-    await expectCode(market.profiles.getLimit({ user_id: "nope" }), "invalid_input");
+    await expectCode(market.profiles.getLimit({ userId: crypto.randomUUID() }), "user_not_found");
+    await expectInvalidField(
+      market.profiles.getLimit({ userId: "nope" }),
+      "userId",
+      "userId: must be a UUID",
+    );
   });
 });
 
@@ -303,11 +313,11 @@ describe("profiles.postLimit", () => {
     const { market } = setup(SLOTS);
     const { user, actor } = await signUpAndLogIn(market, "alice@example.com");
     await createListing(market, actor);
-    const before = await market.profiles.getLimit({ user_id: user.id });
-    const posted = await market.profiles.postLimit(actor, { user_id: user.id });
+    const before = await market.profiles.getLimit({ userId: user.id });
+    const posted = await market.profiles.postLimit(actor, { userId: user.id });
     expect(posted).toEqual(before);
-    await market.profiles.postLimit(actor, { user_id: user.id });
-    await expect(market.profiles.getLimit({ user_id: user.id })).resolves.toEqual(before);
+    await market.profiles.postLimit(actor, { userId: user.id });
+    await expect(market.profiles.getLimit({ userId: user.id })).resolves.toEqual(before);
     await expect(createListing(market, actor)).resolves.toHaveProperty("id");
   });
 
@@ -316,16 +326,16 @@ describe("profiles.postLimit", () => {
     const alice = await signUpAndLogIn(market, "alice@example.com");
     const bob = await signUpAndLogIn(market, "bob@example.com");
     const admin = await logInAdmin(market);
-    await expect(market.profiles.postLimit(alice.actor, { user_id: alice.user.id })).resolves.toMatchObject({
+    await expect(market.profiles.postLimit(alice.actor, { userId: alice.user.id })).resolves.toMatchObject({
       activeListingsCount: 0,
     });
-    await expect(market.profiles.postLimit(admin.actor, { user_id: alice.user.id })).resolves.toMatchObject({
+    await expect(market.profiles.postLimit(admin.actor, { userId: alice.user.id })).resolves.toMatchObject({
       maxSlots: 2,
     });
-    await expectCode(market.profiles.postLimit(bob.actor, { user_id: alice.user.id }), "forbidden");
-    await expectCode(market.profiles.postLimit(ANON, { user_id: alice.user.id }), "unauthenticated");
+    await expectCode(market.profiles.postLimit(bob.actor, { userId: alice.user.id }), "forbidden");
+    await expectCode(market.profiles.postLimit(ANON, { userId: alice.user.id }), "unauthenticated");
     await expectCode(
-      market.profiles.postLimit(admin.actor, { user_id: crypto.randomUUID() }),
+      market.profiles.postLimit(admin.actor, { userId: crypto.randomUUID() }),
       "user_not_found",
     );
   });
@@ -334,7 +344,7 @@ describe("profiles.postLimit", () => {
     const { market } = setup({ ...SLOTS, securityMode: "legacy" });
     const { user, actor } = await signUpAndLogIn(market, "alice@example.com");
     for (let i = 0; i < 3; i++) {
-      await expect(market.profiles.postLimit(ANON, { user_id: user.id })).resolves.toEqual({
+      await expect(market.profiles.postLimit(ANON, { userId: user.id })).resolves.toEqual({
         canPost: true,
         activeListingsCount: 0,
         maxSlots: 2,

@@ -2,7 +2,7 @@ import type { Deps } from "../../deps.js";
 import { type Actor, isAdmin, isSelfOrAdmin } from "../../domain/actor.js";
 import { defaultDisplayName, normalizeEmail, type Profile, type User } from "../../domain/user.js";
 import { MarketplaceError } from "../../errors.js";
-import { syncProfileSchema } from "../../schemas/profile.js";
+import { type SyncProfileInput, syncProfileSchema } from "../../schemas/profile.js";
 import { validate } from "../../support/validate.js";
 import { requireUser } from "../access.js";
 import { toProfile } from "./profile-view.js";
@@ -11,12 +11,12 @@ import { toProfile } from "./profile-view.js";
  * Creates a profile if absent (an account with no password, usable after a
  * reset), otherwise updates its display name; a stored email never changes.
  * Strict mode: the caller's own id or an admin, and only an admin sets
- * account_type. Legacy mode (1.0.2): anyone, with the given account_type.
+ * accountType. Legacy mode (1.0.2): anyone, with the given accountType.
  */
 export async function syncProfile(
   deps: Pick<Deps, "repos" | "clock" | "random" | "settings">,
   actor: Actor,
-  input: unknown,
+  input: SyncProfileInput,
 ): Promise<Profile> {
   const strict = deps.settings.securityMode === "strict";
   if (strict) requireUser(actor);
@@ -29,8 +29,8 @@ export async function syncProfile(
   const existing = await deps.repos.users.findById(id);
   if (existing) {
     const updated = await deps.repos.users.updateProfile(id, {
-      displayName: data.display_name,
-      accountType: admin ? data.account_type : undefined,
+      displayName: data.displayName,
+      accountType: admin ? data.accountType : undefined,
     });
     return toProfile(updated ?? existing, true);
   }
@@ -39,9 +39,9 @@ export async function syncProfile(
   const user: User = {
     id,
     email,
-    displayName: data.display_name ?? defaultDisplayName(deps.random),
+    displayName: data.displayName ?? defaultDisplayName(deps.random),
     isAdmin: false,
-    accountType: (mayTypeAccount ? data.account_type : undefined) ?? "personal",
+    accountType: (mayTypeAccount ? data.accountType : undefined) ?? "personal",
     passwordHash: null,
     tokenVersion: 0,
     emailVerifiedAt: null,

@@ -1,0 +1,122 @@
+import { adminDeletePostSchema, adminDeleteUserSchema, pageQuerySchema } from "@psm/core";
+import { presentListing, presentUser } from "../presenters.js";
+import { defineOperation } from "../registry/operation.js";
+import { ListingSchema, pageOf, SuccessSchema, UserSchema } from "../wire-schemas.js";
+import { ACCOUNT_FIELDS, PAGE_QUERY } from "./descriptions.js";
+
+const tag = "admin";
+const deleted = { status: 200, schema: SuccessSchema } as const;
+const paged = { schema: pageQuerySchema, from: "query", describe: PAGE_QUERY } as const;
+const uuidExample = "0190a3b4-5c6d-7e8f-9012-3456789abcde";
+
+// The body and the path form of each delete run the same use case.
+const deletePost = {
+  auth: "admin",
+  rate: "write",
+  tag,
+  ok: deleted,
+  errors: [403, 404],
+  handle: async ({ m, actor, command }) => {
+    await m.admin.deletePost(actor, command);
+    return { success: true };
+  },
+} satisfies Partial<Parameters<typeof defineOperation<typeof adminDeletePostSchema, "postId">>[0]>;
+const deleteUser = {
+  auth: "admin",
+  rate: "write",
+  tag,
+  ok: deleted,
+  errors: [403, 404],
+  handle: async ({ m, actor, command }) => {
+    await m.admin.deleteUser(actor, command);
+    return { success: true };
+  },
+} satisfies Partial<Parameters<typeof defineOperation<typeof adminDeleteUserSchema, "userId">>[0]>;
+
+/** /api/admin: every listing and user, and their deletion (admin JWT only). */
+export const adminOperations = [
+  defineOperation({
+    name: "admin_list_posts",
+    method: "GET",
+    path: "/api/admin/posts",
+    auth: "admin",
+    rate: "read",
+    tag,
+    summary: "All listings, any status",
+    description: "All listings of any status.",
+    input: paged,
+    ok: { status: 200, schema: pageOf("posts", ListingSchema) },
+    errors: [403],
+    handle: async ({ m, actor, command }) => {
+      const page = await m.admin.listPosts(actor, command);
+      const now = m.now();
+      const posts = page.items.map((listing) => presentListing(listing, now));
+      return { posts, count: posts.length, next_cursor: page.nextCursor };
+    },
+  }),
+  defineOperation({
+    ...deletePost,
+    name: "admin_delete_post",
+    method: "DELETE",
+    path: "/api/admin/posts",
+    summary: "Delete a listing (body)",
+    description: "Delete a listing by body post_id.",
+    input: {
+      schema: adminDeletePostSchema,
+      from: "body",
+      ref: "AdminDeletePost",
+      describe: ACCOUNT_FIELDS,
+      example: { post_id: uuidExample },
+    },
+  }),
+  defineOperation({
+    ...deletePost,
+    name: "admin_delete_post_by_id",
+    method: "DELETE",
+    path: "/api/admin/posts/{id}",
+    summary: "Delete a listing",
+    description: "Delete a listing.",
+    input: { path: { postId: "id" } },
+  }),
+  defineOperation({
+    name: "admin_list_users",
+    method: "GET",
+    path: "/api/admin/users",
+    auth: "admin",
+    rate: "read",
+    tag,
+    summary: "All users",
+    description: "All users.",
+    input: paged,
+    ok: { status: 200, schema: pageOf("users", UserSchema) },
+    errors: [403],
+    handle: async ({ m, actor, command }) => {
+      const page = await m.admin.listUsers(actor, command);
+      return { users: page.items.map(presentUser), count: page.items.length, next_cursor: page.nextCursor };
+    },
+  }),
+  defineOperation({
+    ...deleteUser,
+    name: "admin_delete_user",
+    method: "DELETE",
+    path: "/api/admin/users",
+    summary: "Delete a user (body)",
+    description: "Delete a user by body user_id, with listings and keys.",
+    input: {
+      schema: adminDeleteUserSchema,
+      from: "body",
+      ref: "AdminDeleteUser",
+      describe: ACCOUNT_FIELDS,
+      example: { user_id: uuidExample },
+    },
+  }),
+  defineOperation({
+    ...deleteUser,
+    name: "admin_delete_user_by_id",
+    method: "DELETE",
+    path: "/api/admin/users/{id}",
+    summary: "Delete a user",
+    description: "Delete a user, with listings and keys.",
+    input: { path: { userId: "id" } },
+  }),
+];

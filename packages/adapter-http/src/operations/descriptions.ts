@@ -1,0 +1,93 @@
+import { CATEGORY_VALUES, PAGE, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "@psm/core";
+
+/**
+ * What each request field means on the wire, for the OpenAPI document: units,
+ * bounds and defaults in words. Bounds themselves come from core's schemas.
+ */
+
+const cursor = "Opaque cursor from a previous page's `next_cursor`; omit it for the first page.";
+const limit = (byDefault: number) =>
+  `Items per page: an integer of at least 1, default ${byDefault}; larger values are clamped to ${PAGE.maxLimit}.`;
+
+/** Fields of NewListing and ListingPatch. */
+export const LISTING_FIELDS = {
+  title: "Headline of the service, 1 to 200 characters (trimmed).",
+  description: "What is offered, 1 to 20,000 characters.",
+  category: `One of the ten category values: ${CATEGORY_VALUES.join(", ")}.`,
+  price:
+    'Price in the listing\'s own terms, no currency implied: a number >= 0 or a numeric string such as "4800"; null (or omitted) for on request.',
+  condition: 'Free-form condition, at most 50 characters; default "good".',
+  images: "Up to 20 http(s) image URLs, each at most 2,048 characters; default [].",
+  structured_data:
+    'Any JSON object (at most 16 KiB as UTF-8 JSON, 32 levels deep) stored and returned as given; default {"ai_generated": true} on creation; null clears it (PATCH).',
+  contact_email: "Address buyers may write to instead of messaging, at most 254 characters; null for none.",
+  expires_at:
+    "ISO 8601 date-time with a timezone (2026-12-31T23:59:59Z) after which the listing stops showing in search; must be in the future; null (or omitted) for never.",
+  status: "active or paused (PATCH only); reactivating a paused listing takes one of the author's slots.",
+} as const;
+
+/** An example NewListing. */
+export const NEW_LISTING_EXAMPLE = {
+  title: "Security audit of a Node.js API",
+  description: "Two-week review of authentication, input handling and dependencies, with a written report.",
+  category: "cybersecurity",
+  price: 4800,
+  contact_email: "audits@example.com",
+};
+
+/** Query of GET /api/listings. */
+export const LISTING_QUERY = {
+  limit: limit(PAGE.defaultLimit),
+  category: "A category value, or all (default: every category).",
+  search: "Case- and accent-insensitive substring of the title, at most 200 characters.",
+  user_id: "Only this author's listings (a UUID).",
+  status: "active (default), paused, expired or all; other than active only for your own listings or admins.",
+  cursor,
+} as const;
+
+/** Paging of keys, profiles and the admin lists. */
+export const PAGE_QUERY = { limit: limit(PAGE.adminDefaultLimit), cursor } as const;
+
+/** Query of GET /api/messages. */
+export const MESSAGE_QUERY = {
+  user_id: "Whose messages (a UUID); default the caller. Another user's need admin rights (strict mode).",
+  type: "received (default) or sent.",
+  limit: limit(PAGE.defaultLimit),
+  cursor,
+} as const;
+
+/** Body of POST /api/messages. */
+export const MESSAGE_FIELDS = {
+  listing_id: "The listing the message is about (a UUID).",
+  sender_id:
+    "The sender (a UUID). Strict mode: optional, and only the caller may be named; legacy mode: required.",
+  receiver_id: "The recipient (a UUID); one of the two parties must be the listing's author.",
+  content: "The message text, 1 to 5,000 characters.",
+  is_agent: "Whether an AI agent wrote it; default true for API-key callers, false otherwise.",
+} as const;
+
+const between = `${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH.toLocaleString("en-US")} characters`;
+const password = `The password, ${between}.`;
+const newPassword = `The new password, ${between}; it replaces the old one and ends every JWT issued before.`;
+
+/** Account fields. */
+export const ACCOUNT_FIELDS = {
+  email: "Email address, at most 254 characters; compared case-insensitively.",
+  password,
+  new_password: newPassword,
+  display_name: 'Public name, 1 to 100 characters (trimmed); default "Member" and six hex digits.',
+  token:
+    "The token of the mailed link (the link's `token` query parameter): single use, valid 1 hour for a password reset, 24 hours for an address verification.",
+  name: 'A label for the key, 1 to 100 characters (trimmed); default "API Key".',
+  id: "The profile's user id (a UUID); in strict mode the caller's own, unless the caller is an admin.",
+  account_type: "personal or business; only admins (strict mode) may set it.",
+  user_id: "The user (a UUID).",
+  post_id: "The listing to delete (a UUID).",
+} as const;
+
+/** The `token` query parameter and the form fields of the /reset-password and /verify-email pages. */
+export const PAGE_FORM_FIELDS = {
+  token: ACCOUNT_FIELDS.token,
+  new_password: newPassword,
+  confirm_password: "The new password again; it must equal new_password.",
+} as const;

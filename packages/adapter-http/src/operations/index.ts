@@ -1,0 +1,46 @@
+import type { ResolvedConfig } from "../config.js";
+import { buildCapabilities } from "../registry/capabilities.js";
+import { defineOperation, type Operation } from "../registry/operation.js";
+import { CapabilitiesSchema } from "../wire-schemas.js";
+import { adminOperations } from "./admin.js";
+import { authOperations } from "./auth.js";
+import { documentOperations, type UploadBounds } from "./documents.js";
+import { keyOperations } from "./keys.js";
+import { listingOperations } from "./listings.js";
+import { messageOperations } from "./messages.js";
+import { profileOperations } from "./profiles.js";
+
+/**
+ * The route registry of the JSON API: every operation, in the order the
+ * capabilities document lists them. Hono routes, /openapi.json, rate limits
+ * and /api/capabilities are derived from it, and other adapters (MCP) can list
+ * their tools from it.
+ */
+export function apiOperations(config: ResolvedConfig, uploads: Partial<UploadBounds> = {}): Operation[] {
+  const operations: Operation[] = [
+    defineOperation({
+      name: "capabilities",
+      method: "GET",
+      path: "/api/capabilities",
+      auth: "public",
+      rate: "read",
+      tag: "meta",
+      summary: "Capabilities document",
+      description: "This document.",
+      input: {},
+      ok: { status: 200, schema: CapabilitiesSchema },
+      handle: async ({ m }) => buildCapabilities(operations, m.settings, config),
+    }),
+    ...listingOperations,
+    ...authOperations.filter((op) => op.tag === "auth"),
+    ...keyOperations,
+    ...messageOperations,
+    ...profileOperations,
+    ...authOperations.filter((op) => op.tag === "users"),
+    ...documentOperations(config, uploads),
+    ...adminOperations,
+  ];
+  return operations;
+}
+
+export type { UploadBounds };

@@ -1,0 +1,135 @@
+import { type Listing, listingPatchSchema, listingQuerySchema, newListingSchema } from "@psm/core";
+import { presentListing } from "../presenters.js";
+import { defineOperation } from "../registry/operation.js";
+import {
+  CreatedListingAnswer,
+  ListingAnswer,
+  ListingSchema,
+  pageOf,
+  SuccessSchema,
+} from "../wire-schemas.js";
+import { LISTING_FIELDS, LISTING_QUERY, NEW_LISTING_EXAMPLE } from "./descriptions.js";
+
+const tag = "listings";
+const byId = { id: "id" } as const;
+const shown = (now: Date) => (listing: Listing) => presentListing(listing, now);
+
+/** /api/listings: search, create, get, edit, delete, count a view. */
+export const listingOperations = [
+  defineOperation({
+    name: "search_listings",
+    method: "GET",
+    path: "/api/listings",
+    auth: "public",
+    rate: "read",
+    tag,
+    summary: "Search listings",
+    description:
+      "Search active listings by category, title substring and author; cursor-paged, newest first.",
+    input: { schema: listingQuerySchema, from: "query", describe: LISTING_QUERY },
+    ok: { status: 200, schema: pageOf("items", ListingSchema) },
+    errors: [403],
+    handle: async ({ m, actor, command }) => {
+      const page = await m.listings.search(actor, command);
+      return {
+        items: page.items.map(shown(m.now())),
+        count: page.items.length,
+        next_cursor: page.nextCursor,
+      };
+    },
+  }),
+  defineOperation({
+    name: "create_listing",
+    method: "POST",
+    path: "/api/listings",
+    auth: "key-or-jwt",
+    rate: "write",
+    tag,
+    summary: "Create a listing",
+    description: "Publish a listing within the author's slots.",
+    input: {
+      schema: newListingSchema,
+      from: "body",
+      ref: "NewListing",
+      describe: LISTING_FIELDS,
+      example: NEW_LISTING_EXAMPLE,
+    },
+    ok: { status: 201, schema: CreatedListingAnswer },
+    errors: [403],
+    handle: async ({ m, actor, command }) => {
+      const listing = await m.listings.create(actor, command);
+      return { message: "Listing created", listing: presentListing(listing, m.now()) };
+    },
+  }),
+  defineOperation({
+    name: "get_listing",
+    method: "GET",
+    path: "/api/listings/{id}",
+    auth: "public",
+    rate: "read",
+    tag,
+    summary: "Get a listing",
+    description: "One listing, whatever its status.",
+    input: { path: byId },
+    ok: { status: 200, schema: ListingAnswer },
+    errors: [404],
+    handle: async ({ m, command }) => ({ listing: presentListing(await m.listings.get(command), m.now()) }),
+  }),
+  defineOperation({
+    name: "update_listing",
+    method: "PATCH",
+    path: "/api/listings/{id}",
+    auth: "key-or-jwt",
+    rate: "write",
+    tag,
+    summary: "Edit a listing",
+    description: "Edit or pause a listing (author or admin).",
+    input: {
+      schema: listingPatchSchema,
+      from: "body",
+      path: byId,
+      ref: "ListingPatch",
+      describe: LISTING_FIELDS,
+      example: { price: 1800, status: "paused" },
+    },
+    ok: { status: 200, schema: ListingAnswer },
+    errors: [403, 404],
+    handle: async ({ m, actor, command }) => ({
+      listing: presentListing(await m.listings.update(actor, command), m.now()),
+    }),
+  }),
+  defineOperation({
+    name: "delete_listing",
+    method: "DELETE",
+    path: "/api/listings/{id}",
+    auth: "key-or-jwt",
+    rate: "write",
+    tag,
+    summary: "Delete a listing",
+    description: "Delete a listing (author or admin).",
+    input: { path: byId },
+    ok: { status: 200, schema: SuccessSchema },
+    errors: [403, 404],
+    handle: async ({ m, actor, command }) => {
+      await m.listings.delete(actor, command);
+      return { success: true };
+    },
+  }),
+  defineOperation({
+    name: "record_view",
+    method: "POST",
+    path: "/api/listings/{id}/view",
+    auth: "public",
+    rate: "write",
+    tag,
+    summary: "Count a view",
+    description: "Count one view.",
+    input: { path: byId },
+    ok: { status: 200, schema: SuccessSchema },
+    errors: [404],
+    handle: async ({ m, command }) => {
+      await m.listings.recordView(command);
+      return { success: true };
+    },
+  }),
+];

@@ -1,0 +1,12 @@
+import type { RateLimitInfo } from "hono-rate-limiter";
+
+/** The rate-limit classes of decisions.md; each route belongs to one. */
+export type RateLimitClass = "read" | "write" | "login" | "signup" | "reset" | "upload";
+
+/** What the route gate and the limiters leave in the context. */
+export interface RateLimitVariables {
+  /** The rate-limit class of the matched route, for the limiter. */
+  rateLimitClass: RateLimitClass;
+  /** Left by hono-rate-limiter for the limiter that runs now; read at once, before the next one. */
+  rateLimit?: RateLimitInfo;
+}

@@ -1,0 +1,111 @@
+import { CATEGORIES, PAGE, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, type Settings } from "@psm/core";
+import type { ResolvedConfig } from "../config.js";
+import { type AuthRequirement, authIn, type HttpMethod, type Operation } from "./operation.js";
+
+/** The version of this interface (decisions.md "Changes from 1.0.2": 1.2.0). */
+export const API_VERSION = "1.2.0";
+
+/** One entry of the capabilities document: an operation as a caller needs to know it. */
+export interface Capability {
+  name: string;
+  method: HttpMethod;
+  path: string;
+  auth: AuthRequirement;
+  description: string;
+}
+
+/** GET /api/capabilities, in the shape decisions.md gives. */
+export interface CapabilitiesDocument {
+  name: string;
+  version: string;
+  security_mode: Settings["securityMode"];
+  capabilities: Capability[];
+  categories: { value: string; label: string; display_slug: string }[];
+  authentication: { type: string; header: string; format: string; how_obtained: string }[];
+  known_gaps: string[];
+  changes_from_1_0_2: string[];
+  limits: Record<string, string | number>;
+}
+
+const GAPS_OPEN_IN_LEGACY = [
+  "GET and POST /api/messages do not enforce authentication (LEGACY_PUBLIC_ENDPOINTS=true).",
+  "POST /api/profiles/sync and POST /api/profiles/limit do not enforce authentication (LEGACY_PUBLIC_ENDPOINTS=true).",
+  "GET /api/profiles shows every user's email to every caller, anonymous ones included (LEGACY_PUBLIC_ENDPOINTS=true).",
+];
+
+const CHANGES_FROM_1_0_2 = [
+  "Versions: 1.1.0 added PATCH and DELETE /api/listings/{id}, the status filter, cursors and error codes; 1.2.0 the changes marked 1.2.0.",
+  "Strict mode (default) requires an API key or JWT on GET/POST /api/messages and POST /api/profiles/sync and /limit.",
+  "GET /api/auth/me accepts an API key as well as a JWT.",
+  "POST /api/profiles/limit no longer increments: active_listings_count is derived from real listings.",
+  "is_agent defaults to true when the caller authenticated with an API key.",
+  "Error bodies gain `code`; lists gain `cursor`/`next_cursor`; JWTs gain `sub` beside `id`.",
+  "GET /api/profiles shows a user's email only to that user and to admins (strict mode).",
+  "1.2.0: User gains `email_verified`; signup mails a verification link and POST /api/auth/verify-email exists.",
+  "1.2.0: a password reset of an account whose address was never proven deactivates the API keys created before it.",
+  "1.2.0: a NUL character or ill-formed UTF-16 in a body field, query parameter or path is 400 `invalid_input`.",
+  "1.2.0: the default display name no longer shows the email.",
+  "1.2.0: `Idempotency-Key` on POST, PATCH and DELETE replays the stored answer of a retried request.",
+  "1.2.0: `Cache-Control: no-store` on every answer that carries a secret or private data.",
+];
+
+/** The capabilities of the running mode: every operation of the registry, as documented. */
+export function capabilityList(
+  operations: readonly Operation[],
+  mode: Settings["securityMode"],
+): Capability[] {
+  return operations.map((op) => ({
+    name: op.name,
+    method: op.method,
+    path: op.path,
+    auth: authIn(op, mode),
+    description: op.description,
+  }));
+}
+
+/** Builds the capabilities document for the running mode from the registry and the limits in force. */
+export function buildCapabilities(
+  operations: readonly Operation[],
+  settings: Settings,
+  config: Pick<ResolvedConfig, "maxJsonBytes" | "maxUploadBytes">,
+): CapabilitiesDocument {
+  const mode = settings.securityMode;
+  return {
+    name: "Professional-Services Marketplace",
+    version: API_VERSION,
+    security_mode: mode,
+    capabilities: capabilityList(operations, mode),
+    categories: CATEGORIES.map((c) => ({ value: c.value, label: c.label, display_slug: c.displaySlug })),
+    authentication: [
+      {
+        type: "api_key",
+        header: "X-API-Key",
+        format: "psm_ followed by 64 lowercase hexadecimal characters",
+        how_obtained:
+          "POST /api/keys by an authenticated caller; the value is returned once. A key carries all of its " +
+          "owner's rights (interface 1.0.2): an admin's key acts as admin outside /api/admin, deleting any " +
+          "listing and reading any inbox; /api/admin/* needs a JWT",
+      },
+      {
+        type: "jwt",
+        header: "Authorization",
+        format: "Bearer <token> (HS256, 7 days)",
+        how_obtained: "POST /api/auth/login with email and password",
+      },
+    ],
+    known_gaps: mode === "legacy" ? [...GAPS_OPEN_IN_LEGACY] : [],
+    changes_from_1_0_2: [...CHANGES_FROM_1_0_2],
+    limits: {
+      listing_page_default: PAGE.defaultLimit,
+      listing_page_max: PAGE.maxLimit,
+      min_password_length: PASSWORD_MIN_LENGTH,
+      max_password_length: PASSWORD_MAX_LENGTH,
+      jwt_lifetime: "7 days",
+      json_body_max_bytes: config.maxJsonBytes,
+      upload_max_bytes: config.maxUploadBytes,
+      slots_personal: settings.slots.personal,
+      slots_business: settings.slots.business,
+      slots_admin: settings.slots.admin,
+    },
+  };
+}

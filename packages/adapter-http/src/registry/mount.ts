@@ -1,0 +1,156 @@
+import type { Marketplace } from "@psm/core";
+import type { Hono, MiddlewareHandler } from "hono";
+import { type DescribeRouteOptions, resolver, uniqueSymbol } from "hono-openapi";
+import * as v from "valibot";
+import type { ResolvedConfig } from "../config.js";
+import type { AppEnv } from "../env.js";
+import { errorResponses } from "../openapi-responses.js";
+import { assertStorableParams, queryOf, readJsonObject } from "../validation.js";
+import { type AuthRequirement, authIn, type Operation } from "./operation.js";
+import { commandOf, inWireWords, wireNames, wireSchema } from "./wire.js";
+
+/** `/api/listings/{id}` → `/api/listings/:id`. */
+export function honoPath(path: string): string {
+  return path.replace(/\{(\w+)\}/g, ":$1");
+}
+
+/**
+ * Registers every operation on `app`: one middleware that documents it for
+ * hono-openapi and runs it. Per request, in this order: the JSON body is read
+ * (size-limited, parsed, not validated) so that a limiter can key on it; the
+ * route's rate limiter counts the request; a failed credential is answered
+ * 401; query and path parameters are decoded strictly; the command is built
+ * and handed to the use case, which authorises the caller and validates the
+ * command, once. Its result is presented and answered with the route's status.
+ */
+export function mountOperations(
+  app: Hono<AppEnv>,
+  operations: readonly Operation[],
+  marketplace: Marketplace,
+  config: ResolvedConfig,
+): void {
+  for (const op of operations) {
+    const handlers: MiddlewareHandler<AppEnv>[] = [
+      ...documentation(op, marketplace),
+      gate(op, config),
+      ...(op.use ?? []),
+      handler(op, marketplace, config),
+    ];
+    app.on(op.method, [honoPath(op.path)], ...handlers);
+  }
+}
+
+/** Reads the body, counts the request, answers a failed credential, decodes parameters strictly. */
+function gate(op: Operation, config: ResolvedConfig): MiddlewareHandler<AppEnv> {
+  const hook = config.rateLimit[op.rate];
+  const fromBody = op.input.from === "body";
+  return async (c, next) => {
+    c.set("rateLimitClass", op.rate);
+    const guarded = async () => {
+      const authError = c.get("authError");
+      if (authError) throw authError;
+      assertStorableParams(c);
+      await next();
+    };
+    // A failed credential is answered 401 before the body is read.
+    if (fromBody && !c.get("authError")) c.set("body", await readJsonObject(c, config.maxJsonBytes));
+    return hook ? hook(c, guarded) : guarded();
+  };
+}
+
+/** Builds the command, runs the use case (which authorises and validates), answers its presented result. */
+function handler(op: Operation, m: Marketplace, config: ResolvedConfig): MiddlewareHandler<AppEnv> {
+  const names = wireNames(op.input);
+  const fromBody = op.input.from === "body";
+  return async (c) => {
+    const fields = fromBody ? (c.get("body") as Record<string, unknown>) : queryOf(c);
+    const command = commandOf(op.input, { fields, params: c.req.param() });
+    try {
+      const body = await op.handle({ m, actor: c.get("actor"), command, config, c });
+      return c.json(body as object, op.ok.status);
+    } catch (error) {
+      throw inWireWords(error, names);
+    }
+  };
+}
+
+type Security = NonNullable<DescribeRouteOptions["security"]>;
+
+// Public routes still take credentials (a bad one is 401; `me` and the status
+// filter use a good one), hence the optional `{}` beside both schemes.
+function security(auth: AuthRequirement): Security {
+  const anonymous: Record<string, string[]> = {};
+  const apiKey: Record<string, string[]> = { ApiKeyAuth: [] };
+  const bearer: Record<string, string[]> = { BearerAuth: [] };
+  if (auth === "public") return [anonymous, apiKey, bearer];
+  return auth === "key-or-jwt" ? [apiKey, bearer] : [bearer];
+}
+
+/** Middlewares that only carry the operation's OpenAPI description (hono-openapi's `uniqueSymbol` hook). */
+function documentation(op: Operation, m: Marketplace): MiddlewareHandler<AppEnv>[] {
+  const { input } = op;
+  const fromBody = input.from === "body";
+  const spec: DescribeRouteOptions = {
+    operationId: op.name,
+    summary: op.summary,
+    description: op.description,
+    tags: [op.tag],
+    security: security(authIn(op, m.settings.securityMode)),
+    responses: {
+      [op.ok.status]: {
+        description: "Success",
+        content: { "application/json": { schema: resolver(op.ok.schema) } },
+      },
+      ...errorResponses([
+        401,
+        ...(op.errors ?? []),
+        ...(input.schema || input.path ? [400] : []),
+        ...(fromBody ? [413] : []),
+        429,
+        500,
+      ]),
+    },
+  };
+  const parameters = pathParameters(op);
+  if (parameters.length > 0) spec.parameters = parameters;
+  if (op.requestBody) spec.requestBody = op.requestBody as DescribeRouteOptions["requestBody"];
+  const documented = [documents({ spec })];
+  if (input.schema) {
+    if (fromBody) {
+      // Inline, not a component: generated clients (openapi-typescript) make a
+      // property with a default required in a component, even in a request body.
+      const schema = v.pipe(
+        wireSchema(input.schema, undefined, input.describe),
+        v.title(input.ref ?? op.name),
+      );
+      spec.requestBody = {
+        required: input.required ?? true,
+        content: {
+          "application/json": {
+            schema: resolver(schema),
+            ...(input.example ? { example: input.example } : {}),
+          },
+        },
+      };
+    } else {
+      const query = wireSchema(input.schema, undefined, input.describe);
+      documented.push(documents({ target: "query", ...resolver(query) }));
+    }
+  }
+  return documented;
+}
+
+function documents(doc: object): MiddlewareHandler<AppEnv> {
+  const middleware: MiddlewareHandler<AppEnv> = async (_c, next) => next();
+  return Object.assign(middleware, { [uniqueSymbol]: doc });
+}
+
+function pathParameters(op: Operation) {
+  return [...op.path.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({
+    in: "path" as const,
+    name: name ?? "",
+    required: true,
+    description: "A UUID.",
+    schema: { type: "string" as const, format: "uuid" },
+  }));
+}

@@ -1,0 +1,15 @@
+/** @psm/adapter-http/testing: helpers for tests of the HTTP surface. */
+import type { SecurityMode } from "@psm/core";
+import { resolveConfig } from "../config.js";
+import { apiOperations } from "../operations/index.js";
+import { type Capability, capabilityList } from "../registry/capabilities.js";
+
+/** Every operation of the registry as GET /api/capabilities lists it in `mode`. */
+export function capabilityTable(mode: SecurityMode): Capability[] {
+  return capabilityList(
+    apiOperations(resolveConfig({ publicUrl: "http://localhost", corsOrigins: "*" })),
+    mode,
+  );
+}
+
+export type { Capability };
