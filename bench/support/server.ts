@@ -21,7 +21,9 @@ const TAIL_CHUNKS = 8;
  * a tail is kept), so a long run neither fills the pipe nor grows memory.
  */
 export function startBenchServer(env: Record<string, string>, nodeArgs: string[] = []): Promise<BenchServer> {
-  return startListening([...nodeArgs, `${REPO_ROOT}apps/server/dist/main.js`], {
+  // PSM_BENCH_SERVER points at another build's main.js, to compare two versions on one machine.
+  const entry = process.env.PSM_BENCH_SERVER ?? `${REPO_ROOT}apps/server/dist/main.js`;
+  return startListening([...nodeArgs, entry], {
     PORT: "0",
     HOST: "127.0.0.1",
     RATE_LIMIT: "off",
