@@ -1,4 +1,4 @@
-import { ERROR_MESSAGES, type ErrorCode, isMarketplaceError, MarketplaceError } from "@psm/core";
+import { ERROR_MESSAGES, type ErrorCode, isMarketplaceError } from "@psm/core";
 import type { Context, ErrorHandler, NotFoundHandler } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
@@ -109,11 +109,6 @@ export function createNotFoundHandler(allowedMethods: (path: string) => string[]
     c.header("Allow", allowed.join(", "));
     return errorResponse(c, "method_not_allowed");
   };
-}
-
-/** Throws `invalid_input` with a message naming the field, the wording of core's validate(). */
-export function invalidInput(message: string): MarketplaceError {
-  return new MarketplaceError("invalid_input", message);
 }
 
 /** An error as a log line carries it: plain data, the cause chain included. */
