@@ -5,7 +5,7 @@ import type * as v from "valibot";
 import type { RateLimitClass, ResolvedConfig } from "./config.js";
 import type { AppEnv } from "./env.js";
 import { errorResponses } from "./openapi-responses.js";
-import { assertStorableParams } from "./validation.js";
+import { routeGate } from "./registry/mount.js";
 
 /** What the page, health and docs routes get: the marketplace and the resolved config. */
 export interface RouteKit {
@@ -36,21 +36,10 @@ export interface PageRouteDef {
 
 /**
  * The first middleware of a page route: documents it for hono-openapi (its
- * `uniqueSymbol` hook), runs its rate limiter, answers a failed credential 401
- * and refuses a query or path parameter that breaks core's text rule.
+ * `uniqueSymbol` hook) and runs the same gate as the registry's routes.
  */
 export function operation(kit: RouteKit, def: PageRouteDef): MiddlewareHandler<AppEnv> {
-  const hook = def.rate === null ? undefined : kit.config.rateLimit[def.rate];
-  const middleware: MiddlewareHandler<AppEnv> = async (c, next) => {
-    if (def.rate !== null) c.set("rateLimitClass", def.rate);
-    const guarded = async () => {
-      const authError = c.get("authError");
-      if (authError) throw authError;
-      assertStorableParams(c);
-      await next();
-    };
-    return hook ? hook(c, guarded) : guarded();
-  };
+  const middleware = routeGate(def.rate, kit.config, false);
   const spec: DescribeRouteOptions = {
     operationId: def.id,
     summary: def.summary,

@@ -2,7 +2,7 @@ import type { Marketplace } from "@psm/core";
 import type { Hono, MiddlewareHandler } from "hono";
 import { type DescribeRouteOptions, resolver, uniqueSymbol } from "hono-openapi";
 import * as v from "valibot";
-import type { ResolvedConfig } from "../config.js";
+import type { RateLimitClass, ResolvedConfig } from "../config.js";
 import type { AppEnv } from "../env.js";
 import { errorResponses } from "../openapi-responses.js";
 import { assertStorableParams, queryOf, readJsonObject } from "../validation.js";
@@ -15,8 +15,8 @@ export function honoPath(path: string): string {
 }
 
 /**
- * Registers every operation on `app`: one middleware that documents it for
- * hono-openapi and runs it. Per request, in this order: the JSON body is read
+ * Registers every operation on `app`: middlewares that document it for
+ * hono-openapi, the gate, and the handler. Per request, in this order: the JSON body is read
  * (size-limited, parsed, not validated) so that a limiter can key on it; the
  * route's rate limiter counts the request; a failed credential is answered
  * 401; query and path parameters are decoded strictly; the command is built
@@ -32,7 +32,7 @@ export function mountOperations(
   for (const op of operations) {
     const handlers: MiddlewareHandler<AppEnv>[] = [
       ...documentation(op, marketplace),
-      gate(op, config),
+      routeGate(op.rate, config, op.input.from === "body"),
       ...(op.use ?? []),
       handler(op, marketplace, config),
     ];
@@ -40,12 +40,19 @@ export function mountOperations(
   }
 }
 
-/** Reads the body, counts the request, answers a failed credential, decodes parameters strictly. */
-function gate(op: Operation, config: ResolvedConfig): MiddlewareHandler<AppEnv> {
-  const hook = config.rateLimit[op.rate];
-  const fromBody = op.input.from === "body";
+/**
+ * The gate of every route, registry or page: reads a JSON body when the route
+ * takes one, counts the request with the route's limiter (none for `null`),
+ * answers a failed credential 401 and decodes parameters strictly.
+ */
+export function routeGate(
+  rate: RateLimitClass | null,
+  config: ResolvedConfig,
+  readsBody: boolean,
+): MiddlewareHandler<AppEnv> {
+  const hook = rate === null ? undefined : config.rateLimit[rate];
   return async (c, next) => {
-    c.set("rateLimitClass", op.rate);
+    if (rate !== null) c.set("rateLimitClass", rate);
     const guarded = async () => {
       const authError = c.get("authError");
       if (authError) throw authError;
@@ -53,7 +60,7 @@ function gate(op: Operation, config: ResolvedConfig): MiddlewareHandler<AppEnv> 
       await next();
     };
     // A failed credential is answered 401 before the body is read.
-    if (fromBody && !c.get("authError")) c.set("body", await readJsonObject(c, config.maxJsonBytes));
+    if (readsBody && !c.get("authError")) c.set("body", await readJsonObject(c, config.maxJsonBytes));
     return hook ? hook(c, guarded) : guarded();
   };
 }
