@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm, stat, writeFile } from "node:fs/promises";
+import { mkdtemp, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -32,6 +32,19 @@ describe("loadJwtSecret", () => {
     const dir = join(await tempDir(), "nested");
     const [a, b] = await Promise.all([loadJwtSecret(dir, undefined), loadJwtSecret(dir, undefined)]);
     expect(a).toBe(b);
+  });
+
+  it("agrees on one secret among many concurrent starts, mode 0600, and leaves no drafts", async () => {
+    // Across processes the race is real (the e2e config suite starts several servers on one
+    // fresh DATA_DIR, and one once read a file another had created but not filled); the
+    // secret is now linked into place whole. In one process this pins the outcome.
+    for (let round = 0; round < 5; round++) {
+      const dir = join(await tempDir(), "fresh");
+      const secrets = await Promise.all(Array.from({ length: 20 }, () => loadJwtSecret(dir, undefined)));
+      expect(new Set(secrets).size).toBe(1);
+      expect(await readdir(dir)).toEqual(["jwt-secret"]);
+      expect((await stat(join(dir, "jwt-secret"))).mode & 0o777).toBe(0o600);
+    }
   });
 
   it("names the file when the kept secret is too short, instead of using it", async () => {

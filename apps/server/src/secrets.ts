@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { chmod, mkdir, readFile, writeFile } from "node:fs/promises";
+import { link, mkdir, readFile, unlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 
 const FILE = "jwt-secret";
@@ -19,9 +19,13 @@ export async function loadJwtSecret(dataDir: string, configured: string | undefi
   }
   await mkdir(dataDir, { recursive: true, mode: 0o700 });
   const secret = randomBytes(48).toString("base64url");
+  // Written whole to a file of this process's own, then linked into place: the
+  // link either appears with the complete secret or fails because another
+  // process's secret is there, so no process ever reads a half-written file.
+  const draft = `${path}.${process.pid}.${randomBytes(6).toString("hex")}`;
+  await writeFile(draft, `${secret}\n`, { mode: 0o600, flag: "wx" });
   try {
-    // "wx": if another process wrote it first, use theirs.
-    await writeFile(path, `${secret}\n`, { mode: 0o600, flag: "wx" });
+    await link(draft, path);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
     const theirs = (await readFile(path, "utf8")).trim();
@@ -34,7 +38,8 @@ export async function loadJwtSecret(dataDir: string, configured: string | undefi
       );
     }
     return theirs;
+  } finally {
+    await unlink(draft);
   }
-  await chmod(path, 0o600);
   return secret;
 }
