@@ -19,6 +19,7 @@ import { loadJwtSecret } from "./secrets.js";
 import { createDrainer, onSignals } from "./shutdown.js";
 import { dataDirError, describeCause, listenError } from "./start-errors.js";
 import { openStorage } from "./storage.js";
+import { startSweeper } from "./sweeper.js";
 
 // Read top to bottom: config -> secrets -> storage and migrations -> mailer ->
 // document parser -> marketplace -> HTTP -> serve -> drain on SIGTERM. Every
@@ -62,6 +63,11 @@ async function main(): Promise<void> {
   const dispatcher = startMailDispatcher(marketplace, {
     onReport: (report) => logger.info({ mail: report }, "mail dispatch"),
     onError: (error) => logger.error({ err: error }, "mail dispatch failed"),
+  });
+
+  const sweeper = startSweeper(marketplace, {
+    onReport: (report) => logger.info({ swept: report }, "expired keys and sessions removed"),
+    onError: (error) => logger.error({ err: error }, "sweep failed"),
   });
 
   const rateLimiting = await openRateLimiting(config, logger);
@@ -111,6 +117,7 @@ async function main(): Promise<void> {
     logger.info({ signal }, "shutting down");
     await drainer.drain(10_000);
     await dispatcher.stop();
+    await sweeper.stop();
     await documents.close?.();
     await mailer.close?.();
     await rateLimiting.close();

@@ -23,10 +23,29 @@ export interface CreateHttpAppOptions {
   config: HttpConfig;
   /** Bounds of document uploads besides their size (defaults suit production). */
   uploads?: Partial<UploadBounds>;
+  /**
+   * Other surfaces of the same server (the web pages, the MCP endpoint), each
+   * a Hono app mounted at `path` after the API. They run behind the same
+   * request id, client address, access log, security headers and credential
+   * check; their own routes win over nothing of the API's.
+   */
+  surfaces?: readonly Surface[];
+}
+
+/** A Hono app served beside the API (see CreateHttpAppOptions.surfaces). */
+export interface Surface {
+  path: string;
+  // biome-ignore lint/suspicious/noExplicitAny: any surface's own environment; it reads the variables it declares
+  app: Hono<any>;
 }
 
 /** The HTTP API of the marketplace as a Hono app: serve it with any Hono adapter, or call `app.request()`. */
-export function createHttpApp({ marketplace, config, uploads }: CreateHttpAppOptions): Hono<AppEnv> {
+export function createHttpApp({
+  marketplace,
+  config,
+  uploads,
+  surfaces = [],
+}: CreateHttpAppOptions): Hono<AppEnv> {
   const resolved = resolveConfig(config);
   const kit: RouteKit = { marketplace, config: resolved };
   const app = new Hono<AppEnv>();
@@ -51,6 +70,7 @@ export function createHttpApp({ marketplace, config, uploads }: CreateHttpAppOpt
     "/",
     docsRoutes(kit, () => app),
   );
+  for (const surface of surfaces) app.route(surface.path, surface.app);
 
   app.onError(createErrorHandler(resolved.logger));
   app.notFound(createNotFoundHandler(methodIndex(() => app.routes)));

@@ -8,6 +8,8 @@ import type { CspVariables } from "./security.js";
 export interface BodyVariables {
   /** The parsed JSON body, as the caller sent it, once the route gate has read it. */
   body: unknown;
+  /** The body's bytes as sent, when the route gate read a JSON body (an Idempotency-Key's fingerprint). */
+  bodyBytes: Uint8Array | undefined;
 }
 
 /**

@@ -1,5 +1,5 @@
 /** @psm/adapter-http: the marketplace's HTTP API on Hono. */
-export { type CreateHttpAppOptions, createHttpApp } from "./app.js";
+export { type CreateHttpAppOptions, createHttpApp, type Surface } from "./app.js";
 export { credentialsOf } from "./auth.js";
 export {
   nodeSocketAddress,
@@ -38,3 +38,4 @@ export {
   type OperationContext,
 } from "./registry/operation.js";
 export { commandOf, inWireWords, snakeCase, type WireMapping, wireNames } from "./registry/wire.js";
+export { type ApiCatalog, type ApiTool, apiCatalog, apiTools, type ToolResult } from "./registry/tools.js";

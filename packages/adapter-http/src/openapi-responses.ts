@@ -9,8 +9,9 @@ const DESCRIPTIONS: Record<number, string> = {
   403: "Not allowed for this caller (not the author, not an admin, no free listing slot)",
   404: "Not found",
   405: "Method not allowed",
+  409: "A request with this Idempotency-Key is still running; retry after Retry-After seconds",
   413: "Payload too large",
-  422: "The document could not be read in time",
+  422: "The document could not be read in time, or an Idempotency-Key was reused with a different request",
   429: "Rate limited",
   500: "Internal server error",
   503: "Busy or not ready; retry after Retry-After seconds",
@@ -26,7 +27,7 @@ export function errorResponses(statuses: readonly number[]): Responses {
   for (const status of [...new Set(statuses)].sort()) {
     out[String(status)] = {
       description: DESCRIPTIONS[status] ?? "Error",
-      ...(status === 429 || status === 503 ? { headers: RETRY_AFTER } : {}),
+      ...(status === 409 || status === 429 || status === 503 ? { headers: RETRY_AFTER } : {}),
       content: { "application/json": { schema: resolver(ErrorSchema) } },
     };
   }

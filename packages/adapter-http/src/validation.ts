@@ -74,7 +74,15 @@ export function nestsDeeperThan(bytes: Uint8Array, max: number): boolean {
 
 /** Parses a JSON object body; an empty body is `{}` so that the schema names what is missing. */
 export async function readJsonObject(c: Context<AppEnv>, maxBytes: number): Promise<Record<string, unknown>> {
-  const bytes = await readBytes(c, maxBytes);
+  return parseJsonObject(await readBytes(c, maxBytes));
+}
+
+/**
+ * A request body's bytes as a JSON object: empty is `{}`; too deep, malformed,
+ * invalid UTF-8 or not an object is a 400. (The route gate reads the bytes
+ * itself, to keep them for an Idempotency-Key's fingerprint.)
+ */
+export function parseJsonObject(bytes: Uint8Array): Record<string, unknown> {
   if (bytes.byteLength === 0) return {};
   if (nestsDeeperThan(bytes, MAX_JSON_DEPTH)) {
     throw new MarketplaceError("invalid_input", `Body must not nest more than ${MAX_JSON_DEPTH} levels deep`);

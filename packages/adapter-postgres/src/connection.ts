@@ -1,9 +1,13 @@
-import { drizzle, type PostgresJsDatabase } from "drizzle-orm/postgres-js";
+import type { PgDatabase } from "drizzle-orm/pg-core";
+import { drizzle, type PostgresJsQueryResultHKT } from "drizzle-orm/postgres-js";
 import postgres from "postgres";
 import * as schema from "./schema.js";
 
-/** The drizzle handle the repositories share. */
-export type Db = PostgresJsDatabase<typeof schema>;
+/**
+ * The drizzle handle the repositories share: the pool's, or a transaction's
+ * (a unit of work builds the same repositories over one).
+ */
+export type Db = PgDatabase<PostgresJsQueryResultHKT, typeof schema>;
 
 /** The handle inside `db.transaction(...)`. */
 export type Transaction = Parameters<Parameters<Db["transaction"]>[0]>[0];

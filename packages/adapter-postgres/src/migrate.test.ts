@@ -42,10 +42,12 @@ describePostgres("postgres migrations", (ctx) => {
       [
         "api_keys",
         "email_verification_tokens",
+        "idempotency_keys",
         "listings",
         "mail_jobs",
         "messages",
         "reset_tokens",
+        "sessions",
         "users",
       ].sort(),
     );
@@ -64,6 +66,9 @@ describePostgres("postgres migrations", (ctx) => {
         "messages_sender_id_idx",
         "mail_jobs_status_next_attempt_at_idx",
         "email_verification_tokens_user_id_idx",
+        "sessions_user_id_idx",
+        "sessions_expires_at_idx",
+        "idempotency_keys_expires_at_idx",
       ]),
     );
     const [trgm] = await sql`select 1 from pg_extension where extname = 'pg_trgm'`;

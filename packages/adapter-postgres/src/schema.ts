@@ -207,3 +207,40 @@ export const mailJobs = pgTable(
     check("mail_jobs_status_check", oneOf(sql`${t.status}`, ["pending", "sent", "failed"])),
   ],
 );
+
+/** Browser sessions of the web pages, by token digest; the user's token version at sign-in ends them at a password change. */
+export const sessions = pgTable(
+  "sessions",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    tokenVersion: integer("token_version").notNull(),
+    createdAt: instant("created_at").notNull(),
+    expiresAt: instant("expires_at").notNull(),
+  },
+  (t) => [
+    index("sessions_user_id_idx").on(t.userId),
+    // The sweep of expired sessions.
+    index("sessions_expires_at_idx").on(t.expiresAt),
+  ],
+);
+
+/**
+ * Idempotency keys: one row per (caller, method, route, key) digest. A running
+ * claim has no status; the answer is stored in the transaction of its write.
+ */
+export const idempotencyKeys = pgTable(
+  "idempotency_keys",
+  {
+    id: text("id").primaryKey(),
+    fingerprint: text("fingerprint").notNull(),
+    owner: text("owner").notNull(),
+    leaseUntil: instant("lease_until").notNull(),
+    expiresAt: instant("expires_at").notNull(),
+    status: integer("status"),
+    body: text("body"),
+  },
+  (t) => [index("idempotency_keys_expires_at_idx").on(t.expiresAt)],
+);

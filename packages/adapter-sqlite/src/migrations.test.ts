@@ -58,6 +58,8 @@ describe("migrations", () => {
         "reset_tokens",
         "email_verification_tokens",
         "mail_jobs",
+        "sessions",
+        "idempotency_keys",
         "listings_fts",
         "__drizzle_migrations",
       ]),
@@ -77,6 +79,9 @@ describe("migrations", () => {
         "email_verification_tokens_user_id_idx",
         "mail_jobs_status_next_attempt_at_id_idx",
         "mail_jobs_user_id_kind_created_at_idx",
+        "sessions_user_id_idx",
+        "sessions_expires_at_idx",
+        "idempotency_keys_expires_at_idx",
       ]),
     );
     expect(names("trigger").sort()).toEqual([

@@ -188,3 +188,40 @@ export const mailJobs = sqliteTable(
     check("mail_jobs_attempts_check", sql`${t.attempts} >= 0`),
   ],
 );
+
+/** Browser sessions of the web pages, by token digest; the user's token version at sign-in ends them at a password change. */
+export const sessions = sqliteTable(
+  "sessions",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    tokenVersion: integer("token_version").notNull(),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [
+    index("sessions_user_id_idx").on(t.userId),
+    // The sweep of expired sessions.
+    index("sessions_expires_at_idx").on(t.expiresAt),
+  ],
+);
+
+/**
+ * Idempotency keys: one row per (caller, method, route, key) digest. A running
+ * claim has no status; the answer is stored in the unit of work of its write.
+ */
+export const idempotencyKeys = sqliteTable(
+  "idempotency_keys",
+  {
+    id: text("id").primaryKey(),
+    fingerprint: text("fingerprint").notNull(),
+    owner: text("owner").notNull(),
+    leaseUntil: integer("lease_until", { mode: "timestamp_ms" }).notNull(),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+    status: integer("status"),
+    body: text("body"),
+  },
+  (t) => [index("idempotency_keys_expires_at_idx").on(t.expiresAt)],
+);

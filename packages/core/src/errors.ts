@@ -22,6 +22,9 @@ export type ErrorCode =
   | "document_unreadable"
   | "document_parser_busy"
   | "payload_too_large"
+  | "invalid_idempotency_key"
+  | "idempotency_in_flight"
+  | "idempotency_key_reused"
   | "rate_limited"
   | "not_found"
   | "method_not_allowed"
@@ -49,6 +52,9 @@ export const ERROR_MESSAGES: Readonly<Record<ErrorCode, string>> = {
   document_unreadable: "The document could not be read in time",
   document_parser_busy: "Document parser busy, try again shortly",
   payload_too_large: "Payload too large",
+  invalid_idempotency_key: "Idempotency-Key must be 1 to 255 visible ASCII characters",
+  idempotency_in_flight: "A request with this Idempotency-Key is still running; retry after it ends",
+  idempotency_key_reused: "This Idempotency-Key was used with a different request",
   rate_limited: "Too many requests",
   not_found: "Not found",
   method_not_allowed: "Method not allowed",

@@ -23,6 +23,7 @@ export {
   type CategoryInfo,
   isCategory,
 } from "./domain/category.js";
+export { IDEMPOTENCY_LEASE_MS, IDEMPOTENCY_TTL_MS, isIdempotencyKey } from "./domain/idempotency.js";
 export {
   DEFAULT_SLOTS,
   JWT_TTL_SECONDS,
@@ -66,7 +67,6 @@ export {
   MarketplaceError,
 } from "./errors.js";
 export { createMarketplace, type Marketplace } from "./marketplace.js";
-
 export type { ApiKeyRepository } from "./ports/api-key-repository.js";
 export type { Clock, IdGenerator, RandomSource } from "./ports/clock.js";
 export type {
@@ -76,6 +76,12 @@ export type {
   ExtractedField,
   ParsedDocument,
 } from "./ports/document-parser.js";
+export type {
+  ClaimOutcome,
+  IdempotencyRecord,
+  IdempotencyStore,
+  StoredAnswer,
+} from "./ports/idempotency-store.js";
 export type { ListingRepository, ListingSearch, SlotGuard } from "./ports/listing-repository.js";
 export type { MailQueueRepository } from "./ports/mail-queue-repository.js";
 export {
@@ -94,12 +100,14 @@ export type {
   VerificationToken,
   VerificationTokenRepository,
 } from "./ports/reset-token-repository.js";
+export type { Session, SessionRepository } from "./ports/session-repository.js";
 export type { TokenClaims, TokenService } from "./ports/token-service.js";
+export type { UnitOfWork } from "./ports/unit-of-work.js";
 export type { UserRepository } from "./ports/user-repository.js";
-
 export * from "./schemas/index.js";
 export { constantTimeEqual, sha256Hex } from "./support/crypto.js";
 export { decodeCursor, encodeCursor } from "./support/cursor.js";
+export { createExclusiveGate, type ExclusiveGate, sharedThrough } from "./support/exclusive-gate.js";
 export { createJwtTokenService } from "./support/jwt-token-service.js";
 export { systemClock, webCryptoRandom } from "./support/runtime.js";
 export { createUuidV7Generator, uuidV7Time } from "./support/uuid-v7.js";
@@ -108,7 +116,13 @@ export type { EnsureAdminInput, EnsuredAdmin } from "./use-cases/admin/admin-use
 export type { CreatedApiKey } from "./use-cases/api-keys/create-api-key.js";
 export type { Credentials } from "./use-cases/auth/authenticate.js";
 export type { LogInResult } from "./use-cases/auth/log-in.js";
+export type {
+  IdempotentOutcome,
+  IdempotentRequest,
+  IdempotentWork,
+} from "./use-cases/idempotency/run-idempotent.js";
 export type { UpdateListingInput } from "./use-cases/listings/update-listing.js";
 export type { DispatchOptions, DispatchReport } from "./use-cases/mail/dispatch-mail.js";
 export type { MessagePage } from "./use-cases/messages/list-messages.js";
 export type { ListingLimit } from "./use-cases/profiles/listing-limit.js";
+export { type OpenedSession, SESSION_TTL_MS } from "./use-cases/sessions/sessions.js";

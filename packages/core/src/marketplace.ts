@@ -5,6 +5,7 @@ import { createApiKey } from "./use-cases/api-keys/create-api-key.js";
 import { deactivateApiKey } from "./use-cases/api-keys/deactivate-api-key.js";
 import { listApiKeys } from "./use-cases/api-keys/list-api-keys.js";
 import { authenticate } from "./use-cases/auth/authenticate.js";
+import { changePassword } from "./use-cases/auth/change-password.js";
 import { dummyHash } from "./use-cases/auth/dummy-hash.js";
 import { logIn } from "./use-cases/auth/log-in.js";
 import { me } from "./use-cases/auth/me.js";
@@ -14,17 +15,25 @@ import { updateDisplayName } from "./use-cases/auth/update-display-name.js";
 import { checkResetToken, updatePassword } from "./use-cases/auth/update-password.js";
 import { checkVerificationToken, verifyEmail } from "./use-cases/auth/verify-email.js";
 import { parseDocument } from "./use-cases/documents/parse-document.js";
+import {
+  type IdempotentOutcome,
+  type IdempotentRequest,
+  type IdempotentWork,
+  runIdempotent,
+} from "./use-cases/idempotency/run-idempotent.js";
 import { createListing } from "./use-cases/listings/create-listing.js";
 import { deleteListing } from "./use-cases/listings/delete-listing.js";
 import { getListing, recordView } from "./use-cases/listings/get-listing.js";
 import { searchListings } from "./use-cases/listings/search-listings.js";
 import { updateListing } from "./use-cases/listings/update-listing.js";
 import { dispatchDue } from "./use-cases/mail/dispatch-due.js";
+import { sweepExpired } from "./use-cases/maintenance/sweep-expired.js";
 import { listMessages } from "./use-cases/messages/list-messages.js";
 import { sendMessage } from "./use-cases/messages/send-message.js";
 import { listProfiles } from "./use-cases/profiles/list-profiles.js";
 import { checkAdmin, getListingLimit, postListingLimit } from "./use-cases/profiles/listing-limit.js";
 import { syncProfile } from "./use-cases/profiles/sync-profile.js";
+import { closeSession, openSession, resumeSession } from "./use-cases/sessions/sessions.js";
 
 /** A use case with its dependencies applied: the same parameters after `deps`. */
 function bind<D, A extends unknown[], R>(deps: D, useCase: (deps: D, ...args: A) => R): (...args: A) => R {
@@ -38,9 +47,23 @@ function bind<D, A extends unknown[], R>(deps: D, useCase: (deps: D, ...args: A)
  * validated by the use case itself, so a plain-JS caller gets the same
  * `invalid_input` as a typed one; failures throw MarketplaceError.
  */
-export function createMarketplace(deps: Deps) {
+export function createMarketplace(deps: Deps): Marketplace {
   // Made up front so the first login for an unknown address costs no more than later ones.
   void dummyHash(deps.hasher).catch(() => undefined);
+  return withIdempotency(deps);
+}
+
+function withIdempotency(deps: Deps): Marketplace {
+  return {
+    ...useCases(deps),
+    idempotency: {
+      run: (request, work) =>
+        runIdempotent(deps, (repos) => withIdempotency({ ...deps, repos }), request, work),
+    },
+  };
+}
+
+function useCases(deps: Deps) {
   return {
     auth: {
       signUp: bind(deps, signUp),
@@ -50,11 +73,19 @@ export function createMarketplace(deps: Deps) {
       me: bind(deps, me),
       requestPasswordReset: bind(deps, requestPasswordReset),
       updatePassword: bind(deps, updatePassword),
+      /** A signed-in user's new password; ends every JWT and browser session issued before. */
+      changePassword: bind(deps, changePassword),
       /** Whether a reset token is usable now, without consuming it (the reset page). */
       checkResetToken: bind(deps, checkResetToken),
       verifyEmail: bind(deps, verifyEmail),
       /** Whether a verification token is usable now, without consuming it (the verification page). */
       checkVerificationToken: bind(deps, checkVerificationToken),
+    },
+    /** Server-side browser sessions (the web pages' cookie). */
+    sessions: {
+      open: bind(deps, openSession),
+      resume: bind(deps, resumeSession),
+      close: bind(deps, closeSession),
     },
     users: {
       updateDisplayName: bind(deps, updateDisplayName),
@@ -103,6 +134,10 @@ export function createMarketplace(deps: Deps) {
       /** Sends due queued mail once; call it on a timer (see @psm/adapter-mail's startMailDispatcher). */
       dispatchDue: bind(deps, dispatchDue),
     },
+    maintenance: {
+      /** Removes expired idempotency keys and sessions; call it on a timer. */
+      sweepExpired: bind(deps, sweepExpired),
+    },
     settings: deps.settings,
     /** The marketplace's clock, for adapters that present time-dependent state (a listing's effective status). */
     now: (): Date => deps.clock.now(),
@@ -110,4 +145,17 @@ export function createMarketplace(deps: Deps) {
 }
 
 /** Every use case bound to its dependencies (what createMarketplace returns). */
-export type Marketplace = ReturnType<typeof createMarketplace>;
+export interface Marketplace extends ReturnType<typeof useCases> {
+  /** Runs a write at most once per key (the Idempotency-Key of decisions.md). */
+  idempotency: {
+    /**
+     * `work` runs in one unit of work with the key's answer, on a marketplace
+     * bound to it; see runIdempotent. Throws `invalid_idempotency_key`,
+     * `idempotency_in_flight` (with retryAfter) or `idempotency_key_reused`.
+     */
+    run(
+      request: IdempotentRequest,
+      work: (marketplace: Marketplace) => Promise<IdempotentWork>,
+    ): Promise<IdempotentOutcome>;
+  };
+}

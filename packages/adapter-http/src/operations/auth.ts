@@ -37,6 +37,7 @@ export const authOperations = [
   }),
   defineOperation({
     name: "log_in",
+    idempotencyKey: false,
     method: "POST",
     path: "/api/auth/login",
     auth: "public",
@@ -58,7 +59,7 @@ export const authOperations = [
     },
   }),
   defineOperation({
-    name: "me",
+    name: "whoami",
     method: "GET",
     path: "/api/auth/me",
     auth: "public",
@@ -75,6 +76,7 @@ export const authOperations = [
   }),
   defineOperation({
     name: "log_out",
+    idempotencyKey: false,
     method: "POST",
     path: "/api/auth/logout",
     auth: "public",
@@ -89,6 +91,7 @@ export const authOperations = [
   }),
   defineOperation({
     name: "request_password_reset",
+    idempotencyKey: false,
     method: "POST",
     path: "/api/auth/reset-password",
     auth: "public",
@@ -120,6 +123,7 @@ export const authOperations = [
   }),
   defineOperation({
     name: "update_password",
+    idempotencyKey: false,
     method: "POST",
     path: "/api/auth/update-password",
     auth: "public",

@@ -39,8 +39,10 @@ export function documentOperations(config: ResolvedConfig, bounds: Partial<Uploa
 
   return [
     defineOperation({
-      name: "parse_document",
+      name: "draft_listing_from_document",
       method: "POST",
+      // It writes nothing, so a retry is already safe; keeping its answer (megabytes of text) would buy nothing.
+      idempotencyKey: false,
       path: "/api/parse-pdf",
       auth: "key-or-jwt",
       rate: "upload",

@@ -1,5 +1,13 @@
-import { CATEGORIES, PAGE, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, type Settings } from "@psm/core";
+import {
+  CATEGORIES,
+  IDEMPOTENCY_TTL_MS,
+  PAGE,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  type Settings,
+} from "@psm/core";
 import type { ResolvedConfig } from "../config.js";
+import { IDEMPOTENCY_POLICY } from "./idempotency.js";
 import { type AuthRequirement, authIn, type HttpMethod, type Operation } from "./operation.js";
 
 /** The version of this interface (decisions.md "Changes from 1.0.2": 1.2.0). */
@@ -47,7 +55,13 @@ const CHANGES_FROM_1_0_2 = [
   "1.2.0: the default display name no longer shows the email.",
   "1.2.0: `Idempotency-Key` on POST, PATCH and DELETE replays the stored answer of a retried request.",
   "1.2.0: `Cache-Control: no-store` on every answer that carries a secret or private data.",
+  "1.2.0: agents can connect over the Model Context Protocol at /mcp (stateless Streamable HTTP, the same X-API-Key or Bearer credentials; each tool named as the capability it runs); /llms.txt says how.",
 ];
+
+/** The ten categories as the wire shows them (the capabilities document, the list_categories tool). */
+export function categoryList(): { value: string; label: string; display_slug: string }[] {
+  return CATEGORIES.map((c) => ({ value: c.value, label: c.label, display_slug: c.displaySlug }));
+}
 
 /** The capabilities of the running mode: every operation of the registry, as documented. */
 export function capabilityList(
@@ -75,7 +89,7 @@ export function buildCapabilities(
     version: API_VERSION,
     security_mode: mode,
     capabilities: capabilityList(operations, mode),
-    categories: CATEGORIES.map((c) => ({ value: c.value, label: c.label, display_slug: c.displaySlug })),
+    categories: categoryList(),
     authentication: [
       {
         type: "api_key",
@@ -106,6 +120,9 @@ export function buildCapabilities(
       slots_personal: settings.slots.personal,
       slots_business: settings.slots.business,
       slots_admin: settings.slots.admin,
+      idempotency_key: IDEMPOTENCY_POLICY,
+      idempotency_key_max_length: 255,
+      idempotency_key_ttl_hours: IDEMPOTENCY_TTL_MS / 3_600_000,
     },
   };
 }

@@ -5,7 +5,8 @@ import * as v from "valibot";
 import type { RateLimitClass, ResolvedConfig } from "../config.js";
 import type { AppEnv } from "../env.js";
 import { errorResponses } from "../openapi-responses.js";
-import { assertStorableParams, queryOf, readJsonObject } from "../validation.js";
+import { assertStorableParams, parseJsonObject, queryOf, readBytes } from "../validation.js";
+import { IDEMPOTENCY_POLICY, keyedAnswer, takesIdempotencyKey } from "./idempotency.js";
 import { type AuthRequirement, authIn, type Operation } from "./operation.js";
 import { commandOf, inWireWords, wireNames, wireSchema } from "./wire.js";
 
@@ -60,24 +61,36 @@ export function routeGate(
       await next();
     };
     // A failed credential is answered 401 before the body is read.
-    if (readsBody && !c.get("authError")) c.set("body", await readJsonObject(c, config.maxJsonBytes));
+    if (readsBody && !c.get("authError")) {
+      const bytes = await readBytes(c, config.maxJsonBytes);
+      c.set("body", parseJsonObject(bytes));
+      c.set("bodyBytes", bytes);
+    }
     return hook ? hook(c, guarded) : guarded();
   };
 }
 
-/** Builds the command, runs the use case (which authorises and validates), answers its presented result. */
+/**
+ * Builds the command, runs the use case (which authorises and validates),
+ * answers its presented result; with an Idempotency-Key, at most once per key.
+ */
 function handler(op: Operation, m: Marketplace, config: ResolvedConfig): MiddlewareHandler<AppEnv> {
   const names = wireNames(op.input);
   const fromBody = op.input.from === "body";
+  const keyed = takesIdempotencyKey(op);
   return async (c) => {
     const fields = fromBody ? (c.get("body") as Record<string, unknown>) : queryOf(c);
     const command = commandOf(op.input, { fields, params: c.req.param() });
-    try {
-      const body = await op.handle({ m, actor: c.get("actor"), command, config, c });
-      return c.json(body as object, op.ok.status);
-    } catch (error) {
-      throw inWireWords(error, names);
-    }
+    const run = async (market: Marketplace) => {
+      try {
+        return await op.handle({ m: market, actor: c.get("actor"), command, config, c });
+      } catch (error) {
+        throw inWireWords(error, names);
+      }
+    };
+    const key = keyed ? c.req.header("Idempotency-Key") : undefined;
+    if (key !== undefined) return keyedAnswer(c, op, m, key, run);
+    return c.json((await run(m)) as object, op.ok.status);
   };
 }
 
@@ -113,12 +126,13 @@ function documentation(op: Operation, m: Marketplace): MiddlewareHandler<AppEnv>
         ...(op.errors ?? []),
         ...(input.schema || input.path ? [400] : []),
         ...(fromBody ? [413] : []),
+        ...(takesIdempotencyKey(op) ? [409, 422] : []),
         429,
         500,
       ]),
     },
   };
-  const parameters = pathParameters(op);
+  const parameters = [...pathParameters(op), ...(takesIdempotencyKey(op) ? [IDEMPOTENCY_KEY_PARAMETER] : [])];
   if (parameters.length > 0) spec.parameters = parameters;
   if (op.requestBody) spec.requestBody = op.requestBody as DescribeRouteOptions["requestBody"];
   const documented = [documents({ spec })];
@@ -151,6 +165,15 @@ function documents(doc: object): MiddlewareHandler<AppEnv> {
   const middleware: MiddlewareHandler<AppEnv> = async (_c, next) => next();
   return Object.assign(middleware, { [uniqueSymbol]: doc });
 }
+
+/** The optional Idempotency-Key header of every keyed write. */
+const IDEMPOTENCY_KEY_PARAMETER = {
+  in: "header" as const,
+  name: "Idempotency-Key",
+  required: false,
+  description: IDEMPOTENCY_POLICY,
+  schema: { type: "string" as const, minLength: 1, maxLength: 255, pattern: "^[\\x21-\\x7E]{1,255}$" },
+};
 
 function pathParameters(op: Operation) {
   return [...op.path.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({

@@ -57,6 +57,11 @@ export interface Operation<C = Record<string, unknown>> {
   errors?: number[];
   /** A non-JSON request body, documented as given (multipart uploads). */
   requestBody?: Record<string, unknown>;
+  /**
+   * False for writes that ignore Idempotency-Key (login, logout and the
+   * password flows, decisions.md); every other non-GET operation honours it.
+   */
+  idempotencyKey?: false;
   /** Transport middleware run after the gate, before the handler (upload shares). */
   use?: MiddlewareHandler<AppEnv>[];
   /** Runs the use case and presents its result in the wire's shape. */

@@ -1,20 +1,31 @@
-import type { Repositories } from "@psm/core";
+import { createExclusiveGate, type Repositories, sharedThrough } from "@psm/core";
 import type { Database } from "better-sqlite3";
 import type { Db } from "../connection.js";
+import { guarded } from "../db-errors.js";
 import { emailVerificationTokens, resetTokens } from "../schema.js";
 import { createApiKeyRepository } from "./api-key-repository.js";
+import { createIdempotencyStore } from "./idempotency-store.js";
 import { createListingRepository } from "./listing-repository.js";
 import { createMailQueueRepository } from "./mail-queue-repository.js";
 import { createMessageRepository } from "./message-repository.js";
 import { createTokenRepository } from "./reset-token-repository.js";
+import { createSessionRepository } from "./session-repository.js";
 import { createUserRepository } from "./user-repository.js";
 
 /**
  * Every repository over one connection: listings on better-sqlite3's own
  * prepared statements (FTS5 and seq ordering), the rest on drizzle over it.
+ *
+ * A unit of work is one `BEGIN IMMEDIATE` transaction on this connection,
+ * held across awaits. Since every caller shares the connection, a gate makes
+ * the others wait while one is open (and the unit wait for calls already
+ * running, queued view increments included), so none of their statements
+ * lands inside it and none sees its uncommitted rows. Statements inside the
+ * unit that open their own transaction nest as savepoints.
  */
 export function createRepositories(sqlite: Database, db: Db): Repositories {
-  return {
+  const gate = createExclusiveGate();
+  const tables = {
     listings: createListingRepository(sqlite),
     users: createUserRepository(db),
     apiKeys: createApiKeyRepository(db),
@@ -22,5 +33,30 @@ export function createRepositories(sqlite: Database, db: Db): Repositories {
     resetTokens: createTokenRepository(db, resetTokens),
     verificationTokens: createTokenRepository(db, emailVerificationTokens),
     mailQueue: createMailQueueRepository(db),
+    sessions: createSessionRepository(db),
+    idempotency: createIdempotencyStore(db),
+  };
+  const inUnit: Repositories = {
+    ...tables,
+    // Nested: the work joins the unit already open.
+    unitOfWork: { run: (work) => work(inUnit) },
+  };
+  return {
+    ...sharedThrough(tables, gate),
+    unitOfWork: {
+      run: (work) =>
+        gate.exclusive(async () => {
+          await guarded(() => sqlite.exec("BEGIN IMMEDIATE"));
+          try {
+            const result = await work(inUnit);
+            await guarded(() => sqlite.exec("COMMIT"));
+            return result;
+          } catch (error) {
+            // A failed COMMIT (another process holding the lock) leaves the transaction open too.
+            if (sqlite.inTransaction) sqlite.exec("ROLLBACK");
+            throw error;
+          }
+        }),
+    },
   };
 }

@@ -1,7 +1,7 @@
 import type { User } from "./user.js";
 
-/** How a caller proved who it is. */
-export type CredentialKind = "jwt" | "api_key";
+/** How a caller proved who it is: a JWT, an API key, or a browser session (the web pages). */
+export type CredentialKind = "jwt" | "api_key" | "session";
 
 /** Who is calling a use case. */
 export type Actor =

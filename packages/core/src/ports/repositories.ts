@@ -1,8 +1,11 @@
 import type { ApiKeyRepository } from "./api-key-repository.js";
+import type { IdempotencyStore } from "./idempotency-store.js";
 import type { ListingRepository } from "./listing-repository.js";
 import type { MailQueueRepository } from "./mail-queue-repository.js";
 import type { MessageRepository } from "./message-repository.js";
 import type { ResetTokenRepository, VerificationTokenRepository } from "./reset-token-repository.js";
+import type { SessionRepository } from "./session-repository.js";
+import type { UnitOfWork } from "./unit-of-work.js";
 import type { UserRepository } from "./user-repository.js";
 
 /** Everything a storage adapter delivers, as one object. */
@@ -14,6 +17,10 @@ export interface Repositories {
   resetTokens: ResetTokenRepository;
   verificationTokens: VerificationTokenRepository;
   mailQueue: MailQueueRepository;
+  sessions: SessionRepository;
+  idempotency: IdempotencyStore;
+  /** Transactions over these repositories (idempotent writes commit with their key's answer). */
+  unitOfWork: UnitOfWork;
 }
 
 /** A storage adapter: repositories plus its life cycle. */

@@ -5,6 +5,7 @@ export {
   adminDeleteUserSchema,
 } from "./admin.js";
 export { type CreateApiKeyInput, createApiKeySchema } from "./api-key.js";
+export { type ChangePasswordInput, changePasswordSchema } from "./change-password.js";
 export * as fields from "./fields.js";
 export { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./fields.js";
 export { type IdInput, idSchema } from "./id.js";

@@ -8,10 +8,13 @@ export function requireUser(actor: Actor): UserActor {
   return actor;
 }
 
-/** The caller must be signed in with a JWT: an API key on a JWT-only route is 401. */
+/**
+ * The caller must have signed in with a password (a JWT, or a browser session
+ * of the web pages): an API key on a JWT-only route is 401.
+ */
 export function requireJwtUser(actor: Actor): UserActor {
   const user = requireUser(actor);
-  if (user.via !== "jwt")
+  if (user.via === "api_key")
     throw new MarketplaceError("unauthenticated", "This endpoint requires a Bearer JWT");
   return user;
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { accountRecoveryCases } from "./account-recovery.js";
 import { apiKeyCases } from "./api-keys.js";
 import { type ContractOptions, useStorage } from "./context.js";
+import { idempotencyCases } from "./idempotency.js";
 import { listingReactivationCases } from "./listing-reactivation.js";
 import { listingSearchCases } from "./listing-search.js";
 import { listingSlotCases } from "./listing-slots.js";
@@ -10,7 +11,9 @@ import { mailQueueCases } from "./mail-queue.js";
 import { messageCases } from "./messages.js";
 import { tokenStoreCases } from "./reset-tokens.js";
 import { searchFoldingCases } from "./search-folding.js";
+import { sessionCases } from "./sessions.js";
 import { storageErrorCases } from "./storage-errors.js";
+import { unitOfWorkCases } from "./unit-of-work.js";
 import { userCascadeCases } from "./user-cascade.js";
 import { userCases } from "./users.js";
 
@@ -46,5 +49,8 @@ export function runRepositoryContract(name: string, options: ContractOptions): v
     accountRecoveryCases(ctx);
     mailQueueCases(ctx);
     storageErrorCases(ctx);
+    sessionCases(ctx);
+    idempotencyCases(ctx);
+    unitOfWorkCases(ctx);
   });
 }

@@ -5,7 +5,9 @@ import type { Message } from "../../domain/message.js";
 import type { PageQuery } from "../../domain/page.js";
 import type { User } from "../../domain/user.js";
 import { MarketplaceError } from "../../errors.js";
+import type { IdempotencyRecord } from "../../ports/idempotency-store.js";
 import type { ResetToken } from "../../ports/reset-token-repository.js";
+import type { Session } from "../../ports/session-repository.js";
 
 /** A stored single-use token (reset or verification) with its used flag. */
 export interface StoredResetToken extends ResetToken {
@@ -24,6 +26,8 @@ export interface MemoryState {
   resetTokens: Map<string, StoredResetToken>;
   verificationTokens: Map<string, StoredResetToken>;
   mailJobs: Map<string, MailJob>;
+  sessions: Map<string, Session>;
+  idempotency: Map<string, IdempotencyRecord>;
 }
 
 /** Empty tables. */
@@ -36,6 +40,8 @@ export function createMemoryState(): MemoryState {
     resetTokens: new Map(),
     verificationTokens: new Map(),
     mailJobs: new Map(),
+    sessions: new Map(),
+    idempotency: new Map(),
   };
 }
 
@@ -70,4 +76,17 @@ export function pageById<T extends { id: string }>(rows: Iterable<T>, page: Page
   const kept = [...rows].filter((row) => before === undefined || row.id < before);
   kept.sort((a, b) => (a.id < b.id ? 1 : a.id > b.id ? -1 : 0));
   return kept.slice(0, Math.max(0, page.limit)).map(copy);
+}
+
+/** A copy of every table, for a unit of work to roll back to. */
+export function snapshotState(state: MemoryState): () => void {
+  const saved = Object.entries(state).map(([name, table]) => [name, copy(table)] as const);
+  return () => {
+    // The repositories hold the Map objects themselves: refill them in place.
+    for (const [name, rows] of saved) {
+      const table = state[name as keyof MemoryState] as Map<string, unknown>;
+      table.clear();
+      for (const [key, row] of rows as Map<string, unknown>) table.set(key, row);
+    }
+  };
 }

@@ -69,6 +69,7 @@ export function createMemoryUserRepository(state: MemoryState): UserRepository {
       removeWhere(state.resetTokens, (row) => row.userId === id);
       removeWhere(state.verificationTokens, (row) => row.userId === id);
       removeWhere(state.mailJobs, (row) => row.userId === id);
+      removeWhere(state.sessions, (row) => row.userId === id);
       return true;
     },
   };

@@ -1,0 +1,90 @@
+import { isMarketplaceError, type Marketplace, normalizeEmail } from "@psm/core";
+import type { Context } from "hono";
+import type { AppEnv } from "../env.js";
+import { ERROR_STATUS, type ErrorBody } from "../errors.js";
+import type { Operation } from "./operation.js";
+
+/** The header that marks a replayed answer (decisions.md). */
+export const REPLAYED_HEADER = "Idempotent-Replayed";
+
+/** The policy as published in OpenAPI and the capabilities document. */
+export const IDEMPOTENCY_POLICY =
+  "Optional; 1 to 255 visible ASCII characters (else 400 invalid_idempotency_key). Scoped to the caller, method, route and key. " +
+  "The first answer is stored with a fingerprint of the request (method, path, content type, body bytes) and replayed byte for byte " +
+  "to a retry with the same key and request, with `Idempotent-Replayed: true`. A retry while the first still runs is 409 with Retry-After; " +
+  "the same key with a different request is 422 idempotency_key_reused. 400, 401, 413, 429 and 5xx answers are not stored, so a corrected retry runs. " +
+  "The write and its stored answer commit in one transaction. Keys are kept 24 hours.";
+
+/** Answers a retry with the same key must meet again: not a correctable one (decisions.md). */
+const NOT_KEPT = new Set([400, 401, 413, 429]);
+
+/** Whether an operation honours Idempotency-Key: every write but login, logout and the password flows. */
+export function takesIdempotencyKey(op: Pick<Operation, "method" | "idempotencyKey">): boolean {
+  return op.method !== "GET" && op.idempotencyKey !== false;
+}
+
+/**
+ * Runs a keyed write through the core's idempotency (claim, unit of work,
+ * replay) and answers the stored bytes: 201 and kept refusals (403, 404)
+ * alike, with `Idempotent-Replayed: true` on a replay. A failure that is not
+ * kept (400, 401, 413, 429, 5xx) is thrown as usual, so the key stays free
+ * for a corrected retry.
+ */
+export async function keyedAnswer(
+  c: Context<AppEnv>,
+  op: Operation,
+  m: Marketplace,
+  key: string,
+  run: (market: Marketplace) => Promise<unknown>,
+): Promise<Response> {
+  const request = {
+    scope: scopeOf(c, op),
+    method: op.method,
+    route: op.path,
+    key,
+    fingerprint: await fingerprintOf(c),
+  };
+  const outcome = await m.idempotency.run(request, async (market) => {
+    try {
+      const body = await run(market);
+      return { answer: { status: op.ok.status, body: JSON.stringify(body) }, final: true };
+    } catch (error) {
+      if (!isMarketplaceError(error)) throw error;
+      const status = ERROR_STATUS[error.code];
+      if (NOT_KEPT.has(status) || status >= 500) throw error;
+      const body: ErrorBody = { error: error.message, code: error.code };
+      return { answer: { status, body: JSON.stringify(body) }, final: true };
+    }
+  });
+  const headers: Record<string, string> = { "Content-Type": "application/json" };
+  if (outcome.replayed) headers[REPLAYED_HEADER] = "true";
+  return c.body(outcome.answer.body, outcome.answer.status as 200, headers);
+}
+
+/**
+ * Whose key it is: the signed-in user; for a sign-up the normalised address
+ * (whoever signs up with it); other anonymous callers by client address, so
+ * one anonymous caller can never meet another's answer.
+ */
+function scopeOf(c: Context<AppEnv>, op: Operation): string {
+  const actor = c.get("actor");
+  if (actor.kind === "user") return `user:${actor.user.id}`;
+  const email = (c.get("body") as Record<string, unknown> | undefined)?.email;
+  if (op.name === "sign_up" && typeof email === "string") return `signup:${normalizeEmail(email)}`;
+  return `anonymous:${c.get("clientIp")}`;
+}
+
+/** SHA-256 of method, path (with query), content type and body bytes, each length-prefixed. */
+async function fingerprintOf(c: Context<AppEnv>): Promise<string> {
+  const url = new URL(c.req.url);
+  const head = new TextEncoder().encode(
+    JSON.stringify([c.req.method, url.pathname + url.search, c.req.header("Content-Type") ?? ""]),
+  );
+  const body = c.get("bodyBytes") ?? new Uint8Array();
+  const all = new Uint8Array(head.byteLength + 1 + body.byteLength);
+  all.set(head, 0);
+  all[head.byteLength] = 0; // JSON never contains a raw NUL: the head ends unambiguously
+  all.set(body, head.byteLength + 1);
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", all));
+  return Array.from(digest, (byte) => byte.toString(16).padStart(2, "0")).join("");
+}
