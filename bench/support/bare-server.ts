@@ -1,18 +1,24 @@
 /**
- * The ceilings: a bare node:http server answering fixed bytes from memory.
- * `node bench/support/bare-server.ts` answers a JSON hello; with a file
- * argument it answers that file's bytes (the payload ceiling: our own default
- * page). Run as its own process so the load generator does not share its CPU.
+ * The ceilings: a bare node:http server answering from memory.
+ * `node bench/support/bare-server.ts` answers a JSON hello (fixed bytes);
+ * `node bench/support/bare-server.ts <file>` parses that file (our own
+ * default page) once and answers `JSON.stringify` of it on every request, as
+ * any JSON server must at the least. Run as its own process so the load
+ * generator does not share its CPU.
  */
 import { readFileSync } from "node:fs";
 import { createServer } from "node:http";
 
 const file = process.argv[2];
-const body = file ? readFileSync(file) : Buffer.from(JSON.stringify({ hello: "world" }));
-const headers = { "content-type": "application/json", "content-length": String(body.length) };
+const hello = Buffer.from(JSON.stringify({ hello: "world" }));
+const page: unknown = file ? JSON.parse(readFileSync(file, "utf8")) : undefined;
 
 const server = createServer((_request, response) => {
-  response.writeHead(200, headers);
+  const body = page === undefined ? hello : JSON.stringify(page);
+  response.writeHead(200, {
+    "content-type": "application/json",
+    "content-length": String(Buffer.byteLength(body)),
+  });
   response.end(body);
 });
 server.keepAliveTimeout = 5_000;

@@ -20,17 +20,19 @@ export interface Connection {
 
 /**
  * Opens a postgres.js pool of at most `max` connections with the settings
- * every connection of the adapter needs. Each connection starts with
- * `plan_cache_mode = force_custom_plan`: after five executions of a named
- * prepared statement PostgreSQL may switch to a generic plan, which cannot see
- * the search pattern and so ignores the trigram index (seconds at 1M rows).
- * Drizzle already sends unnamed statements; this also covers raw tagged queries.
+ * every connection of the adapter needs. `plan_cache_mode` stays `auto`: the
+ * hot named statements (a page without a term, a listing by id) settle on a
+ * generic plan after five runs and are no longer planned per call (~0.4 ms a
+ * page with force_custom_plan). A search with a term is the one statement a
+ * generic plan would ruin (it cannot see the pattern, so it ignores the
+ * trigram index): the repository sends it unnamed, which PostgreSQL plans
+ * with its values every time (listing-repository.ts).
  */
 export function openConnection(url: string, max: number): postgres.Sql {
   return postgres(url, {
     max,
     // UTC: timestamps come back as text that Drizzle parses; one zone keeps them uniform.
-    connection: { application_name: "psm", TimeZone: "UTC", plan_cache_mode: "force_custom_plan" },
+    connection: { application_name: "psm", TimeZone: "UTC" },
     // NOTICEs (e.g. "already exists, skipping" from migrations) are not errors.
     onnotice: () => {},
   });

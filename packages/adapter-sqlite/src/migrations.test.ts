@@ -71,6 +71,7 @@ describe("migrations", () => {
         "listings_status_id_idx",
         "listings_category_status_id_idx",
         "listings_user_id_id_idx",
+        "listings_user_id_status_expires_at_idx",
         "api_keys_key_hash_unique",
         "api_keys_user_id_id_idx",
         "messages_receiver_id_id_idx",

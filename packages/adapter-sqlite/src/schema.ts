@@ -86,8 +86,10 @@ export const listings = sqliteTable(
     index("listings_status_id_idx").on(t.status, t.id),
     // Category pages.
     index("listings_category_status_id_idx").on(t.category, t.status, t.id),
-    // Author pages, slot counts and the users FK cascade.
+    // Author pages and the users FK cascade.
     index("listings_user_id_id_idx").on(t.userId, t.id),
+    // Slot counts, read from the index alone: every create and reactivation counts the author's active listings.
+    index("listings_user_id_status_expires_at_idx").on(t.userId, t.status, t.expiresAt),
     check("listings_category_check", oneOf(t.category, CATEGORY_CHECK)),
     check("listings_status_check", oneOf(t.status, LISTING_STATUS_CHECK)),
     check("listings_views_check", sql`${t.views} >= 0`),

@@ -93,7 +93,7 @@ export {
 } from "./ports/mailer.js";
 export type { MessageRepository } from "./ports/message-repository.js";
 export type { PasswordHasher } from "./ports/password-hasher.js";
-export type { Repositories, Storage } from "./ports/repositories.js";
+export type { Repositories, Storage, UnitOfWork } from "./ports/repositories.js";
 export type {
   ResetToken,
   ResetTokenRepository,
@@ -102,7 +102,6 @@ export type {
 } from "./ports/reset-token-repository.js";
 export type { Session, SessionRepository } from "./ports/session-repository.js";
 export type { TokenClaims, TokenService } from "./ports/token-service.js";
-export type { UnitOfWork } from "./ports/unit-of-work.js";
 export type { UserRepository } from "./ports/user-repository.js";
 export * from "./schemas/index.js";
 export { constantTimeEqual, sha256Hex } from "./support/crypto.js";

@@ -1,4 +1,4 @@
-import { isMarketplaceError, type Marketplace, normalizeEmail } from "@psm/core";
+import { type IdempotentWork, isMarketplaceError, type Marketplace, normalizeEmail } from "@psm/core";
 import type { Context } from "hono";
 import type { AppEnv } from "../env.js";
 import { ERROR_STATUS, type ErrorBody } from "../errors.js";
@@ -44,10 +44,25 @@ export async function keyedAnswer(
     key,
     fingerprint: await fingerprintOf(c),
   };
-  const outcome = await m.idempotency.run(request, async (market) => {
+  const outcome = await m.idempotency.run(request, storedAnswerOf(op.ok.status, run));
+  const headers: Record<string, string> = { "Content-Type": "application/json" };
+  if (outcome.replayed) headers[REPLAYED_HEADER] = "true";
+  return c.body(outcome.answer.body, outcome.answer.status as 200, headers);
+}
+
+/**
+ * A keyed write's work: the use case's presented result as the answer to
+ * keep, or a kept refusal (403, 404, ...) as its `{error, code}`; a failure
+ * that is not kept is thrown, so the key is released. REST and the MCP
+ * tools store the same answer for the same key.
+ */
+export function storedAnswerOf(
+  okStatus: number,
+  run: (market: Marketplace) => Promise<unknown>,
+): (market: Marketplace) => Promise<IdempotentWork> {
+  return async (market) => {
     try {
-      const body = await run(market);
-      return { answer: { status: op.ok.status, body: JSON.stringify(body) }, final: true };
+      return { answer: { status: okStatus, body: JSON.stringify(await run(market)) }, final: true };
     } catch (error) {
       if (!isMarketplaceError(error)) throw error;
       const status = ERROR_STATUS[error.code];
@@ -55,10 +70,7 @@ export async function keyedAnswer(
       const body: ErrorBody = { error: error.message, code: error.code };
       return { answer: { status, body: JSON.stringify(body) }, final: true };
     }
-  });
-  const headers: Record<string, string> = { "Content-Type": "application/json" };
-  if (outcome.replayed) headers[REPLAYED_HEADER] = "true";
-  return c.body(outcome.answer.body, outcome.answer.status as 200, headers);
+  };
 }
 
 /**

@@ -2,9 +2,11 @@ import type { Marketplace } from "@psm/core";
 import type { Hono, MiddlewareHandler } from "hono";
 import { type DescribeRouteOptions, resolver, uniqueSymbol } from "hono-openapi";
 import * as v from "valibot";
+import { CONDITIONAL_OPERATIONS, conditionalJson, presentsCredentials } from "../conditional.js";
 import type { RateLimitClass, ResolvedConfig } from "../config.js";
 import type { AppEnv } from "../env.js";
 import { errorResponses } from "../openapi-responses.js";
+import { isPrivateAnswer } from "../security.js";
 import { assertStorableParams, parseJsonObject, queryOf, readBytes } from "../validation.js";
 import { IDEMPOTENCY_POLICY, keyedAnswer, takesIdempotencyKey } from "./idempotency.js";
 import { type AuthRequirement, authIn, type Operation } from "./operation.js";
@@ -78,6 +80,9 @@ function handler(op: Operation, m: Marketplace, config: ResolvedConfig): Middlew
   const names = wireNames(op.input);
   const fromBody = op.input.from === "body";
   const keyed = takesIdempotencyKey(op);
+  // Public reads answer an ETag and honour If-None-Match (conditional.ts).
+  const conditional = op.method === "GET" && CONDITIONAL_OPERATIONS.has(op.name);
+  const mode = m.settings.securityMode;
   return async (c) => {
     const fields = fromBody ? (c.get("body") as Record<string, unknown>) : queryOf(c);
     const command = commandOf(op.input, { fields, params: c.req.param() });
@@ -90,7 +95,12 @@ function handler(op: Operation, m: Marketplace, config: ResolvedConfig): Middlew
     };
     const key = keyed ? c.req.header("Idempotency-Key") : undefined;
     if (key !== undefined) return keyedAnswer(c, op, m, key, run);
-    return c.json((await run(m)) as object, op.ok.status);
+    const result = await run(m);
+    if (conditional) {
+      const secret = isPrivateAnswer(c.req.path, mode, () => presentsCredentials(c));
+      return conditionalJson(c, result, op.ok.status, secret);
+    }
+    return c.json(result as object, op.ok.status);
   };
 }
 

@@ -1,5 +1,6 @@
 import {
   applyChanges,
+  foldSearchText,
   isSearchable,
   isUuid,
   type Listing,
@@ -45,10 +46,12 @@ export function createListingRepository(db: Db): ListingRepository {
     search: (query, now) =>
       guarded(async () => {
         const select = searchQuery(db, query, now);
-        // A named statement (postgres.js keeps one per connection and query text, and the
-        // shapes are few): PostgreSQL skips parsing on later calls, and force_custom_plan
-        // (connection.ts) still plans each call with its values.
-        return select === null ? [] : await select.prepare("listing_search").execute();
+        if (select === null) return [];
+        // With a term: unnamed, so each call is planned with its pattern (a generic
+        // plan cannot use the trigram index). Without one: a named statement (one per
+        // connection and shape), parsed once and, after five runs, planned once.
+        if (query.text !== undefined && foldSearchText(query.text) !== "") return await select;
+        return await select.prepare("listing_search").execute();
       }),
     listAll: (page: PageQuery) =>
       guarded(() =>

@@ -9,6 +9,7 @@ import {
 import type { Database } from "better-sqlite3";
 import { guarded } from "../db-errors.js";
 import { once } from "../once.js";
+import { createInsertBatcher } from "./listing-insert-batcher.js";
 import { createListingWriter } from "./listing-order.js";
 import { ACTIVE_AT_NOW, LISTING_COLUMNS, type ListingRow, toListing, toParams } from "./listing-rows.js";
 import { createSearchRunner } from "./listing-search.js";
@@ -50,10 +51,10 @@ export function createListingRepository(sqlite: Database): ListingRepository {
   const active = (userId: string, now: Date): number =>
     statements().countActive.get({ userId, now: now.getTime() }) ?? 0;
 
-  // better-sqlite3 transactions are synchronous; .immediate() takes the write
-  // lock at BEGIN, so the slot count and the write see no other writer between
-  // them, in this process or another one on the same file (busy_timeout waits).
-  const insertWithinSlots = sqlite.transaction((listing: Listing, guard: SlotGuard): boolean => {
+  // Runs inside the batch's BEGIN IMMEDIATE (listing-insert-batcher.ts): the write
+  // lock is held from the slot count to the commit, so no other writer, in this
+  // process or another one on the same file (busy_timeout waits), comes between.
+  const insertWithinSlots = createInsertBatcher(sqlite, (listing: Listing, guard: SlotGuard): boolean => {
     if (active(listing.userId, guard.now) >= guard.maxSlots) return false;
     statements().writer.insert(listing);
     return true;
@@ -82,7 +83,7 @@ export function createListingRepository(sqlite: Database): ListingRepository {
           .searches.run({ ...page, status: "all" }, new Date(0))
           .map(toListing),
       ),
-    insertWithinSlots: (listing, guard) => guarded(() => insertWithinSlots.immediate(listing, guard)),
+    insertWithinSlots,
     update: (id, changes, guard) => guarded(() => update.immediate(id, changes, guard)),
     delete: (id) => guarded(() => statements().deleteById.run(id).changes > 0),
     incrementViews,

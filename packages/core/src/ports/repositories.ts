@@ -5,7 +5,6 @@ import type { MailQueueRepository } from "./mail-queue-repository.js";
 import type { MessageRepository } from "./message-repository.js";
 import type { ResetTokenRepository, VerificationTokenRepository } from "./reset-token-repository.js";
 import type { SessionRepository } from "./session-repository.js";
-import type { UnitOfWork } from "./unit-of-work.js";
 import type { UserRepository } from "./user-repository.js";
 
 /** Everything a storage adapter delivers, as one object. */
@@ -21,6 +20,17 @@ export interface Repositories {
   idempotency: IdempotencyStore;
   /** Transactions over these repositories (idempotent writes commit with their key's answer). */
   unitOfWork: UnitOfWork;
+}
+
+/**
+ * Runs several repository calls as one transaction. `work` gets repositories
+ * bound to it: what they write commits when `work` resolves and is rolled back
+ * when it throws (the throw is passed on). While a unit runs, other callers
+ * never see its uncommitted writes. Units may run one at a time (SQLite) or
+ * concurrently (PostgreSQL); either way each is atomic.
+ */
+export interface UnitOfWork {
+  run<T>(work: (repos: Repositories) => Promise<T>): Promise<T>;
 }
 
 /** A storage adapter: repositories plus its life cycle. */

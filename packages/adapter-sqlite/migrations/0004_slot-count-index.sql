@@ -1,0 +1,1 @@
+CREATE INDEX `listings_user_id_status_expires_at_idx` ON `listings` (`user_id`,`status`,`expires_at`);
