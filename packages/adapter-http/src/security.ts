@@ -132,6 +132,8 @@ export const EXPOSED_HEADERS = [
   "RateLimit-Limit",
   "RateLimit-Remaining",
   "RateLimit-Reset",
+  "ETag",
+  "Idempotent-Replayed",
 ];
 
 /**
@@ -145,7 +147,18 @@ export function corsPolicy(origins: string[] | "*"): MiddlewareHandler<SecurityE
   const policy = cors({
     origin: origins === "*" ? "*" : origins,
     allowMethods: ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"],
-    allowHeaders: ["Content-Type", "Authorization", "X-API-Key", "X-Request-Id"],
+    // Idempotency-Key for safe retries and If-None-Match for 304s from browser callers;
+    // the MCP headers for browser-based MCP clients (/mcp checks Origin itself).
+    allowHeaders: [
+      "Content-Type",
+      "Authorization",
+      "X-API-Key",
+      "X-Request-Id",
+      "Idempotency-Key",
+      "If-None-Match",
+      "Mcp-Protocol-Version",
+      "X-MCP-Read-Only",
+    ],
     exposeHeaders: EXPOSED_HEADERS,
     maxAge: 600,
     credentials: false,

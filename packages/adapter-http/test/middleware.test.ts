@@ -103,6 +103,7 @@ describe("CORS", () => {
     expect(res.headers.get("access-control-allow-origin")).toBe("*");
     expect(res.headers.get("access-control-allow-methods")).toContain("POST");
     expect(res.headers.get("access-control-allow-headers")?.toLowerCase()).toContain("x-api-key");
+    expect(res.headers.get("access-control-allow-headers")?.toLowerCase()).toContain("idempotency-key");
     expect(res.headers.get("access-control-allow-credentials")).toBeNull();
   });
 
