@@ -16,6 +16,7 @@ describe("readConfig", () => {
     expect(config.rateLimit).toBe(true);
     expect(config.legacyPublicEndpoints).toBe(false);
     expect(config.requireVerifiedEmail).toBe(false);
+    expect(config.mcpReadOnly).toBe(false);
     expect(config.mailFrom).toBe("Marketplace <no-reply@localhost>");
   });
 
@@ -53,7 +54,12 @@ describe("readConfig", () => {
     expect(readConfig({ REQUIRE_VERIFIED_EMAIL: "false" }).requireVerifiedEmail).toBe(false);
   });
 
-  it.each(["RATE_LIMIT", "LEGACY_PUBLIC_ENDPOINTS", "REQUIRE_VERIFIED_EMAIL"])(
+  it("reads MCP_READ_ONLY", () => {
+    expect(readConfig({ MCP_READ_ONLY: "true" }).mcpReadOnly).toBe(true);
+    expect(readConfig({ MCP_READ_ONLY: "off" }).mcpReadOnly).toBe(false);
+  });
+
+  it.each(["RATE_LIMIT", "LEGACY_PUBLIC_ENDPOINTS", "REQUIRE_VERIFIED_EMAIL", "MCP_READ_ONLY"])(
     "%s takes the same spellings as every other switch",
     (name) => {
       const read = (value: string) => {
@@ -62,6 +68,7 @@ describe("readConfig", () => {
           RATE_LIMIT: config.rateLimit,
           LEGACY_PUBLIC_ENDPOINTS: config.legacyPublicEndpoints,
           REQUIRE_VERIFIED_EMAIL: config.requireVerifiedEmail,
+          MCP_READ_ONLY: config.mcpReadOnly,
         }[name];
       };
       for (const on of ["true", "1", "yes", "on", "TRUE", " On "]) expect(read(on), on).toBe(true);
@@ -129,6 +136,7 @@ describe("readConfig", () => {
     [{ RATE_LIMIT_STORE: "mongo" }, "RATE_LIMIT_STORE"],
     [{ LEGACY_PUBLIC_ENDPOINTS: "perhaps" }, "LEGACY_PUBLIC_ENDPOINTS"],
     [{ REQUIRE_VERIFIED_EMAIL: "perhaps" }, "REQUIRE_VERIFIED_EMAIL"],
+    [{ MCP_READ_ONLY: "perhaps" }, "MCP_READ_ONLY"],
     [{ LOG_LEVEL: "loud" }, "LOG_LEVEL"],
     [{ PUBLIC_URL: "ftp://x" }, "PUBLIC_URL"],
     [{ DOCUMENT_AI_URL: "https://ai.example" }, "DOCUMENT_AI_KEY"],

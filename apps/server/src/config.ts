@@ -26,6 +26,8 @@ export interface Config {
   /** REQUIRE_VERIFIED_EMAIL: keys, listings and messages need a proven address. */
   requireVerifiedEmail: boolean;
   documentAi: { url: string; key: string; model: string } | undefined;
+  /** MCP_READ_ONLY: the MCP server lists and runs no tool that writes. */
+  mcpReadOnly: boolean;
   logLevel: string;
 }
 
@@ -166,6 +168,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       aiUrl && aiKey
         ? { url: aiUrl, key: aiKey, model: get("DOCUMENT_AI_MODEL") ?? "gpt-4o-mini" }
         : undefined,
+    mcpReadOnly: bool("MCP_READ_ONLY", false),
     logLevel,
   };
 }

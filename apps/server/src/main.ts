@@ -1,24 +1,15 @@
 import type { Server } from "node:http";
 import { serve } from "@hono/node-server";
-import { createArgon2Hasher } from "@psm/adapter-argon2";
-import { createDocumentParser } from "@psm/adapter-documents";
 import { createHttpApp } from "@psm/adapter-http";
 import { startMailDispatcher } from "@psm/adapter-mail";
-import {
-  createJwtTokenService,
-  createMarketplace,
-  createUuidV7Generator,
-  systemClock,
-  webCryptoRandom,
-} from "@psm/core";
+import { createWebApp } from "@psm/adapter-web";
 import { ConfigError, readConfig } from "./config.js";
 import { createLogger } from "./logger.js";
-import { openMailer } from "./mail.js";
+import { openMarketplace } from "./marketplace.js";
+import { mcpSurface } from "./mcp.js";
 import { openRateLimiting, trustedProxies } from "./rate-limit.js";
-import { loadJwtSecret } from "./secrets.js";
 import { createDrainer, onSignals } from "./shutdown.js";
-import { dataDirError, describeCause, listenError } from "./start-errors.js";
-import { openStorage } from "./storage.js";
+import { describeCause, listenError } from "./start-errors.js";
 import { startSweeper } from "./sweeper.js";
 
 // Read top to bottom: config -> secrets -> storage and migrations -> mailer ->
@@ -28,28 +19,7 @@ import { startSweeper } from "./sweeper.js";
 async function main(): Promise<void> {
   const config = readConfig();
   const logger = createLogger(config.logLevel);
-  const jwtSecret = await loadJwtSecret(config.dataDir, config.jwtSecret).catch((error: unknown) => {
-    throw dataDirError(config, error);
-  });
-  const storage = await openStorage(config);
-  const mailer = await openMailer(config);
-  const documents = createDocumentParser({ ai: config.documentAi });
-  const marketplace = createMarketplace({
-    repos: storage.repositories,
-    mailer,
-    documents,
-    hasher: createArgon2Hasher(),
-    tokens: createJwtTokenService(jwtSecret, systemClock),
-    clock: systemClock,
-    ids: createUuidV7Generator(webCryptoRandom),
-    random: webCryptoRandom,
-    settings: {
-      securityMode: config.legacyPublicEndpoints ? "legacy" : "strict",
-      slots: config.slots,
-      publicUrl: config.publicUrl,
-      requireVerifiedEmail: config.requireVerifiedEmail,
-    },
-  });
+  const { marketplace, storage, mailer, documents } = await openMarketplace(config);
   if (config.admin) {
     const { user, outcome } = await marketplace.admin.ensureAdmin(config.admin);
     if (outcome === "promoted") {
@@ -72,8 +42,18 @@ async function main(): Promise<void> {
 
   const rateLimiting = await openRateLimiting(config, logger);
 
+  // The pages for people, mounted last: their catch-all answers unknown pages.
+  const web = createWebApp({
+    marketplace,
+    publicUrl: config.publicUrl,
+    rateLimit: rateLimiting.hooks,
+    onPasswordResetRequested: () => dispatcher.poke(),
+    logger,
+  });
   const app = createHttpApp({
     marketplace,
+    // The agent surface (/mcp, /llms.txt) before the pages, whose catch-all would take its paths.
+    surfaces: [await mcpSurface(config, marketplace, rateLimiting.hooks, logger), { path: "/", app: web }],
     config: {
       corsOrigins: config.corsOrigins,
       logger,

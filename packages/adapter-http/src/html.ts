@@ -13,16 +13,25 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (ch) => ENTITIES[ch] ?? ch);
 }
 
-// Inline, so the page needs no other request; the CSP's style-src allows it.
+// Inline, so the page needs no other request (and works for an API-only server);
+// the CSP's style-src allows it. The look, colours and type follow the web pages'
+// stylesheet (@psm/adapter-web), whose contrast is at least 4.5:1 throughout.
 const STYLE = `
-body{font:16px/1.5 system-ui,sans-serif;margin:0;background:#f5f5f7;color:#1d1d1f}
-main{max-width:26rem;margin:4rem auto;padding:2rem;background:#fff;border-radius:12px;box-shadow:0 1px 4px #0002}
-h1{font-size:1.4rem;margin-top:0}
-label{display:block;margin:1rem 0 .25rem;font-weight:600}
-input[type=password]{width:100%;box-sizing:border-box;padding:.6rem;font-size:1rem;border:1px solid #bbb;border-radius:6px}
-button{margin-top:1.5rem;width:100%;padding:.7rem;font-size:1rem;border:0;border-radius:6px;background:#0a58ca;color:#fff;cursor:pointer}
-.error{padding:.75rem;border-radius:6px;background:#fde8e8;color:#8a1111}
-.ok{padding:.75rem;border-radius:6px;background:#e6f4ea;color:#125d2a}
+*{box-sizing:border-box}
+body{margin:0;font:1rem/1.55 system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif;background:#f5f6f8;color:#1a1d23}
+header{background:#fff;border-bottom:1px solid #d5d9e0;padding:.75rem 1rem}
+.brand{display:inline-flex;align-items:center;gap:.5rem;font-weight:700;font-size:1.15rem;color:#1a1d23;text-decoration:none}
+.mark{display:inline-grid;place-items:center;width:2rem;height:2rem;border-radius:8px;background:#1d4ed8;color:#fff}
+main{max-width:30rem;margin:2.5rem auto;padding:1.75rem;background:#fff;border:1px solid #d5d9e0;border-radius:10px;box-shadow:0 1px 3px #1018281a}
+h1{font-size:1.6rem;line-height:1.25;margin:0 0 1rem}
+a{color:#1d4ed8}
+:focus-visible{outline:3px solid #f59e0b;outline-offset:2px}
+label{display:block;margin:1rem 0 .3rem;font-weight:600}
+input[type=password]{display:block;width:100%;padding:.6rem .7rem;font:inherit;border:1px solid #6b7280;border-radius:8px}
+button{margin-top:1.5rem;padding:.7rem 1.2rem;font:inherit;font-weight:600;border:2px solid #1d4ed8;border-radius:8px;background:#1d4ed8;color:#fff;cursor:pointer}
+button:hover{background:#1e3a8a;border-color:#1e3a8a}
+.error{padding:.8rem 1rem;border-radius:10px;border:1px solid #fecdca;background:#fef3f2;color:#912018}
+.ok{padding:.8rem 1rem;border-radius:10px;border:1px solid #a6f4c5;background:#ecfdf3;color:#05603a}
 `;
 
 /** A whole page; `body` must already be escaped HTML. */
@@ -33,10 +42,11 @@ export function htmlPage(title: string, body: string): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="referrer" content="no-referrer">
-<title>${escapeHtml(title)}</title>
+<title>${escapeHtml(title)} · psm marketplace</title>
 <style>${STYLE}</style>
 </head>
 <body>
+<header><a class="brand" href="/"><span class="mark" aria-hidden="true">p</span>psm marketplace</a></header>
 <main>
 ${body}
 </main>

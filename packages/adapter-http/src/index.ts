@@ -37,5 +37,12 @@ export {
   type Operation,
   type OperationContext,
 } from "./registry/operation.js";
+export {
+  type ApiCatalog,
+  type ApiTool,
+  apiCatalog,
+  apiTools,
+  type ToolRateClass,
+  type ToolResult,
+} from "./registry/tools.js";
 export { commandOf, inWireWords, snakeCase, type WireMapping, wireNames } from "./registry/wire.js";
-export { type ApiCatalog, type ApiTool, apiCatalog, apiTools, type ToolResult } from "./registry/tools.js";

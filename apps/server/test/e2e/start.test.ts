@@ -129,11 +129,14 @@ describe("psm-server (dist/bin.js)", () => {
     expect(run.stderr).toBe("Invalid configuration: PORT must be an integer from 0 to 65535\n");
   });
 
-  it("is the package's bin, with a shebang", async () => {
+  it("is the package's bin, with a shebang, beside the MCP stdio entry", async () => {
     const manifest = JSON.parse(await readFile(join(ROOT, "apps/server/package.json"), "utf8")) as {
       bin: Record<string, string>;
     };
-    expect(manifest.bin).toEqual({ "psm-server": "./dist/bin.js" });
-    expect((await readFile(BIN, "utf8")).startsWith("#!/usr/bin/env node\n")).toBe(true);
+    expect(manifest.bin).toEqual({ "psm-server": "./dist/bin.js", "psm-mcp": "./dist/mcp-stdio.js" });
+    for (const bin of Object.values(manifest.bin)) {
+      const file = join(ROOT, "apps/server", bin);
+      expect((await readFile(file, "utf8")).startsWith("#!/usr/bin/env node\n")).toBe(true);
+    }
   });
 });

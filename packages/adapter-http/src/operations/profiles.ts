@@ -76,7 +76,7 @@ export const profileOperations = [
     handle: async ({ m, command }) => ({ is_admin: await m.profiles.isAdmin(command) }),
   }),
   defineOperation({
-    name: "listing_limit",
+    name: "get_listing_limit",
     method: "GET",
     path: "/api/profiles/limit",
     auth: "public",

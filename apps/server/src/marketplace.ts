@@ -1,0 +1,58 @@
+import { createArgon2Hasher } from "@psm/adapter-argon2";
+import { createDocumentParser } from "@psm/adapter-documents";
+import {
+  createJwtTokenService,
+  createMarketplace,
+  createUuidV7Generator,
+  type DocumentParser,
+  type Mailer,
+  type Marketplace,
+  type Storage,
+  systemClock,
+  webCryptoRandom,
+} from "@psm/core";
+import type { Config } from "./config.js";
+import { openMailer } from "./mail.js";
+import { loadJwtSecret } from "./secrets.js";
+import { dataDirError } from "./start-errors.js";
+import { openStorage } from "./storage.js";
+
+/** The marketplace of a configuration, with the resources it holds (each closed by whoever opened it). */
+export interface OpenedMarketplace {
+  marketplace: Marketplace;
+  storage: Storage;
+  mailer: Mailer;
+  documents: DocumentParser;
+}
+
+/**
+ * The composition both entry points share, the HTTP server (main.ts) and the
+ * MCP stdio server (mcp-stdio.ts): secrets -> storage and migrations ->
+ * mailer -> document parser -> marketplace. Failures the operator fixes in the
+ * environment throw errors whose message is one line naming the variable.
+ */
+export async function openMarketplace(config: Config): Promise<OpenedMarketplace> {
+  const jwtSecret = await loadJwtSecret(config.dataDir, config.jwtSecret).catch((error: unknown) => {
+    throw dataDirError(config, error);
+  });
+  const storage = await openStorage(config);
+  const mailer = await openMailer(config);
+  const documents = createDocumentParser({ ai: config.documentAi });
+  const marketplace = createMarketplace({
+    repos: storage.repositories,
+    mailer,
+    documents,
+    hasher: createArgon2Hasher(),
+    tokens: createJwtTokenService(jwtSecret, systemClock),
+    clock: systemClock,
+    ids: createUuidV7Generator(webCryptoRandom),
+    random: webCryptoRandom,
+    settings: {
+      securityMode: config.legacyPublicEndpoints ? "legacy" : "strict",
+      slots: config.slots,
+      publicUrl: config.publicUrl,
+      requireVerifiedEmail: config.requireVerifiedEmail,
+    },
+  });
+  return { marketplace, storage, mailer, documents };
+}

@@ -1,0 +1,50 @@
+import { apiCatalog, type Logger, type RateLimitHooks, type Surface } from "@psm/adapter-http";
+import { allowedOrigins, createMcpApp } from "@psm/adapter-mcp";
+import type { Marketplace } from "@psm/core";
+import type { Config } from "./config.js";
+
+/**
+ * The largest document an agent may send to draft_listing_from_document: the
+ * upload limit of POST /api/parse-pdf (the HTTP adapter's default, which this
+ * server does not change).
+ */
+export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+
+/** A signed-in caller's /mcp body: the document as base64 (4 bytes per 3) and room for the JSON around it. */
+const MAX_MCP_BODY_BYTES = Math.ceil(MAX_UPLOAD_BYTES / 3) * 4 + 64 * 1024;
+
+/** The tool catalog of this configuration, from the API's route registry. */
+export function toolCatalog(config: Config, marketplace: Marketplace) {
+  return apiCatalog(
+    { corsOrigins: config.corsOrigins, publicUrl: config.publicUrl, maxUploadBytes: MAX_UPLOAD_BYTES },
+    marketplace.settings,
+  );
+}
+
+/**
+ * The agent surface, mounted at `/` beside the API: POST /mcp, /llms.txt and
+ * the endpoint's protected-resource metadata, behind the API's middlewares
+ * and rate limiters (a tool call counts as the REST call it stands for).
+ */
+export async function mcpSurface(
+  config: Config,
+  marketplace: Marketplace,
+  rateLimit: RateLimitHooks | undefined,
+  logger: Logger,
+): Promise<Surface> {
+  const catalog = await toolCatalog(config, marketplace);
+  const app = createMcpApp({
+    marketplace,
+    tools: catalog.tools,
+    capabilities: catalog.capabilities,
+    publicUrl: config.publicUrl,
+    allowedOrigins: allowedOrigins(config.publicUrl, config.corsOrigins),
+    readOnly: config.mcpReadOnly,
+    maxBodyBytes: MAX_MCP_BODY_BYTES,
+    ...(rateLimit
+      ? { rateLimit: { read: rateLimit.read, write: rateLimit.write, upload: rateLimit.upload } }
+      : {}),
+    logger,
+  });
+  return { path: "/", app };
+}

@@ -1,0 +1,343 @@
+import {
+  type Actor,
+  CATEGORY_VALUES,
+  fields,
+  type Marketplace,
+  MarketplaceError,
+  type SecurityMode,
+  type Settings,
+} from "@psm/core";
+import type { Context } from "hono";
+import * as v from "valibot";
+import { type HttpConfig, type RateLimitClass, type ResolvedConfig, resolveConfig } from "../config.js";
+import type { AppEnv } from "../env.js";
+import { apiOperations } from "../operations/index.js";
+import { ErrorSchema, ParsedDocumentSchema } from "../wire-schemas.js";
+import { buildCapabilities, type CapabilitiesDocument, categoryList } from "./capabilities.js";
+import { takesIdempotencyKey } from "./idempotency.js";
+import { type AuthRequirement, authIn, type Operation } from "./operation.js";
+import { DocumentArguments, draftFromDocument } from "./tools/document-tool.js";
+import {
+  asObjectSchema,
+  isObject,
+  type JsonSchema,
+  jsonSchemaOf,
+  type ObjectJsonSchema,
+  publishable,
+} from "./tools/json-schema.js";
+import { runKeyed, type ToolResult } from "./tools/keyed-call.js";
+import { markUntrusted, renameUntrusted, type UntrustedPlace } from "./tools/untrusted.js";
+import { commandOf, inWireWords, wireNames, wireSchema } from "./wire.js";
+
+export type { JsonSchema, ObjectJsonSchema, ToolResult };
+
+/**
+ * One tool for agents, transport-neutral: what an MCP server (or any other
+ * tool-calling surface) lists and calls. Derived from the route registry, so
+ * its name, input and output are the REST operation's.
+ */
+export interface ApiTool {
+  /** The operation's name (its operationId), or the tool's own for the two without one. */
+  name: string;
+  title: string;
+  description: string;
+  /** Who may call it in the running mode, as the capabilities document says. */
+  auth: AuthRequirement;
+  /** It changes nothing. */
+  readOnly: boolean;
+  /** It may overwrite or delete (else only adds). */
+  destructive: boolean;
+  /** Calling it again with the same arguments changes nothing more. */
+  idempotent: boolean;
+  /** It may reach outside the marketplace (a configured document-AI service). */
+  openWorld: boolean;
+  /** The rate-limit class of the REST route it stands for: a call counts as that request. */
+  rate: ToolRateClass;
+  /** The REST operation it runs, if any. */
+  http: { method: string; path: string } | null;
+  /** The snake_case wire input: body or query fields, path parameters, and `idempotency_key` on writes. */
+  inputSchema: ObjectJsonSchema;
+  /** The answer: the success body, or `{error, code}` (a tool failure carries the API's error body). */
+  outputSchema: JsonSchema & { type: "object" };
+  /**
+   * Runs the use case as `actor` and answers the wire body (with other
+   * users' text under `untrusted_` names). Failures throw MarketplaceError in
+   * the wire's words, as the REST route would answer them.
+   */
+  call(m: Marketplace, actor: Actor, args: Record<string, unknown>): Promise<ToolResult>;
+}
+
+/** The rate-limit classes tools fall in (no tool logs in, signs up or resets a password). */
+export type ToolRateClass = Extract<RateLimitClass, "read" | "write" | "upload">;
+
+/** What another adapter needs to serve agents: the tools and the capabilities document, from the one registry. */
+export interface ApiCatalog {
+  tools: ApiTool[];
+  capabilities: CapabilitiesDocument;
+}
+
+/** The registry's operations agents get as tools, in the order agents see them (with the two tools of their own). */
+const TOOL_ORDER = [
+  "whoami",
+  "search_listings",
+  "get_listing",
+  "list_categories",
+  "create_listing",
+  "update_listing",
+  "delete_listing",
+  "draft_listing_from_document",
+  "list_messages",
+  "send_message",
+  "get_listing_limit",
+  "list_api_keys",
+  "admin_list_posts",
+  "admin_list_users",
+  "admin_delete_post",
+  "admin_delete_user",
+] as const;
+
+const IDEMPOTENCY_KEY: JsonSchema = {
+  type: "string",
+  minLength: 1,
+  maxLength: 255,
+  pattern: "^[\\x21-\\x7E]+$",
+  description:
+    "Optional. Makes a retry safe, as the Idempotency-Key header does over REST: 1 to 255 visible ASCII characters " +
+    "(a UUID is good), one per intended write. The same key with the same arguments answers the first call's answer " +
+    "again (within 24 hours) without writing twice; with other arguments it fails with idempotency_key_reused; " +
+    "while the first call still runs it fails with idempotency_in_flight (retry shortly).",
+};
+
+/** The tools and the capabilities document of a server with this HTTP config and these settings. */
+export async function apiCatalog(config: HttpConfig, settings: Settings): Promise<ApiCatalog> {
+  const resolved = resolveConfig(config);
+  const operations = apiOperations(resolved);
+  return {
+    tools: await apiTools(operations, settings.securityMode, resolved),
+    capabilities: buildCapabilities(operations, settings, resolved),
+  };
+}
+
+/**
+ * The tools of `operations` in `mode`: every operation TOOL_ORDER names, plus
+ * list_categories, and draft_listing_from_document in place of the upload
+ * route (whose handler reads a multipart body, which a tool call has not).
+ */
+export async function apiTools(
+  operations: readonly Operation[],
+  mode: SecurityMode,
+  bounds: Pick<ResolvedConfig, "maxUploadBytes">,
+): Promise<ApiTool[]> {
+  const byName = new Map(operations.map((op) => [op.name, op]));
+  const tools: ApiTool[] = [];
+  for (const name of TOOL_ORDER) {
+    const op = byName.get(name);
+    if (name === "list_categories") tools.push(await categoriesTool());
+    else if (name === "draft_listing_from_document") {
+      tools.push(await documentTool(op, mode, bounds.maxUploadBytes));
+    } else if (op === undefined) throw new Error(`tool ${name}: no operation of that name in the registry`);
+    else tools.push(await operationTool(op, mode));
+  }
+  return tools;
+}
+
+/** A tool that runs a registry operation's handler, as its route does. */
+async function operationTool(op: Operation, mode: SecurityMode): Promise<ApiTool> {
+  const names = wireNames(op.input);
+  const params = Object.values(op.input.path ?? {});
+  const keyed = takesIdempotencyKey(op);
+  const output = await outputOf(op.ok.schema);
+  const run = (m: Marketplace, actor: Actor, command: Record<string, unknown>) =>
+    op
+      .handle({
+        m,
+        actor,
+        command,
+        config: OUTSIDE_HTTP as ResolvedConfig,
+        c: OUTSIDE_HTTP as Context<AppEnv>,
+      })
+      .then(asBody)
+      .catch((error: unknown) => {
+        throw inWireWords(error, names);
+      });
+  return {
+    name: op.name,
+    title: op.summary,
+    description: op.description,
+    auth: authIn(op, mode),
+    readOnly: op.method === "GET",
+    destructive: op.method === "PATCH" || op.method === "PUT" || op.method === "DELETE",
+    idempotent: op.method !== "POST",
+    openWorld: false,
+    rate: rateOf(op),
+    http: { method: op.method, path: op.path },
+    inputSchema: await inputOf(op, params, keyed),
+    outputSchema: output.schema,
+    async call(m, actor, args) {
+      const { idempotency_key: key, ...rest } = args;
+      const values = pathValues(params, rest);
+      const given = Object.fromEntries(Object.entries(rest).filter(([name]) => !params.includes(name)));
+      // A query string and a path are read strictly by the route (validation.ts); a body by the use case.
+      if (op.input.from !== "body") assertStorable(given);
+      const command = commandOf(op.input, { fields: given, params: values });
+      if (!keyed || key === undefined) {
+        return { body: output.present(await run(m, actor, command)), replayed: false };
+      }
+      const path = op.path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(values[name] ?? ""));
+      const result = await runKeyed(
+        m,
+        { op, actor, key, path, body: op.input.from === "body" ? given : null },
+        (market) => run(market, actor, command),
+      );
+      return { body: output.present(result.body), replayed: result.replayed };
+    },
+  };
+}
+
+/** draft_listing_from_document: POST /api/parse-pdf's use case, the file as base64. */
+async function documentTool(
+  op: Operation | undefined,
+  mode: SecurityMode,
+  maxBytes: number,
+): Promise<ApiTool> {
+  if (op === undefined) throw new Error("tool draft_listing_from_document: the upload route is missing");
+  return {
+    name: "draft_listing_from_document",
+    title: op.summary,
+    description:
+      `${op.description} Send the file as base64 (at most ${maxBytes} bytes decoded); nothing is stored: ` +
+      "review the draft, then publish it with create_listing.",
+    auth: authIn(op, mode),
+    readOnly: true,
+    destructive: false,
+    idempotent: true,
+    // With DOCUMENT_AI_URL set, the text goes to that service for extraction.
+    openWorld: true,
+    rate: rateOf(op),
+    http: { method: op.method, path: op.path },
+    inputSchema: publishable(asObjectSchema(await jsonSchemaOf(DocumentArguments), op.name)),
+    outputSchema: (await outputOf(ParsedDocumentSchema)).schema,
+    call: async (m, actor, args) => ({
+      body: await draftFromDocument(m, actor, args, maxBytes),
+      replayed: false,
+    }),
+  };
+}
+
+const CategoriesAnswer = v.object({
+  categories: v.pipe(
+    v.array(
+      v.object({
+        value: v.pipe(
+          v.picklist(CATEGORY_VALUES),
+          v.description("The value listings carry and search_listings takes."),
+        ),
+        label: v.pipe(v.string(), v.description("A name for people.")),
+        display_slug: v.pipe(v.string(), v.description("A short slug for URLs and menus.")),
+      }),
+    ),
+    v.description("The ten service categories."),
+  ),
+});
+
+/** list_categories: the categories of the capabilities document. */
+async function categoriesTool(): Promise<ApiTool> {
+  return {
+    name: "list_categories",
+    title: "List the service categories",
+    description: "The ten categories a listing belongs to, with labels; as in GET /api/capabilities.",
+    auth: "public",
+    readOnly: true,
+    destructive: false,
+    idempotent: true,
+    openWorld: false,
+    rate: "read",
+    http: null,
+    inputSchema: { type: "object", properties: {} },
+    outputSchema: (await outputOf(CategoriesAnswer)).schema,
+    call: async () => ({ body: { categories: categoryList() }, replayed: false }),
+  };
+}
+
+/** The input schema: path parameters, then the wire fields, then the idempotency key. */
+async function inputOf(op: Operation, params: readonly string[], keyed: boolean): Promise<ObjectJsonSchema> {
+  const { schema, describe } = op.input;
+  const wire = schema
+    ? asObjectSchema(await jsonSchemaOf(wireSchema(schema, undefined, describe)), op.name)
+    : { properties: {}, required: [] };
+  const properties: Record<string, JsonSchema> = {};
+  for (const param of params) properties[param] = { type: "string", format: "uuid", description: "A UUID." };
+  for (const [name, field] of Object.entries(wire.properties)) {
+    if (name in properties || name === "idempotency_key") throw new Error(`tool ${op.name}: ${name} twice`);
+    properties[name] = field;
+  }
+  if (keyed) properties.idempotency_key = IDEMPOTENCY_KEY;
+  return publishable({
+    type: "object" as const,
+    properties,
+    required: [...params, ...(wire.required ?? [])],
+  });
+}
+
+/** The output schema (success or the API's error body) and how to present an answer to match it. */
+async function outputOf(ok: v.GenericSchema): Promise<{
+  schema: JsonSchema & { type: "object" };
+  present: (body: Record<string, unknown>) => Record<string, unknown>;
+}> {
+  const marked = markUntrusted(await jsonSchemaOf(ok));
+  const places: UntrustedPlace[] = marked.places;
+  // A failed call's structured content is `{error, code}`: clients validate it against this schema too.
+  const schema = publishable({
+    type: "object" as const,
+    anyOf: [marked.schema, await jsonSchemaOf(ErrorSchema)],
+  });
+  return { schema, present: (body) => renameUntrusted(body, places) as Record<string, unknown> };
+}
+
+function rateOf(op: Operation): ToolRateClass {
+  if (op.rate === "read" || op.rate === "write" || op.rate === "upload") return op.rate;
+  throw new Error(`tool ${op.name}: a route of the ${op.rate} class is not a tool`);
+}
+
+/** The path parameters' values: each must be a string, as a URL segment is. */
+function pathValues(params: readonly string[], args: Record<string, unknown>): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const param of params) {
+    const value = args[param];
+    if (value === undefined) throw new MarketplaceError("invalid_input", `${param}: is required`);
+    if (typeof value !== "string")
+      throw new MarketplaceError("invalid_input", `${param}: must be a UUID string`);
+    values[param] = value;
+  }
+  assertStorable(values);
+  return values;
+}
+
+/** Strings as a query string or path must carry them: no NUL, no lone surrogate (decisions.md). */
+function assertStorable(args: Record<string, unknown>): void {
+  for (const [name, value] of Object.entries(args)) {
+    if (typeof value === "string" && !fields.isStorableText(value)) {
+      throw new MarketplaceError("invalid_input", `${name}: ${fields.STORABLE_TEXT_MESSAGE}`);
+    }
+  }
+}
+
+function asBody(answer: unknown): Record<string, unknown> {
+  if (!isObject(answer)) throw new Error("an operation answered something other than a JSON object");
+  return answer;
+}
+
+/**
+ * What a handler gets for the request and the HTTP config when a tool runs
+ * it: nothing. A handler that starts to read either fails loudly here (every
+ * tool is tested) instead of reading something absent; the upload route,
+ * which needs its request, has a tool of its own.
+ */
+const OUTSIDE_HTTP: object = new Proxy(
+  {},
+  {
+    get(_target, key) {
+      throw new Error(`a tool ran a handler that reads the HTTP request or config (${String(key)})`);
+    },
+  },
+);

@@ -1,0 +1,56 @@
+import { Hono } from "hono";
+import { assetRoutes } from "./assets.js";
+import type { WebEnv } from "./env.js";
+import { problemPage, webErrorHandler } from "./errors.js";
+import { readLimit } from "./guard.js";
+import { resolveWebConfig, type WebAppOptions } from "./options.js";
+import { accountRoutes } from "./routes/account.js";
+import { adminRoutes } from "./routes/admin.js";
+import { authRoutes } from "./routes/auth.js";
+import { browseRoutes } from "./routes/browse.js";
+import { inboxRoutes } from "./routes/inbox.js";
+import { myListingRoutes } from "./routes/my-listings.js";
+import { postRoutes } from "./routes/post.js";
+import { sessionMiddleware } from "./session.js";
+
+/** The JSON API's paths: the web app never answers them, so unknown ones stay JSON 404s. */
+function isApiPath(path: string): boolean {
+  return path === "/api" || path.startsWith("/api/");
+}
+
+/**
+ * The web interface as a Hono app: pages rendered on the server with
+ * hono/jsx, calling core's use cases in-process as the session's user.
+ * Mount it at "/" after the API and any other surface (createHttpApp's
+ * `surfaces`, last): its catch-all answers unknown pages with an HTML 404 for
+ * browsers and hands every other unknown request back to the host's notFound.
+ */
+export function createWebApp(options: WebAppOptions): Hono<WebEnv> {
+  const config = resolveWebConfig(options);
+  const app = new Hono<WebEnv>();
+
+  // Assets first: they need no session.
+  app.route("/", assetRoutes());
+  const session = sessionMiddleware(config);
+  app.use(async (c, next) => (isApiPath(c.req.path) ? next() : session(c, next)));
+
+  app.route("/", browseRoutes(config));
+  app.route("/", authRoutes(config));
+  app.route("/", postRoutes(config));
+  app.route("/", myListingRoutes(config));
+  app.route("/", inboxRoutes(config));
+  app.route("/", accountRoutes(config));
+  app.route("/", adminRoutes(config));
+
+  app.get("*", readLimit(config), (c) => {
+    const browser = (c.req.header("accept") ?? "").includes("text/html");
+    if (isApiPath(c.req.path) || !browser) return c.notFound();
+    return problemPage(c, config, 404, {
+      title: "Page not found",
+      message: "There is no page at this address. It may have moved, or the link may be mistyped.",
+    });
+  });
+
+  app.onError(webErrorHandler(config));
+  return app;
+}

@@ -1,0 +1,146 @@
+import { changePasswordSchema, createApiKeySchema, isMarketplaceError, updateUserSchema } from "@psm/core";
+import { type Context, Hono } from "hono";
+import { clearCookie, readCookie, setFlash, writeCookie } from "../cookies.js";
+import type { WebEnv } from "../env.js";
+import { type FieldErrors, fieldErrorOf, schemaErrors } from "../forms.js";
+import { formGuard, readLimit, signedIn, userOf } from "../guard.js";
+import { once } from "../once.js";
+import type { WebConfig } from "../options.js";
+import { AccountPage } from "../pages/account.js";
+import { ApiKeysPage, type ApiKeysView } from "../pages/api-keys.js";
+import { render } from "../render.js";
+import { startSession } from "../session.js";
+
+const NAME_FIELD = { displayName: { field: "display_name", label: "Display name" } };
+const PASSWORD_FIELDS = {
+  currentPassword: { field: "current_password", label: "Current password" },
+  newPassword: { field: "new_password", label: "New password" },
+};
+const KEY_NAME_FIELD = { name: { field: "name", label: "Name" } };
+// The new key's value waits for the redirect in a cookie that lives a minute at most.
+const NEW_KEY_SECONDS = 60;
+
+/** Reads (and removes) the key made by the last POST, shown once. */
+function takeNewKey(c: Context<WebEnv>, config: WebConfig): ApiKeysView["created"] {
+  const raw = readCookie(c, config, "secret");
+  if (raw === undefined) return undefined;
+  clearCookie(c, config, "secret");
+  try {
+    const parsed: unknown = JSON.parse(Buffer.from(raw, "base64url").toString("utf8"));
+    const { name, secret } = (parsed ?? {}) as Record<string, unknown>;
+    return typeof name === "string" && typeof secret === "string" ? { name, secret } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** `/account` (display name, password) and `/account/keys` (API keys). */
+export function accountRoutes(config: WebConfig): Hono<WebEnv> {
+  const m = config.marketplace;
+  const app = new Hono<WebEnv>();
+  app.use("/account", signedIn(config));
+  app.use("/account/*", signedIn(config));
+
+  const accountPage = (
+    c: Context<WebEnv>,
+    displayName: string,
+    errors: FieldErrors,
+    status: 200 | 400 = 200,
+  ) => render(c, config, (ctx) => <AccountPage ctx={ctx} view={{ displayName, errors }} />, status);
+
+  const keysPage = async (c: Context<WebEnv>, name: string, errors: FieldErrors, status: 200 | 400 = 200) => {
+    const keys = await m.apiKeys.list(userOf(c), { limit: 100 });
+    const view: ApiKeysView = { keys: keys.items, name, errors, created: takeNewKey(c, config) };
+    return render(c, config, (ctx) => <ApiKeysPage ctx={ctx} view={view} />, status);
+  };
+
+  app.get("/account", readLimit(config), (c) => accountPage(c, userOf(c).user.displayName, {}));
+
+  app.post("/account/profile", formGuard(config, "write"), async (c) => {
+    const displayName = c.get("form").display_name ?? "";
+    const errors = schemaErrors(updateUserSchema, { displayName }, NAME_FIELD);
+    if (Object.keys(errors).length > 0) return accountPage(c, displayName, errors, 400);
+    try {
+      await m.users.updateDisplayName(userOf(c), { displayName });
+    } catch (error) {
+      const problem = fieldErrorOf(error, NAME_FIELD);
+      if (!problem) throw error;
+      return accountPage(c, displayName, problem, 400);
+    }
+    setFlash(c, config, { tone: "ok", text: "Your display name is saved." });
+    return c.redirect("/account", 303);
+  });
+
+  app.post("/account/password", formGuard(config, "write"), async (c) => {
+    const actor = userOf(c);
+    const form = c.get("form");
+    const command = { currentPassword: form.current_password ?? "", newPassword: form.new_password ?? "" };
+    const errors = schemaErrors(changePasswordSchema, command, PASSWORD_FIELDS);
+    // A typo check of this form, not a rule of the account: core never sees the confirmation.
+    if (errors.new_password === undefined && command.newPassword !== (form.confirm_password ?? "")) {
+      errors.confirm_password = "Confirm new password does not match the new password";
+    }
+    if (Object.keys(errors).length > 0) return accountPage(c, actor.user.displayName, errors, 400);
+    try {
+      await m.auth.changePassword(actor, command);
+    } catch (error) {
+      const problem = isMarketplaceError(error, "invalid_credentials")
+        ? { current_password: "Current password is wrong" }
+        : fieldErrorOf(error, PASSWORD_FIELDS);
+      if (!problem) throw error;
+      return accountPage(c, actor.user.displayName, problem, 400);
+    }
+    // The change ended every session of the user, this one too: this browser signs in afresh.
+    const { token } = await m.auth.logIn({ email: actor.user.email, password: command.newPassword });
+    await startSession(c, config, await m.auth.authenticate({ bearer: token }));
+    setFlash(c, config, {
+      tone: "ok",
+      text: "Your password is changed. Every other browser and API token signed in with the old one is logged out.",
+    });
+    return c.redirect("/account", 303);
+  });
+
+  app.get("/account/keys", readLimit(config), (c) => keysPage(c, "", {}));
+
+  app.post("/account/keys", formGuard(config, "write"), async (c) => {
+    const actor = userOf(c);
+    const name = c.get("form").name ?? "";
+    const errors = schemaErrors(createApiKeySchema, { name }, KEY_NAME_FIELD);
+    if (Object.keys(errors).length > 0) return keysPage(c, name, errors, 400);
+    let created: { name: string; secret: string } | undefined;
+    return once<FieldErrors>(c, config, actor, {
+      route: "create_key",
+      work: async (bound) => {
+        try {
+          const { apiKey, secret } = await bound.apiKeys.create(actor, { name });
+          created = { name: apiKey.name, secret };
+        } catch (error) {
+          const problem = fieldErrorOf(error, KEY_NAME_FIELD);
+          if (problem) return { refused: problem };
+          throw error;
+        }
+        return { redirect: "/account/keys", flash: { tone: "ok", text: "Your API key is created." } };
+      },
+      refused: (problem) => keysPage(c, name, problem, 400),
+      // Only the answer that made the key carries its value; a resent form is told where it went.
+      fresh: () => {
+        if (!created) return;
+        const value = Buffer.from(JSON.stringify(created), "utf8").toString("base64url");
+        writeCookie(c, config, "secret", value, { maxAge: NEW_KEY_SECONDS });
+      },
+    });
+  });
+
+  app.post("/account/keys/:id/deactivate", formGuard(config, "write"), async (c) => {
+    try {
+      await m.apiKeys.deactivate(userOf(c), { id: c.req.param("id") });
+      setFlash(c, config, { tone: "ok", text: "The key is deactivated: it no longer works." });
+    } catch (error) {
+      if (!isMarketplaceError(error, "key_not_found")) throw error;
+      setFlash(c, config, { tone: "error", text: "That key was not found." });
+    }
+    return c.redirect("/account/keys", 303);
+  });
+
+  return app;
+}

@@ -1,0 +1,137 @@
+import { isMarketplaceError, logInSchema, requestPasswordResetSchema, signUpSchema } from "@psm/core";
+import { type Context, Hono } from "hono";
+import { setFlash } from "../cookies.js";
+import type { WebEnv } from "../env.js";
+import { type FieldErrors, fieldErrorOf, schemaErrors } from "../forms.js";
+import { formGuard, readLimit } from "../guard.js";
+import type { WebConfig } from "../options.js";
+import { ForgotPasswordPage } from "../pages/forgot-password.js";
+import { LogInPage, type LogInView } from "../pages/log-in.js";
+import { SignUpPage, type SignUpView } from "../pages/sign-up.js";
+import { render } from "../render.js";
+import { endSession, startSession } from "../session.js";
+
+const SIGN_UP_FIELDS = {
+  email: { field: "email", label: "Email" },
+  password: { field: "password", label: "Password" },
+  displayName: { field: "display_name", label: "Display name" },
+};
+const EMAIL_FIELD = { email: { field: "email", label: "Email" } };
+const LOG_IN_FIELDS = { ...EMAIL_FIELD, password: { field: "password", label: "Password" } };
+
+/**
+ * Where to go after logging in: a path of this site only (an absolute URL,
+ * `//host` or `/\host` would send the visitor elsewhere), else home.
+ */
+export function safeNext(next: string | undefined): string {
+  if (next === undefined || !next.startsWith("/") || next.startsWith("//") || next.startsWith("/\\"))
+    return "/";
+  return next;
+}
+
+/** Proves the password through core and opens a browser session for that user. */
+async function signIn(c: Context<WebEnv>, config: WebConfig, email: string, password: string) {
+  const m = config.marketplace;
+  const { token } = await m.auth.logIn({ email, password });
+  await startSession(c, config, await m.auth.authenticate({ bearer: token }));
+}
+
+/** Sign up, log in, log out and "forgot password" (the reset link's page is adapter-http's). */
+export function authRoutes(config: WebConfig): Hono<WebEnv> {
+  const m = config.marketplace;
+  const app = new Hono<WebEnv>();
+
+  const signUpPage = (c: Context<WebEnv>, view: SignUpView, status: 200 | 400 = 200) =>
+    render(c, config, (ctx) => <SignUpPage ctx={ctx} view={view} />, status);
+  const logInPage = (c: Context<WebEnv>, view: LogInView, status: 200 | 400 | 401 = 200) =>
+    render(c, config, (ctx) => <LogInPage ctx={ctx} view={view} />, status);
+  const forgotPage = (c: Context<WebEnv>, email: string, errors: FieldErrors, status: 200 | 400 = 200) =>
+    render(c, config, (ctx) => <ForgotPasswordPage ctx={ctx} view={{ email, errors }} />, status);
+
+  app.get("/signup", readLimit(config), (c) => {
+    if (c.get("actor").kind === "user") return c.redirect("/", 303);
+    return signUpPage(c, { email: "", displayName: "", errors: {} });
+  });
+
+  app.post("/signup", formGuard(config, "signup"), async (c) => {
+    const form = c.get("form");
+    const view: SignUpView = { email: form.email ?? "", displayName: form.display_name ?? "", errors: {} };
+    const command = {
+      email: view.email,
+      password: form.password ?? "",
+      displayName: view.displayName.trim() === "" ? undefined : view.displayName,
+    };
+    view.errors = schemaErrors(signUpSchema, command, SIGN_UP_FIELDS);
+    if (Object.keys(view.errors).length > 0) return signUpPage(c, view, 400);
+    try {
+      await m.auth.signUp(command);
+    } catch (error) {
+      if (isMarketplaceError(error, "email_taken")) {
+        view.errors = { email: "An account with this email already exists: log in, or reset its password" };
+        return signUpPage(c, view, 400);
+      }
+      const problem = fieldErrorOf(error, SIGN_UP_FIELDS);
+      if (!problem) throw error;
+      view.errors = problem;
+      return signUpPage(c, view, 400);
+    }
+    await signIn(c, config, command.email, command.password);
+    setFlash(c, config, {
+      tone: "ok",
+      text: "Welcome! Your account is ready. We sent you a link to confirm your email address.",
+    });
+    return c.redirect("/", 303);
+  });
+
+  app.get("/login", readLimit(config), (c) => {
+    const next = safeNext(c.req.query("next"));
+    if (c.get("actor").kind === "user") return c.redirect(next, 303);
+    return logInPage(c, { email: "", next, errors: {} });
+  });
+
+  // The login limiter reads the form's email (c.var.body) and counts this page's 401s as failures.
+  app.post("/login", formGuard(config, "login"), async (c) => {
+    const form = c.get("form");
+    const view: LogInView = { email: form.email ?? "", next: safeNext(form.next), errors: {} };
+    const password = form.password ?? "";
+    view.errors = schemaErrors(logInSchema, { email: view.email, password }, LOG_IN_FIELDS);
+    if (Object.keys(view.errors).length > 0) return logInPage(c, view, 400);
+    try {
+      await signIn(c, config, view.email, password);
+    } catch (error) {
+      if (isMarketplaceError(error, "invalid_credentials")) {
+        view.errors = { password: "The email or the password is wrong" };
+        return logInPage(c, view, 401);
+      }
+      const problem = fieldErrorOf(error, LOG_IN_FIELDS);
+      if (!problem) throw error;
+      view.errors = problem;
+      return logInPage(c, view, 400);
+    }
+    return c.redirect(view.next, 303);
+  });
+
+  app.post("/logout", formGuard(config, "write"), async (c) => {
+    await endSession(c, config);
+    setFlash(c, config, { tone: "ok", text: "You are logged out." });
+    return c.redirect("/", 303);
+  });
+
+  app.get("/forgot-password", readLimit(config), (c) => forgotPage(c, "", {}));
+
+  app.post("/forgot-password", formGuard(config, "reset"), async (c) => {
+    const email = c.get("form").email ?? "";
+    const errors = schemaErrors(requestPasswordResetSchema, { email }, EMAIL_FIELD);
+    if (Object.keys(errors).length > 0) return forgotPage(c, email, errors, 400);
+    await m.auth.requestPasswordReset({ email });
+    config.onPasswordResetRequested();
+    // The same words whether or not the address has an account: nothing to enumerate.
+    setFlash(c, config, {
+      tone: "ok",
+      text: "If an account uses that address, we have sent it a link to choose a new password. It works for one hour.",
+    });
+    return c.redirect("/login", 303);
+  });
+
+  return app;
+}

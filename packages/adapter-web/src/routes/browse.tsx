@@ -1,0 +1,106 @@
+import { isCategory, isMarketplaceError } from "@psm/core";
+import { Hono } from "hono";
+import type { WebEnv } from "../env.js";
+import { fieldErrorOf } from "../forms.js";
+import { formGuard, readLimit, signedIn, userOf } from "../guard.js";
+import { displayNames, UNKNOWN_MEMBER } from "../names.js";
+import { once } from "../once.js";
+import type { WebConfig } from "../options.js";
+import { type BrowseView, HomePage } from "../pages/home.js";
+import { ListingPage, type ListingView } from "../pages/listing.js";
+import { render } from "../render.js";
+import { conversationKey } from "./inbox.js";
+
+const PAGE_SIZE = 20;
+
+/** The query string of a page, without empty parameters. */
+function queryString(params: Record<string, string | undefined>): string {
+  const query = new URLSearchParams();
+  for (const [name, value] of Object.entries(params)) if (value) query.set(name, value);
+  return query.toString();
+}
+
+/** `/` (search and browse) and `/listings/:id` (one listing, and messaging its author). */
+export function browseRoutes(config: WebConfig): Hono<WebEnv> {
+  const m = config.marketplace;
+  const app = new Hono<WebEnv>();
+
+  app.get("/", readLimit(config), async (c) => {
+    const actor = c.get("actor");
+    const q = c.req.query("q") ?? "";
+    const category = c.req.query("category") ?? "";
+    const page = Math.max(1, Number.parseInt(c.req.query("page") ?? "1", 10) || 1);
+    const view: BrowseView = { q, category, page, listings: [], authors: new Map(), next: null };
+    const chosen = category === "" ? undefined : isCategory(category) ? category : null;
+    if (chosen === null) {
+      view.error = "Choose a category from the list";
+      return render(c, config, (ctx) => <HomePage ctx={ctx} view={view} />, 400);
+    }
+    try {
+      const result = await m.listings.search(actor, {
+        search: q === "" ? undefined : q,
+        category: chosen,
+        cursor: c.req.query("cursor"),
+        limit: PAGE_SIZE,
+      });
+      view.listings = result.items;
+      view.authors = await displayNames(m, actor, new Set(result.items.map((l) => l.userId)));
+      if (result.nextCursor !== null) {
+        view.next = queryString({ q, category, cursor: result.nextCursor, page: String(page + 1) });
+      }
+    } catch (error) {
+      if (!isMarketplaceError(error, "invalid_input")) throw error;
+      view.error = `Search could not run: ${error.message}`;
+      return render(c, config, (ctx) => <HomePage ctx={ctx} view={view} />, 400);
+    }
+    return render(c, config, (ctx) => <HomePage ctx={ctx} view={view} />);
+  });
+
+  app.get("/listings/:id", readLimit(config), async (c) => {
+    const actor = c.get("actor");
+    const listing = await m.listings.get({ id: c.req.param("id") });
+    // One view per page view by someone other than the author; a HEAD shows nothing.
+    if (c.req.method === "GET" && !(actor.kind === "user" && actor.user.id === listing.userId)) {
+      await m.listings.recordView({ id: listing.id });
+      listing.views += 1;
+    }
+    const names = await displayNames(m, actor, [listing.userId]);
+    const view: ListingView = { listing, author: names.get(listing.userId) ?? UNKNOWN_MEMBER, now: m.now() };
+    return render(c, config, (ctx) => <ListingPage ctx={ctx} view={view} />);
+  });
+
+  app.post("/listings/:id/messages", signedIn(config), formGuard(config, "write"), async (c) => {
+    const actor = userOf(c);
+    const listing = await m.listings.get({ id: c.req.param("id") });
+    const content = c.get("form").content ?? "";
+    return once<string>(c, config, actor, {
+      route: "send_message",
+      work: async (bound) => {
+        try {
+          await bound.messages.send(actor, { listingId: listing.id, receiverId: listing.userId, content });
+        } catch (error) {
+          const problem = fieldErrorOf(error, { content: { field: "content", label: "Message" } });
+          if (problem?.content) return { refused: problem.content };
+          throw error;
+        }
+        return {
+          redirect: `/inbox#${conversationKey(listing.id, listing.userId)}`,
+          flash: { tone: "ok", text: "Message sent. Replies appear in your inbox." },
+        };
+      },
+      refused: async (error) => {
+        const names = await displayNames(m, actor, [listing.userId]);
+        const view: ListingView = {
+          listing,
+          author: names.get(listing.userId) ?? UNKNOWN_MEMBER,
+          now: m.now(),
+          draft: content,
+          error,
+        };
+        return render(c, config, (ctx) => <ListingPage ctx={ctx} view={view} />, 400);
+      },
+    });
+  });
+
+  return app;
+}

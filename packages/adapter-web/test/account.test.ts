@@ -1,0 +1,114 @@
+import { describe, expect, it } from "vitest";
+import { h1, webHarness } from "./harness.js";
+
+describe("account", () => {
+  it("changes the display name, and refuses an empty one beside the field", async () => {
+    const h = webHarness();
+    const { browser, id } = await h.signedIn();
+    const page = await browser.get("/account");
+    const refused = await browser.submit(page, "/account/profile", { display_name: "   " });
+    expect(refused.status).toBe(400);
+    expect(refused.html).toContain("Display name must not be empty");
+    const saved = await browser.submit(page, "/account/profile", { display_name: "Ada Consulting" });
+    expect(saved.location).toBe("/account");
+    const admin = await h.m.admin.ensureAdmin({ email: "root@example.com", password: "admin-password" });
+    expect(admin.user.id).not.toBe(id);
+    const names = await h.m.profiles.list({ kind: "anonymous" }, {});
+    expect(names.items.find((p) => p.id === id)?.displayName).toBe("Ada Consulting");
+  });
+
+  it("a password change needs the current password and a matching confirmation", async () => {
+    const h = webHarness();
+    const { browser } = await h.signedIn("pw@example.com", "old-password");
+    const page = await browser.get("/account");
+    const wrong = await browser.submit(page, "/account/password", {
+      current_password: "nope-nope",
+      new_password: "new-password",
+      confirm_password: "new-password",
+    });
+    expect(wrong.status).toBe(400);
+    expect(wrong.html).toContain("Current password is wrong");
+    const mismatch = await browser.submit(page, "/account/password", {
+      current_password: "old-password",
+      new_password: "new-password",
+      confirm_password: "other-password",
+    });
+    expect(mismatch.status).toBe(400);
+    expect(mismatch.html).toContain("does not match");
+    await expect(h.m.auth.logIn({ email: "pw@example.com", password: "old-password" })).resolves.toBeTruthy();
+  });
+});
+
+describe("API keys", () => {
+  it("creates a key shown once with a copy button, lists it with its last use, and deactivates it", async () => {
+    const h = webHarness();
+    const { browser } = await h.signedIn();
+    const page = await browser.get("/account/keys");
+    expect(h1(page.html)).toBe("API keys");
+    const created = await browser.submit(page, "/account/keys", { name: "pricing agent" });
+    expect(created.location).toBe("/account/keys");
+    const shown = await browser.follow(created);
+    const secret = /id="new-key"[^>]*value="(psm_[0-9a-f]{64})"/.exec(shown.html)?.[1];
+    expect(secret).toBeDefined();
+    expect(shown.html).toContain('data-copy="new-key"');
+    expect(shown.html).toContain("this is the only time it is shown");
+    expect(shown.html).toContain("Never");
+    // Shown once: the next visit has no value, even resent.
+    const again = await browser.get("/account/keys");
+    expect(again.html).not.toContain(secret ?? "none");
+    const resent = await browser.follow(
+      await browser.submit(page, "/account/keys", { name: "pricing agent" }),
+    );
+    expect(resent.html).not.toMatch(/psm_[0-9a-f]{64}/);
+
+    const agent = await h.m.auth.authenticate({ apiKey: secret ?? "" });
+    expect(agent.kind).toBe("user");
+    const used = await browser.get("/account/keys");
+    expect(used.html).not.toMatch(/<td>Never<\/td>/);
+    const keyId = /action="\/account\/keys\/([0-9a-f-]{36})\/deactivate"/.exec(used.html)?.[1] ?? "";
+    const off = await browser.submit(used, `/account/keys/${keyId}/deactivate`);
+    expect(off.location).toBe("/account/keys");
+    const after = await browser.follow(off);
+    expect(after.html).toContain("Deactivated");
+    await expect(h.m.auth.authenticate({ apiKey: secret ?? "" })).rejects.toMatchObject({
+      code: "unauthenticated",
+    });
+  });
+});
+
+describe("admin", () => {
+  it("deletes a user and a listing after a confirmation step", async () => {
+    const h = webHarness();
+    const member = await h.signedIn("member@example.com");
+    const actor = await h.m.sessions.resume(member.browser.cookies.get("psm_session") ?? "");
+    const listing = await h.m.listings.create(actor, {
+      title: "Spam",
+      description: "d",
+      category: "cybersecurity",
+    });
+    const other = await h.signedIn("other@example.com");
+    await h.m.admin.ensureAdmin({ email: "root@example.com", password: "admin-password" });
+    const admin = h.browser();
+    await admin.submit(await admin.get("/login"), "/login", {
+      email: "root@example.com",
+      password: "admin-password",
+    });
+
+    const listings = await admin.get("/admin/listings");
+    expect(listings.html).toContain("Spam");
+    const confirmListing = await admin.get(`/admin/listings/${listing.id}/delete`);
+    expect(h1(confirmListing.html)).toBe("Delete “Spam”?");
+    const gone = await admin.submit(confirmListing, `/admin/listings/${listing.id}/delete`);
+    expect(gone.location).toBe("/admin/listings");
+    await expect(h.m.listings.get({ id: listing.id })).rejects.toMatchObject({ code: "listing_not_found" });
+
+    const confirmUser = await admin.get(`/admin/users/${other.id}/delete`);
+    expect(h1(confirmUser.html)).toBe("Delete this user?");
+    await admin.submit(confirmUser, `/admin/users/${other.id}/delete`);
+    const users = await admin.follow(await admin.submit(confirmUser, `/admin/users/${other.id}/delete`));
+    expect(users.html).not.toContain("other@example.com");
+    expect(users.html).toContain("member@example.com");
+    // The deleted user's browser is signed out at once.
+    expect((await other.browser.get("/account")).status).toBe(303);
+  });
+});

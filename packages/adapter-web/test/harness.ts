@@ -1,0 +1,151 @@
+import { createHttpApp, type RateLimitHooks } from "@psm/adapter-http";
+import { createMarketplace, type Marketplace, type SecurityMode, type SlotSettings } from "@psm/core";
+import { createTestDeps, type TestDeps } from "@psm/core/testing";
+import { expect } from "vitest";
+import { createWebApp } from "../src/index.js";
+
+/** The public URL of the app under test, and so the origin of its forms. */
+export const ORIGIN = "http://localhost:3000";
+
+/** A page as a test reads it: status, headers, the HTML, and where a redirect points. */
+export interface Page {
+  status: number;
+  headers: Headers;
+  html: string;
+  location: string | null;
+}
+
+/**
+ * A browser without JavaScript: it keeps cookies, reads the forms of the last
+ * page and posts them back with their token, from this site's origin.
+ */
+export interface Browser {
+  get(path: string, headers?: Record<string, string>): Promise<Page>;
+  /** POSTs `fields` with the token of the form on `from` whose action is `action`. */
+  submit(
+    from: Page,
+    action: string,
+    fields?: Record<string, string>,
+    headers?: Record<string, string>,
+  ): Promise<Page>;
+  /** POSTs a raw body (no token unless given), for refusal tests. */
+  post(path: string, body: BodyInit, headers?: Record<string, string>): Promise<Page>;
+  /** Follows a redirect answer with a GET. */
+  follow(page: Page): Promise<Page>;
+  cookies: Map<string, string>;
+}
+
+/** The app under test, mounted as apps/server mounts it, with its marketplace and fakes. */
+export interface WebHarness {
+  app: ReturnType<typeof createHttpApp>;
+  deps: TestDeps;
+  m: Marketplace;
+  browser(): Browser;
+  /** A user made through core, and a browser signed in as them through the log-in page. */
+  signedIn(email?: string, password?: string): Promise<{ browser: Browser; id: string; email: string }>;
+}
+
+let counter = 0;
+
+/** Builds the server's app (API + web surface) on in-memory storage. */
+export function webHarness(
+  options: { mode?: SecurityMode; slots?: SlotSettings; rateLimit?: RateLimitHooks; publicUrl?: string } = {},
+): WebHarness {
+  const deps = createTestDeps({
+    settings: { securityMode: options.mode ?? "strict", ...(options.slots ? { slots: options.slots } : {}) },
+  });
+  const m = createMarketplace(deps);
+  const publicUrl = options.publicUrl ?? ORIGIN;
+  const web = createWebApp({ marketplace: m, publicUrl, rateLimit: options.rateLimit });
+  const app = createHttpApp({
+    marketplace: m,
+    config: { corsOrigins: "*", publicUrl, rateLimit: options.rateLimit },
+    surfaces: [{ path: "/", app: web }],
+  });
+
+  const browser = (): Browser => {
+    const cookies = new Map<string, string>();
+    const send = async (
+      path: string,
+      init: { method: string; body?: BodyInit; headers?: Record<string, string> },
+    ) => {
+      const headers: Record<string, string> = { accept: "text/html", ...init.headers };
+      if (cookies.size > 0) headers.cookie = [...cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+      const res = await app.request(new URL(path, publicUrl).toString(), { ...init, headers });
+      for (const line of res.headers.getSetCookie()) {
+        const [pair = ""] = line.split(";");
+        const at = pair.indexOf("=");
+        const name = pair.slice(0, at);
+        const value = pair.slice(at + 1);
+        if (/max-age=0/i.test(line) || value === "") cookies.delete(name);
+        else cookies.set(name, value);
+      }
+      return {
+        status: res.status,
+        headers: res.headers,
+        html: await res.text(),
+        location: res.headers.get("location"),
+      };
+    };
+    const self: Browser = {
+      cookies,
+      get: (path, headers = {}) => send(path, { method: "GET", headers }),
+      submit: (from, action, fields = {}, headers = {}) => {
+        const token = formToken(from.html, action);
+        const body = new URLSearchParams({ _csrf: token, ...fields }).toString();
+        return send(action, {
+          method: "POST",
+          body,
+          headers: {
+            "content-type": "application/x-www-form-urlencoded",
+            origin: new URL(publicUrl).origin,
+            ...headers,
+          },
+        });
+      },
+      post: (path, body, headers = {}) => send(path, { method: "POST", body, headers }),
+      follow: (page) => {
+        expect(page.status, page.html.slice(0, 500)).toBe(303);
+        return send(page.location ?? "/", { method: "GET" });
+      },
+    };
+    return self;
+  };
+
+  const signedIn: WebHarness["signedIn"] = async (
+    email = `user${++counter}@example.com`,
+    password = "secret-password",
+  ) => {
+    await m.auth.signUp({ email, password });
+    const b = browser();
+    const login = await b.get("/login");
+    const done = await b.submit(login, "/login", { email, password });
+    expect(done.status, done.html).toBe(303);
+    const user = await m.auth.logIn({ email, password });
+    return { browser: b, id: user.user.id, email };
+  };
+
+  return { app, deps, m, browser, signedIn };
+}
+
+/** The token of the form on the page that posts to `action`. */
+export function formToken(html: string, action: string): string {
+  const escaped = action.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const form = new RegExp(`<form[^>]*action="${escaped}"[^>]*>([\\s\\S]*?)</form>`).exec(html);
+  if (!form?.[1]) throw new Error(`no form posting to ${action} on the page:\n${html.slice(0, 2000)}`);
+  const token = /name="_csrf" value="([^"]+)"/.exec(form[1]);
+  if (!token?.[1]) throw new Error(`the form posting to ${action} has no token`);
+  return token[1];
+}
+
+/** The text of the page's only h1, tags removed. */
+export function h1(html: string): string {
+  const all = [...html.matchAll(/<h1[^>]*>([\s\S]*?)<\/h1>/g)];
+  expect(all, "exactly one h1").toHaveLength(1);
+  return (all[0]?.[1] ?? "").replace(/<[^>]+>/g, "").trim();
+}
+
+/** The page's <title>. */
+export function title(html: string): string {
+  return /<title>([\s\S]*?)<\/title>/.exec(html)?.[1] ?? "";
+}

@@ -1,0 +1,66 @@
+import { createRateLimitHooks } from "@psm/adapter-http";
+import { describe, expect, it } from "vitest";
+import { h1, webHarness } from "./harness.js";
+
+const MINUTE = 60_000;
+
+describe("rate limits: the API's hooks count the web forms too", () => {
+  it("login: failures for one address are limited (the 401 page counts), then 429 with Retry-After", async () => {
+    const rateLimit = createRateLimitHooks({
+      policies: { loginFailures: { name: "login-failures", limit: 2, windowMs: 15 * MINUTE } },
+    });
+    const h = webHarness({ rateLimit });
+    await h.m.auth.signUp({ email: "target@example.com", password: "secret-password" });
+    const b = h.browser();
+    const login = await b.get("/login");
+    const attempt = (password: string) =>
+      b.submit(login, "/login", { email: "target@example.com", password });
+    expect((await attempt("wrong-1")).status).toBe(401);
+    const second = await attempt("wrong-2");
+    expect(second.status).toBe(401);
+    expect(second.html).toContain("The email or the password is wrong");
+    const third = await attempt("secret-password");
+    expect(third.status).toBe(429);
+    expect(third.headers.get("retry-after")).toMatch(/^\d+$/);
+    expect(h1(third.html)).toBe("Too many attempts");
+    expect(b.cookies.has("psm_session")).toBe(false);
+    // Another address from the same client is not locked out by them.
+    await h.m.auth.signUp({ email: "other@example.com", password: "secret-password" });
+    expect(
+      (await b.submit(login, "/login", { email: "other@example.com", password: "secret-password" })).status,
+    ).toBe(303);
+  });
+
+  it("sign-up, forgot-password and writes use their classes' quotas", async () => {
+    const rateLimit = createRateLimitHooks({
+      policies: {
+        signup: { name: "signup", limit: 1, windowMs: MINUTE },
+        reset: { name: "reset", limit: 1, windowMs: MINUTE },
+        write: { name: "write", limit: 2, windowMs: MINUTE },
+      },
+    });
+    const h = webHarness({ rateLimit });
+    const b = h.browser();
+    const signup = await b.get("/signup");
+    expect(
+      (await b.submit(signup, "/signup", { email: "one@example.com", password: "secret-password" })).status,
+    ).toBe(303);
+    const fresh = h.browser();
+    const again = await fresh.get("/signup");
+    expect(
+      (await fresh.submit(again, "/signup", { email: "two@example.com", password: "secret-password" }))
+        .status,
+    ).toBe(429);
+
+    const forgot = await fresh.get("/forgot-password");
+    expect((await fresh.submit(forgot, "/forgot-password", { email: "one@example.com" })).status).toBe(303);
+    expect((await fresh.submit(forgot, "/forgot-password", { email: "one@example.com" })).status).toBe(429);
+
+    const account = await b.get("/account");
+    expect((await b.submit(account, "/account/profile", { display_name: "A" })).status).toBe(303);
+    expect((await b.submit(account, "/account/profile", { display_name: "B" })).status).toBe(303);
+    const limited = await b.submit(account, "/account/profile", { display_name: "C" });
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get("ratelimit-policy") ?? limited.headers.get("ratelimit")).toBeTruthy();
+  });
+});
