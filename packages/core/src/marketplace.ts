@@ -30,6 +30,7 @@ import { dispatchDue } from "./use-cases/mail/dispatch-due.js";
 import { sweepExpired } from "./use-cases/maintenance/sweep-expired.js";
 import { listMessages } from "./use-cases/messages/list-messages.js";
 import { sendMessage } from "./use-cases/messages/send-message.js";
+import { displayNames } from "./use-cases/profiles/display-names.js";
 import { listProfiles } from "./use-cases/profiles/list-profiles.js";
 import { checkAdmin, getListingLimit, postListingLimit } from "./use-cases/profiles/listing-limit.js";
 import { syncProfile } from "./use-cases/profiles/sync-profile.js";
@@ -109,6 +110,8 @@ function useCases(deps: Deps) {
     },
     profiles: {
       list: bind(deps, listProfiles),
+      /** Public display names by user id (up to 100), for pages naming authors and correspondents. */
+      displayNames: bind(deps, displayNames),
       sync: bind(deps, syncProfile),
       isAdmin: bind(deps, checkAdmin),
       getLimit: bind(deps, getListingLimit),

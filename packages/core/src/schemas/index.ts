@@ -26,7 +26,14 @@ export {
   type UpdatePasswordInput,
   updatePasswordSchema,
 } from "./password-reset.js";
-export { type SyncProfileInput, syncProfileSchema, type UserIdInput, userIdSchema } from "./profile.js";
+export {
+  type DisplayNamesInput,
+  displayNamesSchema,
+  type SyncProfileInput,
+  syncProfileSchema,
+  type UserIdInput,
+  userIdSchema,
+} from "./profile.js";
 export { type SignUpInput, signUpSchema } from "./sign-up.js";
 export { type UpdateUserInput, updateUserSchema } from "./update-user.js";
 export { type VerifyEmailInput, verifyEmailSchema } from "./verify-email.js";

@@ -14,3 +14,9 @@ export type SyncProfileInput = v.InferInput<typeof syncProfileSchema>;
 /** The user the profile queries (isAdmin, getLimit, postLimit) are about. */
 export const userIdSchema = v.object({ userId: uuid });
 export type UserIdInput = v.InferInput<typeof userIdSchema>;
+
+/** profiles.displayNames: at most a page of users (100) per call. */
+export const displayNamesSchema = v.object({
+  userIds: v.pipe(v.array(uuid), v.maxLength(100, "must hold at most 100 ids")),
+});
+export type DisplayNamesInput = v.InferInput<typeof displayNamesSchema>;
