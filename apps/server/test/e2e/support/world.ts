@@ -31,6 +31,8 @@ export interface World {
   url: string;
   api: Client;
   server: ServerProcess;
+  /** DATA_DIR and, for PostgreSQL, DATABASE_URL: what a second process (psm-mcp) needs to open the same storage. */
+  storageEnv: Record<string, string>;
   /** The configured admin, logged in (JWT) and with an API key. */
   admin: Account;
   /** Signs up a new user (email from `label`), logs in and creates an API key. */
@@ -118,6 +120,7 @@ export async function startWorld(
     url: running.url,
     api,
     server: running,
+    storageEnv: { DATA_DIR: dataDir, ...db.env },
     admin,
     account,
     accounts: (...labels) =>
