@@ -17,6 +17,7 @@ describe("readConfig", () => {
     expect(config.legacyPublicEndpoints).toBe(false);
     expect(config.requireVerifiedEmail).toBe(false);
     expect(config.mcpReadOnly).toBe(false);
+    expect(config.answerCacheMs).toBe(1000);
     expect(config.mailFrom).toBe("Marketplace <no-reply@localhost>");
   });
 
@@ -52,6 +53,11 @@ describe("readConfig", () => {
   it("reads REQUIRE_VERIFIED_EMAIL", () => {
     expect(readConfig({ REQUIRE_VERIFIED_EMAIL: "true" }).requireVerifiedEmail).toBe(true);
     expect(readConfig({ REQUIRE_VERIFIED_EMAIL: "false" }).requireVerifiedEmail).toBe(false);
+  });
+
+  it("reads ANSWER_CACHE_MS, 0 turning the cache off", () => {
+    expect(readConfig({ ANSWER_CACHE_MS: "0" }).answerCacheMs).toBe(0);
+    expect(readConfig({ ANSWER_CACHE_MS: "5000" }).answerCacheMs).toBe(5000);
   });
 
   it("reads MCP_READ_ONLY", () => {
@@ -137,6 +143,8 @@ describe("readConfig", () => {
     [{ LEGACY_PUBLIC_ENDPOINTS: "perhaps" }, "LEGACY_PUBLIC_ENDPOINTS"],
     [{ REQUIRE_VERIFIED_EMAIL: "perhaps" }, "REQUIRE_VERIFIED_EMAIL"],
     [{ MCP_READ_ONLY: "perhaps" }, "MCP_READ_ONLY"],
+    [{ ANSWER_CACHE_MS: "5001" }, "ANSWER_CACHE_MS"],
+    [{ ANSWER_CACHE_MS: "-1" }, "ANSWER_CACHE_MS"],
     [{ LOG_LEVEL: "loud" }, "LOG_LEVEL"],
     [{ PUBLIC_URL: "ftp://x" }, "PUBLIC_URL"],
     [{ DOCUMENT_AI_URL: "https://ai.example" }, "DOCUMENT_AI_KEY"],

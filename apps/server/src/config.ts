@@ -28,6 +28,8 @@ export interface Config {
   documentAi: { url: string; key: string; model: string } | undefined;
   /** MCP_READ_ONLY: the MCP server lists and runs no tool that writes. */
   mcpReadOnly: boolean;
+  /** ANSWER_CACHE_MS: longest reuse of an anonymous listing read (0 = off; adapter-http's answer cache). */
+  answerCacheMs: number;
   logLevel: string;
 }
 
@@ -169,6 +171,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
         ? { url: aiUrl, key: aiKey, model: get("DOCUMENT_AI_MODEL") ?? "gpt-4o-mini" }
         : undefined,
     mcpReadOnly: bool("MCP_READ_ONLY", false),
+    answerCacheMs: int("ANSWER_CACHE_MS", 1000, 0, 5000),
     logLevel,
   };
 }

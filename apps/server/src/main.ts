@@ -62,6 +62,7 @@ async function main(): Promise<void> {
       onPasswordResetRequested: () => dispatcher.poke(),
       rateLimit: rateLimiting.hooks,
       trustProxy: trustedProxies(config),
+      answerCacheMs: config.answerCacheMs,
     },
   });
   // Node checks the header and request timeouts only every connectionsCheckingInterval

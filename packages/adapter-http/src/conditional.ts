@@ -1,5 +1,6 @@
 import { hash } from "node:crypto";
 import type { Context } from "hono";
+import type { EncodedAnswer } from "./answer-cache.js";
 
 /**
  * Conditional GETs for the public reads (`GET /api/listings`,
@@ -67,22 +68,30 @@ export function presentsCredentials(c: Context): boolean {
   return c.req.header("authorization") !== undefined || c.req.header("x-api-key") !== undefined;
 }
 
-/**
- * Answers `body` as JSON with its ETag and caching headers, or 304 with no
- * body when the client already holds these bytes. `privateAnswer`: the
- * answer may carry private data, privateAnswers() has set `no-store` already
- * and it stays; otherwise a signed-in caller's answer is private and an
- * anonymous one public for PUBLIC_MAX_AGE seconds.
- */
-export function conditionalJson(c: Context, body: unknown, status: number, privateAnswer: boolean): Response {
-  // Encoded once: the hash and the socket write share the bytes (writing a string
-  // encodes it again, ~15 % of a page's CPU in the profile).
+/** The body encoded once, with its tag: the hash and the socket write share the bytes. */
+export function encodeAnswer(body: unknown): EncodedAnswer {
+  // Writing a string would encode it again (~15 % of a page's CPU in the profile).
   const bytes = Buffer.from(JSON.stringify(body));
-  const tag = entityTag(bytes);
-  c.header("ETag", tag);
+  return { bytes, tag: entityTag(bytes) };
+}
+
+/**
+ * Answers the encoded body as JSON with its ETag and caching headers, or 304
+ * with no body when the client already holds these bytes. `privateAnswer`:
+ * the answer may carry private data, privateAnswers() has set `no-store`
+ * already and it stays; otherwise a signed-in caller's answer is private and
+ * an anonymous one public for PUBLIC_MAX_AGE seconds.
+ */
+export function conditionalJson(
+  c: Context,
+  answer: EncodedAnswer,
+  status: number,
+  privateAnswer: boolean,
+): Response {
+  c.header("ETag", answer.tag);
   c.header("Vary", VARY, { append: true });
   if (!privateAnswer) c.header("Cache-Control", presentsCredentials(c) ? PRIVATE_CACHE : PUBLIC_CACHE);
-  if (noneMatch(c.req.header("if-none-match"), tag)) return c.body(null, 304);
+  if (noneMatch(c.req.header("if-none-match"), answer.tag)) return c.body(null, 304);
   c.header("Content-Type", "application/json");
-  return c.body(bytes, status as 200);
+  return c.body(answer.bytes, status as 200);
 }

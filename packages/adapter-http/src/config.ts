@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from "hono";
 import { nodeSocketAddress, type SocketAddress } from "./client-ip.js";
+import { PUBLIC_MAX_AGE } from "./conditional.js";
 import type { AppEnv } from "./env.js";
 import type { RateLimitClass } from "./rate-limit/classes.js";
 
@@ -62,6 +63,14 @@ export interface HttpConfig {
    * forget: it must not throw or wait, and is called for unknown addresses too.
    */
   onPasswordResetRequested?: () => void;
+  /**
+   * How long an anonymous listing read (`GET /api/listings`, `GET
+   * /api/listings/{id}`) may be answered from this process's answer cache, in
+   * ms (answer-cache.ts): a write through this process ends it at once, so
+   * this only bounds how late other processes' writes on a shared database
+   * are seen. 1000 by default, at most PUBLIC_MAX_AGE seconds; 0 turns it off.
+   */
+  answerCacheMs?: number;
 }
 
 /** HttpConfig with every default filled in. */
@@ -77,6 +86,7 @@ export interface ResolvedConfig {
   socketAddress: SocketAddress;
   maxConcurrentUploads: number;
   onPasswordResetRequested: () => void;
+  answerCacheMs: number;
 }
 
 const silent: Logger = { info() {}, warn() {}, error() {} };
@@ -95,5 +105,6 @@ export function resolveConfig(config: HttpConfig): ResolvedConfig {
     socketAddress: config.socketAddress ?? nodeSocketAddress,
     maxConcurrentUploads: config.maxConcurrentUploads ?? 4,
     onPasswordResetRequested: config.onPasswordResetRequested ?? (() => {}),
+    answerCacheMs: Math.min(Math.max(config.answerCacheMs ?? 1000, 0), PUBLIC_MAX_AGE * 1000),
   };
 }

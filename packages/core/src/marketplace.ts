@@ -1,4 +1,5 @@
 import type { Deps } from "./deps.js";
+import { type ListingRevision, watchListingWrites } from "./support/listing-revision.js";
 import { deletePost, listPosts } from "./use-cases/admin/admin-posts.js";
 import { deleteUser, ensureAdmin, listUsers } from "./use-cases/admin/admin-users.js";
 import { createApiKey } from "./use-cases/api-keys/create-api-key.js";
@@ -51,20 +52,25 @@ function bind<D, A extends unknown[], R>(deps: D, useCase: (deps: D, ...args: A)
 export function createMarketplace(deps: Deps): Marketplace {
   // Made up front so the first login for an unknown address costs no more than later ones.
   void dummyHash(deps.hasher).catch(() => undefined);
-  return withIdempotency(deps);
+  const watched = watchListingWrites(deps.repos);
+  // The caller's deps object stays the one read (a port replaced later is used), with watched repositories.
+  const watchedDeps = new Proxy(deps, {
+    get: (object, key) => (key === "repos" ? watched.repos : Reflect.get(object, key)),
+  });
+  return withIdempotency(watchedDeps, watched.revision);
 }
 
-function withIdempotency(deps: Deps): Marketplace {
+function withIdempotency(deps: Deps, revision: ListingRevision): Marketplace {
   return {
-    ...useCases(deps),
+    ...useCases(deps, revision),
     idempotency: {
       run: (request, work) =>
-        runIdempotent(deps, (repos) => withIdempotency({ ...deps, repos }), request, work),
+        runIdempotent(deps, (repos) => withIdempotency({ ...deps, repos }, revision), request, work),
     },
   };
 }
 
-function useCases(deps: Deps) {
+function useCases(deps: Deps, revision: ListingRevision) {
   return {
     auth: {
       signUp: bind(deps, signUp),
@@ -98,6 +104,14 @@ function useCases(deps: Deps) {
       recordView: bind(deps, recordView),
       update: bind(deps, updateListing),
       delete: bind(deps, deleteListing),
+      /**
+       * Moves after every committed listing write made through this
+       * marketplace (an insert, edit, delete, view, or a user's cascading
+       * delete). A cache of listing reads notes it before reading and reuses
+       * the answer only while it is unchanged; other processes' writes do not
+       * move it.
+       */
+      revision: revision.current,
     },
     apiKeys: {
       create: bind(deps, createApiKey),

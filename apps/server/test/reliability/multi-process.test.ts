@@ -72,6 +72,30 @@ if (adminUrl === undefined) {
       expect(limit.body.active_listings_count).toBe(SLOTS);
     });
 
+    test("an edit through one process: its author reads it on the other at once, anonymous readers within ANSWER_CACHE_MS", async () => {
+      const user = await seedUser(a.url, "cache@example.com", 0);
+      const body = { title: "Cache before", description: "Read on two processes", category: "cybersecurity" };
+      const created = await call(a.url, "POST", "/api/listings", { apiKey: user.apiKey, body });
+      const id = stringAt(created.body, "listing", "id") ?? "";
+      const path = `/api/listings/${id}`;
+      const titleOn = async (base: string, token?: string) =>
+        stringAt((await call(base, "GET", path, token ? { token } : {})).body, "listing", "title");
+      // b keeps its anonymous answer (1 s by default).
+      expect(await titleOn(b.url)).toBe("Cache before");
+
+      const edited = await call(a.url, "PATCH", path, { token: user.token, body: { title: "Cache after" } });
+      const editedAt = Date.now();
+      expect(edited.status).toBe(200);
+      expect(await titleOn(b.url, user.token)).toBe("Cache after");
+      let anonymous = await titleOn(b.url);
+      while (anonymous !== "Cache after" && Date.now() - editedAt < 5_000) {
+        await sleep(50);
+        anonymous = await titleOn(b.url);
+      }
+      // Within 5 s (the public max-age): the default ANSWER_CACHE_MS is 1 s, the rest is slack for the machine.
+      expect(anonymous).toBe("Cache after");
+    });
+
     test("a key deactivated through one process is refused by the other at once", async () => {
       const user = await seedUser(b.url, "keys@example.com", 0);
       const created = await call(a.url, "POST", "/api/keys", { token: user.token, body: { name: "second" } });

@@ -2,7 +2,13 @@ import type { Marketplace } from "@psm/core";
 import type { Hono, MiddlewareHandler } from "hono";
 import { type DescribeRouteOptions, resolver, uniqueSymbol } from "hono-openapi";
 import * as v from "valibot";
-import { CONDITIONAL_OPERATIONS, conditionalJson, presentsCredentials } from "../conditional.js";
+import { type AnswerCache, CACHED_OPERATIONS, createAnswerCache } from "../answer-cache.js";
+import {
+  CONDITIONAL_OPERATIONS,
+  conditionalJson,
+  encodeAnswer,
+  presentsCredentials,
+} from "../conditional.js";
 import type { RateLimitClass, ResolvedConfig } from "../config.js";
 import type { AppEnv } from "../env.js";
 import { errorResponses } from "../openapi-responses.js";
@@ -32,12 +38,13 @@ export function mountOperations(
   marketplace: Marketplace,
   config: ResolvedConfig,
 ): void {
+  const answers = createAnswerCache(marketplace, { maxAgeMs: config.answerCacheMs });
   for (const op of operations) {
     const handlers: MiddlewareHandler<AppEnv>[] = [
       ...documentation(op, marketplace),
       routeGate(op.rate, config, op.input.from === "body"),
       ...(op.use ?? []),
-      handler(op, marketplace, config),
+      handler(op, marketplace, config, CACHED_OPERATIONS.has(op.name) ? answers : undefined),
     ];
     app.on(op.method, [honoPath(op.path)], ...handlers);
   }
@@ -74,9 +81,15 @@ export function routeGate(
 
 /**
  * Builds the command, runs the use case (which authorises and validates),
- * answers its presented result; with an Idempotency-Key, at most once per key.
+ * answers its presented result; with an Idempotency-Key, at most once per key;
+ * an anonymous listing read from the answer cache while it is current.
  */
-function handler(op: Operation, m: Marketplace, config: ResolvedConfig): MiddlewareHandler<AppEnv> {
+function handler(
+  op: Operation,
+  m: Marketplace,
+  config: ResolvedConfig,
+  answers: AnswerCache | undefined,
+): MiddlewareHandler<AppEnv> {
   const names = wireNames(op.input);
   const fromBody = op.input.from === "body";
   const keyed = takesIdempotencyKey(op);
@@ -95,12 +108,18 @@ function handler(op: Operation, m: Marketplace, config: ResolvedConfig): Middlew
     };
     const key = keyed ? c.req.header("Idempotency-Key") : undefined;
     if (key !== undefined) return keyedAnswer(c, op, m, key, run);
+    if (!conditional) return c.json((await run(m)) as object, op.ok.status);
+    const cache = answers !== undefined && !presentsCredentials(c) ? answers : undefined;
+    // The request as sent: the same path and query always make the same command.
+    const cacheKey = cache === undefined ? "" : `${op.name} ${pathAndQuery(c.req.url)}`;
+    const kept = cache?.get(cacheKey);
+    if (kept !== undefined) return conditionalJson(c, kept, op.ok.status, false);
+    const readAt = m.listings.revision();
     const result = await run(m);
-    if (conditional) {
-      const secret = isPrivateAnswer(c.req.path, mode, () => presentsCredentials(c));
-      return conditionalJson(c, result, op.ok.status, secret);
-    }
-    return c.json(result as object, op.ok.status);
+    const secret = isPrivateAnswer(c.req.path, mode, () => presentsCredentials(c));
+    const answer = encodeAnswer(result);
+    if (cache !== undefined && !secret) cache.put(cacheKey, readAt, answer, result);
+    return conditionalJson(c, answer, op.ok.status, secret);
   };
 }
 
@@ -193,4 +212,10 @@ function pathParameters(op: Operation) {
     description: "A UUID.",
     schema: { type: "string" as const, format: "uuid" },
   }));
+}
+
+/** The URL without its origin: the Host header is the client's to choose and changes no answer. */
+function pathAndQuery(url: string): string {
+  const path = url.indexOf("/", url.indexOf("//") + 2);
+  return path === -1 ? "/" : url.slice(path);
 }

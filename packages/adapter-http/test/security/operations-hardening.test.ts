@@ -124,7 +124,8 @@ describe("a 500 is logged with its cause, never answered with it", () => {
         expect((await t.request("GET", "/api/listings")).status).toBe(200);
         await real.dropListings();
 
-        const res = await t.request("GET", "/api/listings", {
+        // Another page: the first one may be answered from the answer cache for a second.
+        const res = await t.request("GET", "/api/listings?limit=5", {
           headers: { "X-Request-Id": `ops-${backend}` },
         });
         const text = await res.text();

@@ -1,0 +1,134 @@
+import type { Marketplace } from "@psm/core";
+
+/**
+ * The answer cache of anonymous listing reads (`GET /api/listings` and
+ * `GET /api/listings/{id}` without a credential): the encoded body and its
+ * ETag, reused while all of these hold:
+ *
+ * - nothing was written to listings through this process since the read
+ *   began (core's `listings.revision()`, which moves after every committed
+ *   listing write, a view included): a read after a write in this process
+ *   always shows it;
+ * - no listing in the answer has reached its `expires_at` (which would change
+ *   its status, or drop it from a page);
+ * - the answer is younger than the cache's maximum age: the only bound on
+ *   writes made by other processes on a shared PostgreSQL, and never above
+ *   the `public, max-age` every anonymous answer already carries.
+ *
+ * Signed-in callers are never answered from it, so an author always reads
+ * their own writes, whichever process answers. Bounded in entries and bytes;
+ * the least recently used entry goes first.
+ */
+
+/** Operations whose anonymous answers are kept. */
+export const CACHED_OPERATIONS: ReadonlySet<string> = new Set(["search_listings", "get_listing"]);
+
+export interface EncodedAnswer {
+  bytes: Buffer<ArrayBuffer>;
+  tag: string;
+}
+
+interface Entry extends EncodedAnswer {
+  /** Marketplace time (ms) after which the entry is not used. */
+  until: number;
+}
+
+export interface AnswerCacheOptions {
+  /** Longest reuse of one answer, in ms; 0 turns the cache off. */
+  maxAgeMs: number;
+  maxEntries?: number;
+  maxBytes?: number;
+}
+
+export interface AnswerCache {
+  /** The kept answer under `key`, or undefined. */
+  get(key: string): EncodedAnswer | undefined;
+  /**
+   * Keeps `answer` under `key`, if the listing revision is still `revision`
+   * (noted before the read began) and the body's listings allow it.
+   */
+  put(key: string, revision: number, answer: EncodedAnswer, body: unknown): void;
+}
+
+const DEFAULT_ENTRIES = 1024;
+const DEFAULT_BYTES = 16 * 1024 * 1024;
+
+export function createAnswerCache(m: Marketplace, options: AnswerCacheOptions): AnswerCache | undefined {
+  if (!(options.maxAgeMs > 0)) return undefined;
+  const maxEntries = options.maxEntries ?? DEFAULT_ENTRIES;
+  const maxBytes = options.maxBytes ?? DEFAULT_BYTES;
+  const entries = new Map<string, Entry>();
+  let bytes = 0;
+  // Every entry was read at this revision; when it moves they all go at once.
+  let revision = m.listings.revision();
+
+  const drop = (key: string, entry: Entry) => {
+    entries.delete(key);
+    bytes -= size(key, entry);
+  };
+  const current = () => {
+    const now = m.listings.revision();
+    if (now !== revision) {
+      entries.clear();
+      bytes = 0;
+      revision = now;
+    }
+    return now;
+  };
+
+  return {
+    get(key) {
+      current();
+      const entry = entries.get(key);
+      if (entry === undefined) return undefined;
+      if (m.now().getTime() >= entry.until) {
+        drop(key, entry);
+        return undefined;
+      }
+      // Most recently used last: Map keeps insertion order.
+      entries.delete(key);
+      entries.set(key, entry);
+      return entry;
+    },
+    put(key, readAt, answer, body) {
+      if (current() !== readAt) return;
+      const now = m.now().getTime();
+      const until = Math.min(now + options.maxAgeMs, expiryOf(body, now));
+      if (until <= now) return;
+      const entry: Entry = { ...answer, until };
+      const cost = size(key, entry);
+      if (cost > maxBytes) return;
+      const old = entries.get(key);
+      if (old !== undefined) drop(key, old);
+      entries.set(key, entry);
+      bytes += cost;
+      for (const [oldest, value] of entries) {
+        if (entries.size <= maxEntries && bytes <= maxBytes) break;
+        drop(oldest, value);
+      }
+    },
+  };
+}
+
+function size(key: string, entry: Entry): number {
+  return key.length * 2 + entry.bytes.byteLength + 64;
+}
+
+/**
+ * The earliest future `expires_at` of the presented listing or of the page's
+ * items (Infinity if none): at that instant the answer would change.
+ */
+export function expiryOf(body: unknown, now: number): number {
+  if (typeof body !== "object" || body === null) return Number.POSITIVE_INFINITY;
+  // A page (`items`) or one listing (`{listing}`).
+  const { items, listing } = body as { items?: unknown; listing?: unknown };
+  const listings = Array.isArray(items) ? items : [listing];
+  let earliest = Number.POSITIVE_INFINITY;
+  for (const listing of listings) {
+    const at = (listing as { expires_at?: unknown } | null)?.expires_at;
+    if (typeof at !== "string") continue;
+    const ms = Date.parse(at);
+    if (ms > now && ms < earliest) earliest = ms;
+  }
+  return earliest;
+}

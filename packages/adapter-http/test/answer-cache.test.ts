@@ -1,0 +1,170 @@
+import type { Marketplace } from "@psm/core";
+import { describe, expect, test } from "vitest";
+import { createAnswerCache, type EncodedAnswer, expiryOf } from "../src/answer-cache.js";
+import { harness } from "./helpers.js";
+
+interface Page {
+  items: { id: string; title: string; views: number }[];
+  next_cursor: string | null;
+}
+
+/**
+ * A write made by another process on the same database: straight into the
+ * storage, past this process's marketplace (whose revision does not move).
+ */
+async function retitleBehindTheCache(h: ReturnType<typeof harness>, id: string, title: string) {
+  const stored = await h.deps.repos.listings.findById(id);
+  if (stored === null) throw new Error("no such listing");
+  await h.deps.repos.listings.update(id, { title }, { maxSlots: 100, now: h.deps.clock.now() });
+}
+
+describe("answer cache of anonymous listing reads", () => {
+  test("an anonymous page is reused until max age, then read again", async () => {
+    const h = harness("strict", { answerCacheMs: 1000 });
+    const s = await h.signUp();
+    const listing = await h.listing(s, { title: "Before" });
+    const first = await h.json<Page>(await h.call("GET", "/api/listings"));
+    expect(first.items[0]?.title).toBe("Before");
+
+    await retitleBehindTheCache(h, String(listing.id), "After");
+    const cached = await h.call("GET", "/api/listings");
+    expect((await h.json<Page>(cached)).items[0]?.title).toBe("Before");
+    // A signed-in caller never gets the kept copy.
+    const signedIn = await h.json<Page>(await h.call("GET", "/api/listings", { token: s.token }));
+    expect(signedIn.items[0]?.title).toBe("After");
+
+    h.deps.clock.advance(1000);
+    const fresh = await h.json<Page>(await h.call("GET", "/api/listings"));
+    expect(fresh.items[0]?.title).toBe("After");
+  });
+
+  test("a write through this process shows at once: create, edit, view, delete", async () => {
+    const h = harness("strict", { answerCacheMs: 5000 });
+    const s = await h.signUp();
+    const one = await h.listing(s, { title: "One" });
+    const path = `/api/listings/${String(one.id)}`;
+    const titles = async () =>
+      (await h.json<Page>(await h.call("GET", "/api/listings"))).items.map((i) => i.title);
+    const views = async () =>
+      (await h.json<{ listing: { views: number } }>(await h.call("GET", path))).listing.views;
+    expect(await titles()).toEqual(["One"]);
+    expect(await views()).toBe(0);
+
+    await h.listing(s, { title: "Two" });
+    expect(await titles()).toEqual(["Two", "One"]);
+    await h.call("PATCH", path, { token: s.token, body: { title: "Uno" } });
+    expect(await titles()).toEqual(["Two", "Uno"]);
+    await h.call("POST", `${path}/view`);
+    expect(await views()).toBe(1);
+    await h.call("DELETE", path, { token: s.token });
+    expect(await titles()).toEqual(["Two"]);
+    expect((await h.call("GET", path)).status).toBe(404);
+  });
+
+  test("an answer is not reused past the expiry of a listing it shows", async () => {
+    const h = harness("strict", { answerCacheMs: 5000 });
+    const s = await h.signUp();
+    const expiresAt = new Date(h.deps.clock.now().getTime() + 2000).toISOString();
+    const listing = await h.listing(s, { title: "Short-lived", expires_at: expiresAt });
+    const path = `/api/listings/${String(listing.id)}`;
+    expect((await h.json<Page>(await h.call("GET", "/api/listings"))).items).toHaveLength(1);
+    expect((await h.json<{ listing: { status: string } }>(await h.call("GET", path))).listing.status).toBe(
+      "active",
+    );
+
+    h.deps.clock.advance(2000);
+    expect((await h.json<Page>(await h.call("GET", "/api/listings"))).items).toHaveLength(0);
+    expect((await h.json<{ listing: { status: string } }>(await h.call("GET", path))).listing.status).toBe(
+      "expired",
+    );
+  });
+
+  test("a kept answer still honours If-None-Match and carries the same tag and headers", async () => {
+    const h = harness("strict", { answerCacheMs: 5000 });
+    const s = await h.signUp();
+    await h.listing(s);
+    const first = await h.call("GET", "/api/listings");
+    const again = await h.call("GET", "/api/listings");
+    const tag = first.headers.get("ETag") ?? "";
+    expect(again.headers.get("ETag")).toBe(tag);
+    expect(again.headers.get("Cache-Control")).toBe(first.headers.get("Cache-Control"));
+    expect(again.headers.get("Content-Type")).toBe("application/json");
+    expect(await again.text()).toBe(await first.text());
+    const revalidated = await h.call("GET", "/api/listings", { headers: { "If-None-Match": tag } });
+    expect(revalidated.status).toBe(304);
+  });
+
+  test("ANSWER_CACHE_MS=0 reads every time", async () => {
+    const h = harness("strict", { answerCacheMs: 0 });
+    const s = await h.signUp();
+    const listing = await h.listing(s, { title: "Before" });
+    await h.call("GET", "/api/listings");
+    await retitleBehindTheCache(h, String(listing.id), "After");
+    expect((await h.json<Page>(await h.call("GET", "/api/listings"))).items[0]?.title).toBe("After");
+  });
+});
+
+describe("createAnswerCache", () => {
+  function fakeMarket() {
+    const state = { revision: 0, now: 0 };
+    const m = {
+      listings: { revision: () => state.revision },
+      now: () => new Date(state.now),
+    } as unknown as Marketplace;
+    return { m, state };
+  }
+  const answer = (text: string): EncodedAnswer => ({ bytes: Buffer.from(text), tag: `"${text}"` });
+
+  test("an answer read before a write is never kept", () => {
+    const { m, state } = fakeMarket();
+    const cache = createAnswerCache(m, { maxAgeMs: 1000 });
+    const readAt = m.listings.revision();
+    state.revision += 1; // a write committed while the read ran
+    cache?.put("k", readAt, answer("old"), {});
+    expect(cache?.get("k")).toBeUndefined();
+  });
+
+  test("a write drops every kept answer", () => {
+    const { m, state } = fakeMarket();
+    const cache = createAnswerCache(m, { maxAgeMs: 1000 });
+    cache?.put("a", 0, answer("a"), {});
+    cache?.put("b", 0, answer("b"), {});
+    expect(cache?.get("a")?.tag).toBe('"a"');
+    state.revision += 1;
+    expect(cache?.get("a")).toBeUndefined();
+    expect(cache?.get("b")).toBeUndefined();
+  });
+
+  test("bounded in entries and bytes, least recently used first", () => {
+    const { m } = fakeMarket();
+    const cache = createAnswerCache(m, { maxAgeMs: 1000, maxEntries: 2 });
+    cache?.put("a", 0, answer("a"), {});
+    cache?.put("b", 0, answer("b"), {});
+    cache?.get("a");
+    cache?.put("c", 0, answer("c"), {});
+    expect(cache?.get("b")).toBeUndefined();
+    expect(cache?.get("a")).toBeDefined();
+    expect(cache?.get("c")).toBeDefined();
+
+    const small = createAnswerCache(m, { maxAgeMs: 1000, maxBytes: 1000 });
+    small?.put("big", 0, answer("x".repeat(2000)), {});
+    expect(small?.get("big")).toBeUndefined();
+    small?.put("one", 0, answer("y".repeat(480)), {});
+    small?.put("two", 0, answer("z".repeat(480)), {});
+    expect(small?.get("one")).toBeUndefined();
+    expect(small?.get("two")).toBeDefined();
+  });
+
+  test("off when the max age is 0", () => {
+    expect(createAnswerCache(fakeMarket().m, { maxAgeMs: 0 })).toBeUndefined();
+  });
+
+  test("expiryOf: the earliest future expires_at of a page or a listing", () => {
+    const at = (ms: number) => new Date(ms).toISOString();
+    const page = { items: [{ expires_at: at(5000) }, { expires_at: null }, { expires_at: at(3000) }] };
+    expect(expiryOf(page, 1000)).toBe(3000);
+    expect(expiryOf(page, 4000)).toBe(5000);
+    expect(expiryOf({ listing: { expires_at: at(500) } }, 1000)).toBe(Number.POSITIVE_INFINITY);
+    expect(expiryOf({ listing: { expires_at: at(1500) } }, 1000)).toBe(1500);
+  });
+});

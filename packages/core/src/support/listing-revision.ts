@@ -1,0 +1,79 @@
+import type { ListingRepository } from "../ports/listing-repository.js";
+import type { Repositories, UnitOfWork } from "../ports/repositories.js";
+import type { UserRepository } from "../ports/user-repository.js";
+
+/**
+ * A counter of committed listing writes made through one marketplace (one
+ * process). Adapters that keep listing reads (adapter-http's answer cache)
+ * note it before they read and reuse an answer only while it is unchanged.
+ */
+export interface ListingRevision {
+  current(): number;
+}
+
+/**
+ * Wraps `repos` so that every call that can change what a listing read
+ * answers moves the revision once it has settled: listing inserts, updates,
+ * deletes and views, a user's cascading delete, and a unit of work (after it
+ * commits or rolls back, since its writes are visible only then).
+ *
+ * Moving it after the write, never before, is what makes a reader safe: one
+ * that noted the revision before its read either sees the write or sees the
+ * revision move, whatever the interleaving. A failed write moves it too (it
+ * may have committed before the failure reached us).
+ */
+export function watchListingWrites(repos: Repositories): { repos: Repositories; revision: ListingRevision } {
+  let revision = 0;
+  const bump = () => {
+    revision += 1;
+  };
+  // Looked up on every access, so a repository replaced after this call (tests inject
+  // failures that way) is the one used, watched as well.
+  const wrappers = new WeakMap<object, object>();
+  const wrap = <T extends object>(target: T, make: (target: T) => T): T => {
+    let wrapper = wrappers.get(target) as T | undefined;
+    if (wrapper === undefined) {
+      wrapper = make(target);
+      wrappers.set(target, wrapper);
+    }
+    return wrapper;
+  };
+  const watched = new Proxy(repos, {
+    get(object, key) {
+      const value = Reflect.get(object, key) as unknown;
+      if (typeof value !== "object" || value === null) return value;
+      if (key === "listings") return wrap(value, (listings) => watching(listings, LISTING_WRITES, bump));
+      if (key === "users") return wrap(value, (users) => watching(users, USER_WRITES, bump));
+      if (key === "unitOfWork") {
+        // Inside a unit the inner repositories need no watching: the unit moves the revision once it ends.
+        return wrap(value as UnitOfWork, (unit) => ({ run: (work) => unit.run(work).finally(bump) }));
+      }
+      return value;
+    },
+  });
+  return { repos: watched, revision: { current: () => revision } };
+}
+
+const LISTING_WRITES: ReadonlySet<keyof ListingRepository> = new Set([
+  "insertWithinSlots",
+  "update",
+  "delete",
+  "incrementViews",
+] as const);
+const USER_WRITES: ReadonlySet<keyof UserRepository> = new Set(["deleteCascade"] as const);
+
+/**
+ * `target` with `writes` moving the revision once they settle. A proxy looks
+ * each method up at call time, so the repository's own methods (a class's
+ * included) are what run, even if they are replaced later.
+ */
+function watching<T extends object>(target: T, writes: ReadonlySet<PropertyKey>, bump: () => void): T {
+  return new Proxy(target, {
+    get(object, key) {
+      const value = Reflect.get(object, key) as unknown;
+      if (typeof value !== "function") return value;
+      if (!writes.has(key)) return value.bind(object);
+      return (...args: unknown[]) => (value.apply(object, args) as Promise<unknown>).finally(bump);
+    },
+  });
+}
