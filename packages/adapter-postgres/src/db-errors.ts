@@ -19,6 +19,11 @@ function driverError(error: unknown): PgErrorFields | undefined {
   return undefined;
 }
 
+/** The SQLSTATE (or connection error name) behind a driver or Drizzle error, if any. */
+export function sqlState(error: unknown): string | undefined {
+  return driverError(error)?.code;
+}
+
 // Connection-level failures (server gone, shutting down, too many clients):
 // a retry later may succeed, so they are not reported as a bug.
 function isUnavailable(code: string): boolean {

@@ -9,13 +9,15 @@ import {
   type PageQuery,
   type SlotGuard,
 } from "@psm/core";
-import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, is, sql } from "drizzle-orm";
+import { PgTransaction } from "drizzle-orm/pg-core";
 import type { Db, Transaction } from "../connection.js";
 import { guarded } from "../db-errors.js";
 import { listings } from "../schema.js";
 import { searchQuery } from "./listing-search.js";
 import { activeAt, listingColumns, toRow, toSet } from "./listing-sql.js";
 import { countInt, idBefore, lockUser, pageLimit } from "./query-helpers.js";
+import { createViewBatcher } from "./view-batcher.js";
 
 async function countActive(db: Db | Transaction, userId: string, now: Date): Promise<number> {
   const [row] = await db
@@ -32,6 +34,17 @@ async function findListing(db: Db | Transaction, id: string, lock: boolean): Pro
   return row ?? null;
 }
 
+/** One view in its own statement: inside a unit of work, the increment belongs to that transaction. */
+async function incrementOne(db: Db | Transaction, id: string): Promise<boolean> {
+  // One UPDATE reading and writing the row under its lock: concurrent calls add up exactly.
+  const rows = await db
+    .update(listings)
+    .set({ views: sql`${listings.views} + 1` })
+    .where(eq(listings.id, id))
+    .returning({ id: listings.id });
+  return rows.length > 0;
+}
+
 async function write(db: Db | Transaction, id: string, changes: ListingChanges): Promise<Listing | null> {
   const set = toSet(changes);
   if (Object.keys(set).length === 0) return findListing(db, id, false);
@@ -41,6 +54,11 @@ async function write(db: Db | Transaction, id: string, changes: ListingChanges):
 
 /** The PostgreSQL ListingRepository. */
 export function createListingRepository(db: Db): ListingRepository {
+  // The pool's repository batches views (see view-batcher.ts); a transaction's must not,
+  // or one unit's increment would commit, or roll back, with other callers' views.
+  const incrementViews = is(db, PgTransaction)
+    ? (id: string) => guarded(() => incrementOne(db, id))
+    : createViewBatcher(db);
   return {
     findById: (id) => guarded(async () => (isUuid(id) ? findListing(db, id, false) : null)),
     search: (query, now) =>
@@ -98,17 +116,8 @@ export function createListingRepository(db: Db): ListingRepository {
         const rows = await db.delete(listings).where(eq(listings.id, id)).returning({ id: listings.id });
         return rows.length > 0;
       }),
-    incrementViews: (id) =>
-      guarded(async () => {
-        if (!isUuid(id)) return false;
-        // One UPDATE reading and writing the row under its lock: concurrent calls add up exactly.
-        const rows = await db
-          .update(listings)
-          .set({ views: sql`${listings.views} + 1` })
-          .where(eq(listings.id, id))
-          .returning({ id: listings.id });
-        return rows.length > 0;
-      }),
+    // A malformed id cannot name a listing: answered without a query.
+    incrementViews: (id) => (isUuid(id) ? incrementViews(id) : Promise.resolve(false)),
     countActiveByUser: (userId, now) =>
       guarded(async () => (isUuid(userId) ? countActive(db, userId, now) : 0)),
     countActiveByUsers: (userIds, now) =>
