@@ -17,6 +17,7 @@ export interface Fixtures {
 /** Row names, shared by the table and the targets. */
 export const ENDPOINT = {
   page: "GET /api/listings",
+  pageUncached: "GET /api/listings (API key: never from the answer cache)",
   search: `GET /api/listings?search=${COMMON_TERM}`,
   category: `GET /api/listings?category=${PAGE_CATEGORY}`,
   byId: "GET /api/listings/{id}",
@@ -51,10 +52,12 @@ export async function prepareFixtures(base: string, sampleIds: string[]): Promis
 
 const json = { "content-type": "application/json" };
 
-/** The eight endpoints of issue 8, in table order. */
+/** The eight endpoints of issue 8 and the uncached page, in table order. */
 export function targets(f: Fixtures): Target[] {
   return [
     { name: ENDPOINT.page, paths: ["/api/listings"] },
+    // The same page for a signed-in caller: read, presented and hashed on every request.
+    { name: ENDPOINT.pageUncached, paths: ["/api/listings"], headers: { "x-api-key": f.owner.apiKey } },
     { name: ENDPOINT.search, paths: [`/api/listings?search=${COMMON_TERM}`] },
     { name: ENDPOINT.category, paths: [`/api/listings?category=${PAGE_CATEGORY}`] },
     { name: ENDPOINT.byId, paths: f.sampleIds.map((id) => `/api/listings/${id}`) },
