@@ -97,6 +97,12 @@ function handler(
   const conditional = op.method === "GET" && CONDITIONAL_OPERATIONS.has(op.name);
   const mode = m.settings.securityMode;
   return async (c) => {
+    // Only for anonymous listing reads (answer-cache.ts); keyed by the request as sent, since the
+    // same path and query always make the same command.
+    const cache = answers !== undefined && !presentsCredentials(c) ? answers : undefined;
+    const cacheKey = cache === undefined ? "" : `${op.name} ${pathAndQuery(c.req.url)}`;
+    const kept = cache?.get(cacheKey);
+    if (kept !== undefined) return conditionalJson(c, kept, op.ok.status, false);
     const fields = fromBody ? (c.get("body") as Record<string, unknown>) : queryOf(c);
     const command = commandOf(op.input, { fields, params: c.req.param() });
     const run = async (market: Marketplace) => {
@@ -109,11 +115,6 @@ function handler(
     const key = keyed ? c.req.header("Idempotency-Key") : undefined;
     if (key !== undefined) return keyedAnswer(c, op, m, key, run);
     if (!conditional) return c.json((await run(m)) as object, op.ok.status);
-    const cache = answers !== undefined && !presentsCredentials(c) ? answers : undefined;
-    // The request as sent: the same path and query always make the same command.
-    const cacheKey = cache === undefined ? "" : `${op.name} ${pathAndQuery(c.req.url)}`;
-    const kept = cache?.get(cacheKey);
-    if (kept !== undefined) return conditionalJson(c, kept, op.ok.status, false);
     const readAt = m.listings.revision();
     const result = await run(m);
     const secret = isPrivateAnswer(c.req.path, mode, () => presentsCredentials(c));
