@@ -31,11 +31,13 @@ describe("X-Request-Id", () => {
 describe("security headers", () => {
   test("CSP, nosniff, frame and referrer policy; no X-Powered-By", async () => {
     const h = harness();
-    for (const path of ["/api/capabilities", "/api/nope"]) {
+    for (const path of ["/api/capabilities", "/api/nope", "/openapi.json"]) {
       const res = await h.call("GET", path);
       const csp = res.headers.get("content-security-policy") ?? "";
-      expect(csp).toContain("default-src 'self'");
+      // JSON API answers allow nothing; other answers (pages, the OpenAPI document) their own origin.
+      expect(csp).toContain(path.startsWith("/api/") ? "default-src 'none'" : "default-src 'self'");
       expect(csp).toContain("frame-ancestors 'none'");
+      expect(res.headers.get("strict-transport-security")).toContain("max-age=");
       expect(res.headers.get("x-content-type-options")).toBe("nosniff");
       expect(res.headers.get("x-frame-options")).toBe("DENY");
       expect(res.headers.get("referrer-policy")).toBe("no-referrer");
