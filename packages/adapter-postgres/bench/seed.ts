@@ -8,6 +8,15 @@ export const TERMS = {
   absent: "zzyzx",
   "2-char common": "ai", // in "training" and "retail": ~20%
   "2-char rare": "qu", // only in the rare titles
+  "2-char absent": "zx",
+  "1-char common": "a",
+  "1-char rare": "q", // only in the rare titles
+  "1-char absent": "z",
+  // Terms of 3+ characters with no trigram (three letters or digits in a row).
+  "no-trigram rare": "ka c", // "Quokka Consulting": a rare pair of common bigrams
+  "no-trigram absent": "q+z",
+  "no-trigram mixed": "a b", // a made-up word ending in "a" before one starting "b": ~2%
+  "no-trigram trap": "g f", // never in a title, though "g " is in 40% and " f" in all
 } as const;
 
 /** The category of the category page. */

@@ -1,13 +1,18 @@
 import { CATEGORY_VALUES, type ListingSearch } from "@psm/core";
 import { buildListing, buildUser } from "@psm/core/testing";
+import type postgres from "postgres";
 import { beforeAll, expect, it } from "vitest";
 import { describePostgres } from "../test/hooks.js";
 import { createRepositories } from "./repositories/index.js";
 import { searchQuery } from "./repositories/listing-search.js";
+import { WALK_INDEX_ONLY, WALK_WITH_HEAP } from "./repositories/listing-search-shape.js";
 
 const NOW = new Date("2026-03-01T12:00:00.000Z");
-const ROWS = 20_000;
+// More active rows than a search without a trigram walks, so it reaches the grams index.
+const ROWS = 30_000;
 const AUTHORS = 200;
+/** Titles older than every other row, whose terms only the grams index can reach in time. */
+const ANCIENT = ["Ancient zq c++ tooling", "Ancient zq c++ audit", "Ancient zq c++ review"];
 
 /** Every node type and index name in an EXPLAIN (FORMAT JSON) plan. */
 function planParts(plan: unknown, into: string[] = []): string[] {
@@ -31,6 +36,22 @@ function limitInputs(plan: unknown, into: string[] = []): string[] {
     }
     for (const value of Object.values(plan)) limitInputs(value, into);
   }
+  return into;
+}
+
+/** A node of an EXPLAIN (ANALYZE, FORMAT JSON) plan. */
+interface PlanNode {
+  "Node Type": string;
+  "Index Name"?: string;
+  "Actual Loops"?: number;
+  "Actual Rows"?: number;
+  Plans?: PlanNode[];
+}
+
+/** Every node of an analyzed plan that ran, however deep (CTEs and InitPlans included). */
+function ranNodes(node: PlanNode, into: PlanNode[] = []): PlanNode[] {
+  if ((node["Actual Loops"] ?? 0) > 0) into.push(node);
+  for (const child of node.Plans ?? []) ranNodes(child, into);
   return into;
 }
 
@@ -78,6 +99,17 @@ describePostgres("postgres query plans", (ctx) => {
       maxSlots: 1000,
       now: NOW,
     });
+    for (const [i, title] of ANCIENT.entries()) {
+      await listings.insertWithinSlots(
+        buildListing({
+          id: `01800000-0000-7000-8000-00000000000${i}`,
+          userId: authorId,
+          title,
+          category: "legal-consulting",
+        }),
+        { maxSlots: 1000, now: NOW },
+      );
+    }
     // VACUUM as well: it moves the GIN index's pending list into the index and
     // records the index statistics the planner costs trigram scans with.
     await sql`vacuum analyze listings`;
@@ -127,12 +159,74 @@ describePostgres("postgres query plans", (ctx) => {
     expect(inputs).not.toContain("Sort");
   });
 
-  it("walks (status, id) newest first for a term too short for trigrams", async () => {
-    const { parts, inputs } = await explain(query({ text: "qu" }));
-    expect(parts).toContain("listings_status_id_idx");
-    expect(parts).not.toContain("Seq Scan");
-    expect(parts).not.toContain("listings_title_trgm_idx");
-    expect(inputs).not.toContain("Sort");
+  /** The nodes that ran for a search, and its titles, on the group's pool or in a transaction. */
+  async function run(
+    search: ListingSearch,
+    on?: postgres.Sql | postgres.TransactionSql,
+  ): Promise<{ ran: PlanNode[]; titles: string[] }> {
+    const { db, sql } = ctx.connection();
+    const client = on ?? sql;
+    const built = searchQuery(db, search, NOW)!.toSQL();
+    const params = built.params as never[];
+    const [row] = await client.unsafe(`explain (analyze, format json) ${built.sql}`, params);
+    const [plan] = Object.values(row ?? {})[0] as [{ Plan: PlanNode }];
+    const found = await client.unsafe<{ title: string }[]>(built.sql, params);
+    return { ran: ranNodes(plan.Plan), titles: found.map((l) => l.title) };
+  }
+  const scansOf = (ran: PlanNode[], index: string) => ran.filter((node) => node["Index Name"] === index);
+  const newestFirst = [...ANCIENT].reverse();
+
+  it("walks (status, id) newest first, index only, for a common term too short for trigrams", async () => {
+    const { ran, titles } = await run(query({ text: "co" }));
+    expect(titles).toHaveLength(20);
+    const walks = scansOf(ran, "listings_status_id_idx");
+    expect(walks.map((node) => node["Node Type"])).toContain("Index Only Scan");
+    // It stopped at the page: neither the grams index nor a longer walk ran.
+    for (const walk of walks) expect(walk["Actual Rows"]).toBeLessThan(100);
+    expect(scansOf(ran, "listings_title_grams_idx")).toEqual([]);
+    expect(ran.map((node) => node["Node Type"])).not.toContain("Seq Scan");
+  });
+
+  for (const term of ["zq", "c++", "ZQ C"]) {
+    it(`walks a bounded part of (status, id) for a rare term without a trigram (${term}), then the grams index`, async () => {
+      const { ran, titles } = await run(query({ text: term }));
+      expect(titles).toEqual(newestFirst);
+      const walks = scansOf(ran, "listings_status_id_idx");
+      expect(walks.length).toBeGreaterThan(0);
+      for (const walk of walks) expect(walk["Actual Rows"]).toBeLessThanOrEqual(WALK_INDEX_ONLY);
+      expect(scansOf(ran, "listings_title_grams_idx")).toHaveLength(1);
+      expect(scansOf(ran, "listings_title_trgm_idx")).toEqual([]);
+      expect(ran.map((node) => node["Node Type"])).not.toContain("Seq Scan");
+    });
+  }
+
+  it("finds an absent 1-character term from the grams index after a bounded walk", async () => {
+    const { ran, titles } = await run(query({ text: "ж" }));
+    expect(titles).toEqual([]);
+    for (const walk of scansOf(ran, "listings_status_id_idx"))
+      expect(walk["Actual Rows"]).toBeLessThanOrEqual(WALK_INDEX_ONLY);
+    expect(scansOf(ran, "listings_title_grams_idx")).toHaveLength(1);
+  });
+
+  it("asks the grams index alone, not ANDed with a category's whole bitmap, for a rare short term", async () => {
+    // A category larger than the walk, so the search gets past it.
+    const { sql } = ctx.connection();
+    await sql
+      .begin(async (tx) => {
+        await tx`update listings set category = 'legal-consulting'
+          where id in (select id from listings order by id desc limit ${WALK_WITH_HEAP + 1000})`;
+        await tx`analyze listings`;
+        const { ran, titles } = await run(query({ text: "zq", category: "legal-consulting" }), tx);
+        expect(titles).toEqual(newestFirst);
+        for (const walk of scansOf(ran, "listings_category_status_id_idx"))
+          expect(walk["Actual Rows"]).toBeLessThanOrEqual(WALK_WITH_HEAP);
+        expect(scansOf(ran, "listings_title_grams_idx")).toHaveLength(1);
+        expect(ran.map((node) => node["Node Type"])).not.toContain("BitmapAnd");
+        throw new Undo(); // roll the change back for the other cases
+      })
+      .catch((error: unknown) => {
+        if (!(error instanceof Undo)) throw error;
+      });
   });
 
   it("keeps to the dedicated indexes when the newest rows are all of another kind", async () => {

@@ -49,6 +49,17 @@ describePostgres("postgres search terms", (ctx) => {
     expect(await search("today%")).toEqual([]);
   });
 
+  it("takes %, _ and \\ literally in terms too short for trigrams", async () => {
+    const search = await seed(["Save 100%_off today", "Copy dir\\sub folder", "a_b 5%", "plain title"]);
+    expect(await search("%")).toEqual(["a_b 5%", "Save 100%_off today"]);
+    expect(await search("%_")).toEqual(["Save 100%_off today"]);
+    expect(await search("_")).toEqual(["a_b 5%", "Save 100%_off today"]);
+    expect(await search("\\")).toEqual(["Copy dir\\sub folder"]);
+    expect(await search("r\\s")).toEqual(["Copy dir\\sub folder"]);
+    expect(await search("%%")).toEqual([]);
+    expect(await search("b 5%")).toEqual(["a_b 5%"]);
+  });
+
   it("folds every letter the way JavaScript does, whatever the database locale", async () => {
     const search = await seed(["MÜLLER Beratung", "ΣΟΦΊΑ analytics", "Ärger-Frei GmbH", "ÇA VA"]);
     expect(await search("müller")).toEqual(["MÜLLER Beratung"]);
