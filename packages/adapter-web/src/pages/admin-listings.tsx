@@ -2,6 +2,7 @@ import { effectiveStatus, type Listing } from "@psm/core";
 import type { FC } from "hono/jsx";
 import { AdminTabs } from "../components/admin-tabs.js";
 import { Layout } from "../components/layout.js";
+import { NextPage } from "../components/next-page.js";
 import { categoryLabel, formatDate } from "../format.js";
 import { UNKNOWN_MEMBER } from "../names.js";
 import type { PageContext } from "../render.js";
@@ -53,12 +54,6 @@ export const AdminListingsPage: FC<{ ctx: PageContext; view: AdminListingsView }
         </tbody>
       </table>
     </div>
-    {view.next !== null ? (
-      <nav aria-label="Pages" class="pager">
-        <a class="button button-secondary" href={`/admin/listings?${view.next}`} rel="next">
-          Next page
-        </a>
-      </nav>
-    ) : null}
+    <NextPage path="/admin/listings" query={view.next} />
   </Layout>
 );

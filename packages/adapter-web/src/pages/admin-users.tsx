@@ -2,6 +2,7 @@ import type { UserView } from "@psm/core";
 import type { FC } from "hono/jsx";
 import { AdminTabs } from "../components/admin-tabs.js";
 import { Layout } from "../components/layout.js";
+import { NextPage } from "../components/next-page.js";
 import { formatDate } from "../format.js";
 import type { PageContext } from "../render.js";
 
@@ -50,12 +51,6 @@ export const AdminUsersPage: FC<{ ctx: PageContext; view: AdminUsersView }> = ({
         </tbody>
       </table>
     </div>
-    {view.next !== null ? (
-      <nav aria-label="Pages" class="pager">
-        <a class="button button-secondary" href={`/admin/users?${view.next}`} rel="next">
-          Next page
-        </a>
-      </nav>
-    ) : null}
+    <NextPage path="/admin/users" query={view.next} />
   </Layout>
 );

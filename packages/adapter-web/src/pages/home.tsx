@@ -3,6 +3,7 @@ import type { FC } from "hono/jsx";
 import { Input, Select } from "../components/field.js";
 import { Layout } from "../components/layout.js";
 import { ListingCard } from "../components/listing-card.js";
+import { NextPage } from "../components/next-page.js";
 import { CATEGORY_OPTIONS } from "../format.js";
 import { UNKNOWN_MEMBER } from "../names.js";
 import type { PageContext } from "../render.js";
@@ -76,13 +77,7 @@ export const HomePage: FC<{ ctx: PageContext; view: BrowseView }> = ({ ctx, view
             ))}
           </ul>
         )}
-        {view.next !== null ? (
-          <nav aria-label="Pages" class="pager">
-            <a class="button button-secondary" href={`/?${view.next}`} rel="next">
-              Next page
-            </a>
-          </nav>
-        ) : null}
+        <NextPage path="/" query={view.next} />
       </section>
     </Layout>
   );

@@ -1,6 +1,7 @@
 import { effectiveStatus, type Listing, type ListingLimit } from "@psm/core";
 import type { FC } from "hono/jsx";
 import { Layout } from "../components/layout.js";
+import { NextPage } from "../components/next-page.js";
 import { PostForm } from "../components/post-form.js";
 import { categoryLabel, formatPrice } from "../format.js";
 import type { PageContext } from "../render.js";
@@ -78,12 +79,6 @@ export const MyListingsPage: FC<{ ctx: PageContext; view: MyListingsView }> = ({
         })}
       </ul>
     )}
-    {view.next !== null ? (
-      <nav aria-label="Pages" class="pager">
-        <a class="button button-secondary" href={`/my/listings?${view.next}`} rel="next">
-          Next page
-        </a>
-      </nav>
-    ) : null}
+    <NextPage path="/my/listings" query={view.next} />
   </Layout>
 );
