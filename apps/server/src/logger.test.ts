@@ -1,7 +1,7 @@
 import { Writable } from "node:stream";
 import { MarketplaceError } from "@psm/core";
 import { describe, expect, it } from "vitest";
-import { createLogger } from "./logger.js";
+import { accessLogger, createLogger } from "./logger.js";
 
 /** A logger at `level` whose lines land in the returned array, parsed. */
 function capture(level = "info") {
@@ -68,5 +68,18 @@ describe("createLogger", () => {
     logger.info({ token: "secret-token", authorization: "Bearer abc" }, "x");
     logger.flush();
     expect(lines[0]).toMatchObject({ token: "[redacted]", authorization: "[redacted]" });
+  });
+
+  it("writes access lines to the same destination at the same level, while the logger itself still redacts", () => {
+    const { logger, lines } = capture("warn");
+    const access = accessLogger(logger);
+    access.info({ path: "/api/listings" }, "request");
+    access.warn({ path: "/api/listings", status: 503 }, "request");
+    logger.warn({ token: "secret-token" }, "x");
+    logger.flush();
+    expect(lines).toEqual([
+      expect.objectContaining({ path: "/api/listings", status: 503, msg: "request" }),
+      expect.objectContaining({ token: "[redacted]", msg: "x" }),
+    ]);
   });
 });

@@ -4,7 +4,7 @@ import { createHttpApp } from "@psm/adapter-http";
 import { startMailDispatcher } from "@psm/adapter-mail";
 import { createWebApp } from "@psm/adapter-web";
 import { ConfigError, readConfig } from "./config.js";
-import { createLogger } from "./logger.js";
+import { accessLogger, createLogger } from "./logger.js";
 import { openMarketplace } from "./marketplace.js";
 import { mcpSurface } from "./mcp.js";
 import { openRateLimiting, trustedProxies } from "./rate-limit.js";
@@ -57,6 +57,7 @@ async function main(): Promise<void> {
     config: {
       corsOrigins: config.corsOrigins,
       logger,
+      accessLogger: accessLogger(logger),
       publicUrl: config.publicUrl,
       ready: () => storage.ping(),
       onPasswordResetRequested: () => dispatcher.poke(),

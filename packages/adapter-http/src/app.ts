@@ -55,7 +55,7 @@ export function createHttpApp({
   // are looked at; no-store is decided before authentication can fail.
   app.use(requestId());
   app.use(clientIp(resolved));
-  app.use(accessLog(resolved.logger));
+  app.use(accessLog(resolved.accessLogger));
   app.use(securityHeaders());
   app.use(corsPolicy(resolved.corsOrigins));
   app.use(privateAnswers(marketplace.settings.securityMode));

@@ -99,8 +99,23 @@ export function clientIp(options: {
   socketAddress: SocketAddress;
 }): MiddlewareHandler<{ Variables: ClientIpVariables }> {
   const trusted = parseTrustedProxies(options.trustProxy);
+  if (options.trustProxy.length > 0) {
+    return async (c, next) => {
+      c.set("clientIp", resolveClientIp(options.socketAddress(c), c.req.header("x-forwarded-for"), trusted));
+      await next();
+    };
+  }
+  // No proxy is trusted: the peer is the client. Its normal form is kept for
+  // the next request, which on a kept-alive connection comes from the same peer.
+  let lastPeer: string | undefined;
+  let lastClient = UNKNOWN_CLIENT;
   return async (c, next) => {
-    c.set("clientIp", resolveClientIp(options.socketAddress(c), c.req.header("x-forwarded-for"), trusted));
+    const peer = options.socketAddress(c);
+    if (peer !== lastPeer) {
+      lastClient = peer === undefined ? UNKNOWN_CLIENT : (normalizeAddress(peer) ?? UNKNOWN_CLIENT);
+      lastPeer = peer;
+    }
+    c.set("clientIp", lastClient);
     await next();
   };
 }

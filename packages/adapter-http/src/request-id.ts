@@ -1,5 +1,4 @@
 import type { MiddlewareHandler } from "hono";
-import { requestId as honoRequestId } from "hono/request-id";
 
 /** What requestId() leaves in the context. */
 export interface RequestIdVariables {
@@ -12,20 +11,15 @@ const VALID = /^[A-Za-z0-9._-]{1,128}$/;
 /**
  * X-Request-Id on every response: a valid incoming id ([A-Za-z0-9._-]{1,128})
  * is echoed so a caller can correlate, anything else is replaced by a UUID.
- * hono/request-id's own header check allows `=` and not `.`, so the header is
- * read here and the middleware only generates and stores the id.
+ * Written here rather than with hono/request-id, whose header check allows `=`
+ * and not `.`, and whose wrapper cost a few % of a cached read.
  */
 export function requestId(): MiddlewareHandler<{ Variables: RequestIdVariables }> {
-  const generate = honoRequestId({
-    headerName: "",
-    generator: (c) => {
-      const incoming = c.req.header("x-request-id");
-      return incoming !== undefined && VALID.test(incoming) ? incoming : crypto.randomUUID();
-    },
-  });
-  return (c, next) =>
-    generate(c, async () => {
-      c.header("X-Request-Id", c.get("requestId"));
-      await next();
-    });
+  return async (c, next) => {
+    const incoming = c.req.header("x-request-id");
+    const id = incoming !== undefined && VALID.test(incoming) ? incoming : crypto.randomUUID();
+    c.set("requestId", id);
+    c.header("X-Request-Id", id);
+    await next();
+  };
 }

@@ -40,11 +40,16 @@ export function mountOperations(
 ): void {
   const answers = createAnswerCache(marketplace, { maxAgeMs: config.answerCacheMs });
   for (const op of operations) {
+    // The gate and the handler carry the route's OpenAPI description (hono-openapi reads it from
+    // any of a route's handlers), so no handler runs only to carry it.
+    const [route, query] = documentation(op, marketplace);
     const handlers: MiddlewareHandler<AppEnv>[] = [
-      ...documentation(op, marketplace),
-      routeGate(op.rate, config, op.input.from === "body"),
+      documented(routeGate(op.rate, config, op.input.from === "body"), route),
       ...(op.use ?? []),
-      handler(op, marketplace, config, CACHED_OPERATIONS.has(op.name) ? answers : undefined),
+      documented(
+        handler(op, marketplace, config, CACHED_OPERATIONS.has(op.name) ? answers : undefined),
+        query,
+      ),
     ];
     app.on(op.method, [honoPath(op.path)], ...handlers);
   }
@@ -136,8 +141,11 @@ function security(auth: AuthRequirement): Security {
   return auth === "key-or-jwt" ? [apiKey, bearer] : [bearer];
 }
 
-/** Middlewares that only carry the operation's OpenAPI description (hono-openapi's `uniqueSymbol` hook). */
-function documentation(op: Operation, m: Marketplace): MiddlewareHandler<AppEnv>[] {
+/**
+ * The operation's OpenAPI description as hono-openapi's `uniqueSymbol` hook reads it: the route's,
+ * and its query parameters' when it takes any.
+ */
+function documentation(op: Operation, m: Marketplace): [object, object | undefined] {
   const { input } = op;
   const fromBody = input.from === "body";
   const spec: DescribeRouteOptions = {
@@ -165,7 +173,7 @@ function documentation(op: Operation, m: Marketplace): MiddlewareHandler<AppEnv>
   const parameters = [...pathParameters(op), ...(takesIdempotencyKey(op) ? [IDEMPOTENCY_KEY_PARAMETER] : [])];
   if (parameters.length > 0) spec.parameters = parameters;
   if (op.requestBody) spec.requestBody = op.requestBody as DescribeRouteOptions["requestBody"];
-  const documented = [documents({ spec })];
+  let query: object | undefined;
   if (input.schema) {
     if (fromBody) {
       // Inline, not a component: generated clients (openapi-typescript) make a
@@ -184,16 +192,17 @@ function documentation(op: Operation, m: Marketplace): MiddlewareHandler<AppEnv>
         },
       };
     } else {
-      const query = wireSchema(input.schema, undefined, input.describe);
-      documented.push(documents({ target: "query", ...resolver(query) }));
+      query = { target: "query", ...resolver(wireSchema(input.schema, undefined, input.describe)) };
     }
   }
-  return documented;
+  return [{ spec }, query];
 }
 
-function documents(doc: object): MiddlewareHandler<AppEnv> {
-  const middleware: MiddlewareHandler<AppEnv> = async (_c, next) => next();
-  return Object.assign(middleware, { [uniqueSymbol]: doc });
+function documented(
+  middleware: MiddlewareHandler<AppEnv>,
+  doc: object | undefined,
+): MiddlewareHandler<AppEnv> {
+  return doc === undefined ? middleware : Object.assign(middleware, { [uniqueSymbol]: doc });
 }
 
 /** The optional Idempotency-Key header of every keyed write. */

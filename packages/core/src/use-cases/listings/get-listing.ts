@@ -7,12 +7,13 @@ import { requireUuid } from "../access.js";
 
 /** One listing whatever its status; a malformed or unknown id is `listing_not_found`. */
 export async function getListing(deps: Pick<Deps, "repos">, input: IdInput): Promise<Listing> {
-  const notFound = new MarketplaceError("listing_not_found");
   const { id } = validate(idSchema, input);
   const listing = await deps.repos.listings.findById(requireUuid(id, notFound));
-  if (!listing) throw notFound;
+  if (!listing) throw notFound();
   return listing;
 }
+
+const notFound = () => new MarketplaceError("listing_not_found");
 
 /** Counts one view, atomically. Unknown id: `listing_not_found`. */
 export async function recordView(deps: Pick<Deps, "repos">, input: IdInput): Promise<void> {
