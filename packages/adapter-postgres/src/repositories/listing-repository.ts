@@ -14,6 +14,7 @@ import { PgTransaction } from "drizzle-orm/pg-core";
 import type { Db, Transaction } from "../connection.js";
 import { guarded } from "../db-errors.js";
 import { listings } from "../schema.js";
+import { createInsertBatcher } from "./listing-insert-batcher.js";
 import { searchQuery } from "./listing-search.js";
 import { activeAt, listingColumns, toRow, toSet } from "./listing-sql.js";
 import { countInt, idBefore, lockUser, pageLimit } from "./query-helpers.js";
@@ -25,6 +26,16 @@ async function countActive(db: Db | Transaction, userId: string, now: Date): Pro
     .from(listings)
     .where(and(eq(listings.userId, userId), activeAt(now)));
   return row?.n ?? 0;
+}
+
+/** One insert in a transaction of its own (a savepoint inside a unit of work): lock the author, count, insert. */
+function insertWithin(db: Db | Transaction, listing: Listing, guard: SlotGuard): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    await lockUser(tx, listing.userId);
+    if ((await countActive(tx, listing.userId, guard.now)) >= guard.maxSlots) return false;
+    await tx.insert(listings).values(toRow(listing));
+    return true;
+  });
 }
 
 async function findListing(db: Db | Transaction, id: string, lock: boolean): Promise<Listing | null> {
@@ -59,6 +70,10 @@ export function createListingRepository(db: Db): ListingRepository {
   const incrementViews = is(db, PgTransaction)
     ? (id: string) => guarded(() => incrementOne(db, id))
     : createViewBatcher(db);
+  // Inserts likewise (see listing-insert-batcher.ts): a unit's own insert is a savepoint of the unit's
+  // transaction; the batcher also falls back on it for members a batch cannot answer for.
+  const insertOne = (listing: Listing, guard: SlotGuard) => guarded(() => insertWithin(db, listing, guard));
+  const insertWithinSlots = is(db, PgTransaction) ? insertOne : createInsertBatcher(db, insertOne);
   return {
     findById: (id) => guarded(async () => (isUuid(id) ? findListing(db, id, false) : null)),
     search: (query, now) =>
@@ -80,15 +95,7 @@ export function createListingRepository(db: Db): ListingRepository {
           .orderBy(desc(listings.id))
           .limit(pageLimit(page)),
       ),
-    insertWithinSlots: (listing: Listing, guard: SlotGuard) =>
-      guarded(() =>
-        db.transaction(async (tx) => {
-          await lockUser(tx, listing.userId);
-          if ((await countActive(tx, listing.userId, guard.now)) >= guard.maxSlots) return false;
-          await tx.insert(listings).values(toRow(listing));
-          return true;
-        }),
-      ),
+    insertWithinSlots,
     update: (id, changes, guard) =>
       guarded(async () => {
         if (!isUuid(id)) return null;
