@@ -56,7 +56,8 @@ describePostgres("postgres migrations", (ctx) => {
     >`select indexname as i from pg_indexes where schemaname = 'public'`;
     expect(indexes.map((r) => r.i)).toEqual(
       expect.arrayContaining([
-        "listings_status_id_idx",
+        "listings_active_id_idx",
+        "listings_paused_id_idx",
         "listings_category_status_id_idx",
         "listings_user_id_idx",
         "listings_title_trgm_idx",
@@ -71,8 +72,14 @@ describePostgres("postgres migrations", (ctx) => {
         "idempotency_keys_expires_at_idx",
       ]),
     );
+    expect(indexes.map((r) => r.i)).not.toContain("listings_status_id_idx");
     const [trgm] = await sql`select 1 from pg_extension where extname = 'pg_trgm'`;
     expect(trgm).toBeDefined();
+    // The histogram the planner reads a term's share of titles from (0006_search_indexes).
+    const [title] = await sql<{ t: number }[]>`
+      select attstattarget as t from pg_attribute
+      where attrelid = 'listings'::regclass and attname = 'title_folded'`;
+    expect(title?.t).toBe(2500);
   });
 
   it("is idempotent: migrating again applies nothing", async () => {

@@ -91,10 +91,20 @@ export const listings = pgTable(
     createdAt: instant("created_at").notNull(),
   },
   (t) => [
-    // Default page: active listings newest first. expires_at and title_folded ride
-    // along (the key is unique at id, so they never order anything): a search
-    // walking this index filters expiry and title in the index alone.
-    index("listings_status_id_idx").on(t.status, t.id.desc().nullsFirst(), t.expiresAt, t.titleFolded),
+    // Default page: active listings newest first, in an index of their own (and
+    // paused ones in theirs). expires_at and title_folded ride along (the key is
+    // unique at id, so they never order anything): a search walking this index
+    // filters expiry and title in the index alone. The predicate is the range a
+    // search pins status to (listing-search-shape.ts), so the planner drops that
+    // range from the scan: a walk compares no status at each entry (~a fifth of
+    // its time), while status, still first in the key, keeps ORDER BY (status,
+    // id DESC) to this index alone.
+    index("listings_active_id_idx")
+      .on(t.status, t.id.desc().nullsFirst(), t.expiresAt, t.titleFolded)
+      .where(sql`${t.status} between 'active' and 'active'`),
+    index("listings_paused_id_idx")
+      .on(t.status, t.id.desc().nullsFirst(), t.expiresAt, t.titleFolded)
+      .where(sql`${t.status} between 'paused' and 'paused'`),
     index("listings_category_status_id_idx").on(t.category, t.status, t.id.desc().nullsFirst()),
     // Author pages, slot counts (status and expiry in the index: no heap visit
     // for them when the page is all-visible), and the user foreign key's cascade.

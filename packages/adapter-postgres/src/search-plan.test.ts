@@ -5,7 +5,7 @@ import { beforeAll, expect, it } from "vitest";
 import { describePostgres } from "../test/hooks.js";
 import { createRepositories } from "./repositories/index.js";
 import { searchQuery } from "./repositories/listing-search.js";
-import { WALK_INDEX_ONLY, WALK_WITH_HEAP } from "./repositories/listing-search-shape.js";
+import { probeOf, WALK_INDEX_ONLY, WALK_WITH_HEAP } from "./repositories/listing-search-shape.js";
 
 const NOW = new Date("2026-03-01T12:00:00.000Z");
 // More active rows than a search without a trigram walks, so it reaches the grams index.
@@ -52,6 +52,22 @@ interface PlanNode {
 function ranNodes(node: PlanNode, into: PlanNode[] = []): PlanNode[] {
   if ((node["Actual Loops"] ?? 0) > 0) into.push(node);
   for (const child of node.Plans ?? []) ranNodes(child, into);
+  return into;
+}
+
+/** Every node of an EXPLAIN (FORMAT JSON) plan that scans an index. */
+function scansIn(plan: unknown, into: { "Index Name": string; "Index Cond"?: string }[] = []) {
+  if (Array.isArray(plan)) for (const item of plan) scansIn(item, into);
+  else if (typeof plan === "object" && plan !== null) {
+    const node = plan as { "Index Name"?: unknown; "Index Cond"?: unknown };
+    if (typeof node["Index Name"] === "string") {
+      into.push({
+        "Index Name": node["Index Name"],
+        ...(typeof node["Index Cond"] === "string" ? { "Index Cond": node["Index Cond"] } : {}),
+      });
+    }
+    for (const value of Object.values(plan)) scansIn(value, into);
+  }
   return into;
 }
 
@@ -122,9 +138,18 @@ describePostgres("postgres query plans", (ctx) => {
     return { parts: planParts(row), inputs: limitInputs(row) };
   }
 
-  it("serves the default page from (status, id), index only, in index order", async () => {
+  it("serves the default page from the active listings' index, index only, in index order", async () => {
     const { parts, inputs } = await explain(query({}));
-    expect(parts).toContain("listings_status_id_idx");
+    expect(parts).toContain("listings_active_id_idx");
+    // The status range is that index's predicate, so the walk compares no status at its entries.
+    const { db, sql } = ctx.connection();
+    for (const search of [query({}), query({ text: "consulting service" }), query({ text: "co" })]) {
+      const built = searchQuery(db, search, NOW)!.toSQL();
+      const [row] = await sql.unsafe(`explain (format json) ${built.sql}`, built.params as never[]);
+      const walks = scansIn(row).filter((node) => node["Index Name"] === "listings_active_id_idx");
+      expect(walks.length).toBeGreaterThan(0);
+      for (const walk of walks) expect(walk["Index Cond"] ?? "").not.toContain("status");
+    }
     expect(parts).toContain("Index Only Scan");
     expect(parts).not.toContain("Seq Scan");
     expect(inputs).not.toContain("Sort");
@@ -152,9 +177,22 @@ describePostgres("postgres query plans", (ctx) => {
     expect(parts).not.toContain("Seq Scan");
   });
 
-  it("walks (status, id) for a common term, reading titles from the index", async () => {
+  it("serves a page of paused listings from their own index, index only", async () => {
+    for (const search of [
+      query({ status: "paused" }),
+      query({ status: "paused", text: "consulting service" }),
+    ]) {
+      const { parts, inputs } = await explain(search);
+      expect(parts).toContain("listings_paused_id_idx");
+      expect(parts).toContain("Index Only Scan");
+      expect(parts).not.toContain("listings_active_id_idx");
+      expect(inputs).not.toContain("Sort");
+    }
+  });
+
+  it("walks the active listings' index for a common term, reading titles from the index", async () => {
     const { parts, inputs } = await explain(query({ text: "consulting service" }));
-    expect(parts).toContain("listings_status_id_idx");
+    expect(parts).toContain("listings_active_id_idx");
     expect(parts).toContain("Index Only Scan");
     expect(inputs).not.toContain("Sort");
   });
@@ -176,10 +214,10 @@ describePostgres("postgres query plans", (ctx) => {
   const scansOf = (ran: PlanNode[], index: string) => ran.filter((node) => node["Index Name"] === index);
   const newestFirst = [...ANCIENT].reverse();
 
-  it("walks (status, id) newest first, index only, for a common term too short for trigrams", async () => {
+  it("walks the active listings newest first, index only, for a common term too short for trigrams", async () => {
     const { ran, titles } = await run(query({ text: "co" }));
     expect(titles).toHaveLength(20);
-    const walks = scansOf(ran, "listings_status_id_idx");
+    const walks = scansOf(ran, "listings_active_id_idx");
     expect(walks.map((node) => node["Node Type"])).toContain("Index Only Scan");
     // It stopped at the page: neither the grams index nor a longer walk ran.
     for (const walk of walks) expect(walk["Actual Rows"]).toBeLessThan(100);
@@ -188,23 +226,44 @@ describePostgres("postgres query plans", (ctx) => {
   });
 
   for (const term of ["zq", "c++", "ZQ C"]) {
-    it(`walks a bounded part of (status, id) for a rare term without a trigram (${term}), then the grams index`, async () => {
+    it(`walks only the probe's part of the active listings for a rare term without a trigram (${term}), then the grams index`, async () => {
       const { ran, titles } = await run(query({ text: term }));
       expect(titles).toEqual(newestFirst);
-      const walks = scansOf(ran, "listings_status_id_idx");
+      const walks = scansOf(ran, "listings_active_id_idx");
       expect(walks.length).toBeGreaterThan(0);
-      for (const walk of walks) expect(walk["Actual Rows"]).toBeLessThanOrEqual(WALK_INDEX_ONLY);
+      for (const walk of walks) expect(walk["Actual Rows"]).toBeLessThanOrEqual(probeOf(WALK_INDEX_ONLY));
       expect(scansOf(ran, "listings_title_grams_idx")).toHaveLength(1);
       expect(scansOf(ran, "listings_title_trgm_idx")).toEqual([]);
       expect(ran.map((node) => node["Node Type"])).not.toContain("Seq Scan");
     });
   }
 
-  it("finds an absent 1-character term from the grams index after a bounded walk", async () => {
+  it("walks on past the probe, not to the grams index, for a term without a trigram the probe finds a few times", async () => {
+    // "r ab": an md5 tail starting "ab" after "offer", in ~1 title in 256: a few in the
+    // probe's 2,000 entries, a page within the next few thousand.
+    const { sql } = ctx.connection();
+    const [row] = await sql<{ n: number }[]>`
+      select count(*)::int as n from (select title_folded from listings where status = 'active'
+        order by id desc limit ${probeOf(WALK_INDEX_ONLY)}) as head where strpos(title_folded, 'r ab') > 0`;
+    expect(row?.n).toBeGreaterThan(2);
+    expect(row?.n).toBeLessThan(20);
+    const { ran, titles } = await run(query({ text: "r ab" }));
+    expect(titles).toHaveLength(20);
+    for (const title of titles) expect(title.toLowerCase()).toContain("r ab");
+    expect(scansOf(ran, "listings_title_grams_idx")).toEqual([]);
+    const walked = scansOf(ran, "listings_active_id_idx").reduce(
+      (sum, walk) => sum + walk["Actual Rows"]!,
+      0,
+    );
+    expect(walked).toBeGreaterThan(probeOf(WALK_INDEX_ONLY));
+    expect(walked).toBeLessThan(WALK_INDEX_ONLY);
+  });
+
+  it("finds an absent 1-character term from the grams index after the probe", async () => {
     const { ran, titles } = await run(query({ text: "ж" }));
     expect(titles).toEqual([]);
-    for (const walk of scansOf(ran, "listings_status_id_idx"))
-      expect(walk["Actual Rows"]).toBeLessThanOrEqual(WALK_INDEX_ONLY);
+    for (const walk of scansOf(ran, "listings_active_id_idx"))
+      expect(walk["Actual Rows"]).toBeLessThanOrEqual(probeOf(WALK_INDEX_ONLY));
     expect(scansOf(ran, "listings_title_grams_idx")).toHaveLength(1);
   });
 
@@ -219,7 +278,7 @@ describePostgres("postgres query plans", (ctx) => {
         const { ran, titles } = await run(query({ text: "zq", category: "legal-consulting" }), tx);
         expect(titles).toEqual(newestFirst);
         for (const walk of scansOf(ran, "listings_category_status_id_idx"))
-          expect(walk["Actual Rows"]).toBeLessThanOrEqual(WALK_WITH_HEAP);
+          expect(walk["Actual Rows"]).toBeLessThanOrEqual(probeOf(WALK_WITH_HEAP));
         expect(scansOf(ran, "listings_title_grams_idx")).toHaveLength(1);
         expect(ran.map((node) => node["Node Type"])).not.toContain("BitmapAnd");
         throw new Undo(); // roll the change back for the other cases
@@ -245,7 +304,8 @@ describePostgres("postgres query plans", (ctx) => {
         expect(await plan(query({ category: "legal-consulting" }))).toContain(
           "listings_category_status_id_idx",
         );
-        expect(await plan(query({}))).toContain("listings_status_id_idx");
+        expect(await plan(query({}))).toContain("listings_active_id_idx");
+        expect(await plan(query({ text: "consulting service" }))).toContain("listings_active_id_idx");
         throw new Undo(); // roll the skew back for the other cases
       })
       .catch((error: unknown) => {
@@ -282,12 +342,19 @@ describePostgres("postgres query plans", (ctx) => {
 
   it("a named page statement that went generic still walks the newest-first index", async () => {
     const { db, sql } = ctx.connection(1);
-    const built = searchQuery(db, query({ category: "legal-consulting" }), NOW)!.toSQL();
-    await sql.unsafe(`prepare psm_page as ${built.sql}`);
-    const execute = `execute psm_page(${built.params.map(literal).join(", ")})`;
-    for (let i = 0; i < 12; i++) await sql.unsafe(execute);
-    const [plan] = await sql.unsafe(`explain (format json) ${execute}`);
-    expect(planParts(plan)).toContain("listings_category_status_id_idx");
-    await sql.unsafe("deallocate psm_page");
+    for (const [search, index] of [
+      [query({ category: "legal-consulting" }), "listings_category_status_id_idx"],
+      // The status is written into the statement, so a generic plan proves the partial index's predicate.
+      [query({}), "listings_active_id_idx"],
+      [query({ status: "paused" }), "listings_paused_id_idx"],
+    ] as const) {
+      const built = searchQuery(db, search, NOW)!.toSQL();
+      await sql.unsafe(`prepare psm_page as ${built.sql}`);
+      const execute = `execute psm_page(${built.params.map(literal).join(", ")})`;
+      for (let i = 0; i < 12; i++) await sql.unsafe(execute);
+      const [plan] = await sql.unsafe(`explain (format json) ${execute}`);
+      expect(planParts(plan)).toContain(index);
+      await sql.unsafe("deallocate psm_page");
+    }
   });
 });

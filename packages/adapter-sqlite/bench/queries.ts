@@ -2,10 +2,11 @@
 import type { ListingRepository } from "@psm/core";
 import type { Database } from "better-sqlite3";
 import { ms, type Timing, table, time } from "./measure.ts";
-import { RARE_TERM } from "./seed.ts";
+import { MEDIUM_TERM, RARE_TERM } from "./seed.ts";
 
 const TERMS: [label: string, term: string][] = [
   ["rare (3+ chars)", RARE_TERM],
+  ["medium (3+ chars, ~0.2% of titles)", MEDIUM_TERM],
   ["common (3+ chars)", "consulting"],
   ["absent (3+ chars)", "qxzvw"],
   ["two words (3+ chars)", "software development"],
