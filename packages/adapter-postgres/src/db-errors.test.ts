@@ -2,6 +2,7 @@ import { isMarketplaceError, isUuid, type Listing, MarketplaceError } from "@psm
 import { buildApiKey, buildListing, buildUser, testId } from "@psm/core/testing";
 import { describe, expect, it } from "vitest";
 import { describePostgres } from "../test/hooks.js";
+import { causeCode } from "../test/sqlstate.js";
 import { toMarketplaceError } from "./db-errors.js";
 import { openPostgresStorage } from "./index.js";
 
@@ -14,17 +15,6 @@ async function failure(work: Promise<unknown>): Promise<MarketplaceError> {
   if (!(error instanceof MarketplaceError))
     throw new Error(`expected a MarketplaceError, got ${String(error)}`);
   return error;
-}
-
-/** The SQLSTATE somewhere in the error's cause chain. */
-function causeCode(error: unknown): string | undefined {
-  let current: unknown = error;
-  while (typeof current === "object" && current !== null) {
-    const code: unknown = Reflect.get(current, "code");
-    if (typeof code === "string" && /^[0-9A-Z]{5}$/.test(code)) return code;
-    current = Reflect.get(current, "cause");
-  }
-  return undefined;
 }
 
 describe("toMarketplaceError", () => {

@@ -1,7 +1,9 @@
 import { isMarketplaceError, type Listing, type SlotGuard, type User } from "@psm/core";
 import { buildListing, buildUser } from "@psm/core/testing";
 import { expect, it } from "vitest";
+import { statementsDuring } from "../../test/batch-support.js";
 import { describePostgres } from "../../test/hooks.js";
+import { causeCode } from "../../test/sqlstate.js";
 import { createInsertBatcher, type InsertOne } from "./listing-insert-batcher.js";
 
 const NOW = new Date("2026-03-01T12:00:00.000Z");
@@ -14,17 +16,6 @@ const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** For batchers built directly: the batch itself must answer, never the one-at-a-time path. */
 const noFallback: InsertOne = () => Promise.reject(new Error("fell back to one-at-a-time inserts"));
-
-/** The SQLSTATE somewhere in the error's cause chain. */
-function causeCode(error: unknown): string | undefined {
-  let current: unknown = error;
-  while (typeof current === "object" && current !== null) {
-    const code: unknown = Reflect.get(current, "code");
-    if (typeof code === "string" && /^[0-9A-Z]{5}$/.test(code)) return code;
-    current = Reflect.get(current, "cause");
-  }
-  return undefined;
-}
 
 /** The error code a settled call rejected with, or its value. */
 function outcome(result: PromiseSettledResult<boolean>): boolean | string {
@@ -58,27 +49,6 @@ describePostgres("postgres listing inserts (group commit)", (ctx) => {
     return row?.n ?? -1;
   }
 
-  /** Counts the INSERT statements run on listings while `work` runs. */
-  async function insertsDuring(work: () => Promise<void>): Promise<number> {
-    const { sql } = ctx.connection();
-    await sql.unsafe(`
-      create table insert_statements (at timestamptz);
-      create function count_insert_statement() returns trigger language plpgsql as
-        $$ begin insert into insert_statements values (now()); return null; end $$;
-      create trigger count_insert_statements after insert on listings
-        for each statement execute function count_insert_statement();`);
-    try {
-      await work();
-      const [row] = await sql<{ n: number }[]>`select count(*)::int as n from insert_statements`;
-      return row?.n ?? -1;
-    } finally {
-      await sql.unsafe(`
-        drop trigger count_insert_statements on listings;
-        drop function count_insert_statement();
-        drop table insert_statements;`);
-    }
-  }
-
   /** Resolves once `count` sessions wait for a row lock. */
   async function lockWaiters(count: number): Promise<void> {
     const { sql } = ctx.connection();
@@ -98,7 +68,7 @@ describePostgres("postgres listing inserts (group commit)", (ctx) => {
     const made = Array.from({ length: 40 }, () => buildListing({ userId: author!.id }));
     const { sql } = ctx.connection();
     const seen: boolean[] = [];
-    const statements = await insertsDuring(async () => {
+    const statements = await statementsDuring(ctx.connection(), "insert", async () => {
       await Promise.all(
         made.map(async (listing) => {
           expect(await listings.insertWithinSlots(listing, NO_LIMIT)).toBe(true);
@@ -117,7 +87,7 @@ describePostgres("postgres listing inserts (group commit)", (ctx) => {
     const [author] = await authors(1);
     const insert = createInsertBatcher(ctx.connection(2).db, noFallback, { maxMembers: 2 });
     const made = Array.from({ length: 6 }, () => buildListing({ userId: author!.id }));
-    const statements = await insertsDuring(async () => {
+    const statements = await statementsDuring(ctx.connection(), "insert", async () => {
       // One turn, five inserts: three statements of at most two.
       const first = made.slice(0, 5).map((listing) => insert(listing, NO_LIMIT));
       await nextTurn();

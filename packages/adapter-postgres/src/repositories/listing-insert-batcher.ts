@@ -3,6 +3,7 @@ import { asc, inArray, sql } from "drizzle-orm";
 import type { Db, Transaction } from "../connection.js";
 import { sqlState, toMarketplaceError } from "../db-errors.js";
 import { listings, users } from "../schema.js";
+import { createBatchQueue } from "./batch-queue.js";
 import { toRow } from "./listing-sql.js";
 
 /** One insert waiting for a batch. */
@@ -190,11 +191,6 @@ export function createInsertBatcher(
   const maxMembers = options.maxMembers ?? 500;
   const maxInFlight = options.maxInFlight ?? 1;
   const deadlockRetries = options.deadlockRetries ?? 3;
-  // Filling from the back; the front one is written next.
-  const queue: Pending[][] = [];
-  let inFlight = 0;
-  let scheduled = false;
-
   /** Settles every member of the batch; never throws. */
   async function write(batch: Pending[]): Promise<void> {
     for (let attempt = 0; ; attempt++) {
@@ -227,35 +223,15 @@ export function createInsertBatcher(
     }
   }
 
-  function pump(): void {
-    scheduled = false;
-    while (inFlight < maxInFlight) {
-      const batch = queue.shift();
-      if (batch === undefined) return;
-      inFlight++;
-      void write(batch).finally(() => {
-        inFlight--;
-        // What arrived during the write has waited a commit already: send it now.
-        pump();
-      });
-    }
-  }
+  const queue = createBatchQueue(write, maxInFlight);
 
   return (listing, guard) => {
     // A malformed id fails in SQL; alone, it fails as it always has, sharing no batch.
     if (!isUuid(listing.id) || !isUuid(listing.userId)) return insertOne(listing, guard);
     return new Promise<boolean>((resolve, reject) => {
-      let batch = queue.at(-1);
-      if (batch === undefined || batch.length >= maxMembers) {
-        batch = [];
-        queue.push(batch);
-      }
-      batch.push({ listing, guard, resolve, reject });
-      // A free slot: wait out this turn of the event loop, so that its callbacks' inserts share the commit.
-      if (inFlight < maxInFlight && !scheduled) {
-        scheduled = true;
-        setImmediate(pump);
-      }
+      const full = (members: Pending[]) => members.length >= maxMembers;
+      queue.filling(() => [], full).push({ listing, guard, resolve, reject });
+      queue.schedule();
     });
   };
 }

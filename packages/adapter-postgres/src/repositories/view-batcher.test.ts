@@ -1,7 +1,9 @@
 import { isMarketplaceError, type Listing } from "@psm/core";
 import { buildListing, buildUser, testId } from "@psm/core/testing";
 import { expect, it } from "vitest";
+import { statementsDuring } from "../../test/batch-support.js";
 import { describePostgres } from "../../test/hooks.js";
+import { causeCode } from "../../test/sqlstate.js";
 import { openPostgresStorage } from "../index.js";
 import { createViewBatcher } from "./view-batcher.js";
 
@@ -9,17 +11,6 @@ const NOW = new Date("2026-03-01T12:00:00.000Z");
 
 /** The next turn of the event loop: what was called before it is one batch. */
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
-
-/** The SQLSTATE somewhere in the error's cause chain. */
-function causeCode(error: unknown): string | undefined {
-  let current: unknown = error;
-  while (typeof current === "object" && current !== null) {
-    const code: unknown = Reflect.get(current, "code");
-    if (typeof code === "string" && /^[0-9A-Z]{5}$/.test(code)) return code;
-    current = Reflect.get(current, "cause");
-  }
-  return undefined;
-}
 
 describePostgres("postgres view increments (group commit)", (ctx) => {
   /** `count` listings of one new author, sorted by id (the order the batch locks them in). */
@@ -39,27 +30,6 @@ describePostgres("postgres view increments (group commit)", (ctx) => {
       select id, views from listings where id = any(${listings.map((l) => l.id)}::uuid[])`;
     const byId = new Map(rows.map((row) => [row.id, row.views]));
     return listings.map((listing) => byId.get(listing.id) ?? -1);
-  }
-
-  /** Counts the UPDATE statements run on listings while `work` runs. */
-  async function statementsDuring(work: () => Promise<void>): Promise<number> {
-    const { sql } = ctx.connection();
-    await sql.unsafe(`
-      create table view_statements (at timestamptz);
-      create function count_view_statement() returns trigger language plpgsql as
-        $$ begin insert into view_statements values (now()); return null; end $$;
-      create trigger count_view_statements after update on listings
-        for each statement execute function count_view_statement();`);
-    try {
-      await work();
-      const [row] = await sql<{ n: number }[]>`select count(*)::int as n from view_statements`;
-      return row?.n ?? -1;
-    } finally {
-      await sql.unsafe(`
-        drop trigger count_view_statements on listings;
-        drop function count_view_statement();
-        drop table view_statements;`);
-    }
   }
 
   /**
@@ -94,7 +64,7 @@ describePostgres("postgres view increments (group commit)", (ctx) => {
     if (!a || !b) throw new Error("seeded two listings");
     const { listings } = ctx.storage(4).repositories;
     let found: boolean[] = [];
-    const statements = await statementsDuring(async () => {
+    const statements = await statementsDuring(ctx.connection(), "update", async () => {
       found = await Promise.all([
         ...Array.from({ length: 200 }, () => listings.incrementViews(a.id)),
         ...Array.from({ length: 50 }, () => listings.incrementViews(b.id)),
@@ -112,7 +82,7 @@ describePostgres("postgres view increments (group commit)", (ctx) => {
   it("a batch carries at most maxIds listings; views arriving meanwhile join the batch still waiting", async () => {
     const made = await seeded(5);
     const views = createViewBatcher(ctx.connection(2).db, { maxIds: 2 });
-    const statements = await statementsDuring(async () => {
+    const statements = await statementsDuring(ctx.connection(), "update", async () => {
       // One turn, five listings: three statements of at most two.
       const first = made.flatMap((listing, i) => Array.from({ length: i + 1 }, () => views(listing.id)));
       await nextTurn();

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../connection.js";
 import { sqlState, toMarketplaceError } from "../db-errors.js";
+import { createBatchQueue } from "./batch-queue.js";
 
 interface Waiter {
   resolve: (found: boolean) => void;
@@ -72,11 +73,6 @@ export function createViewBatcher(
   const maxIds = options.maxIds ?? 1_000;
   const maxInFlight = options.maxInFlight ?? 1;
   const deadlockRetries = options.deadlockRetries ?? 3;
-  // Filling from the back; the front one is written next.
-  const queue: Batch[] = [];
-  let inFlight = 0;
-  let scheduled = false;
-
   async function write(batch: Batch): Promise<void> {
     // In any order: the statement takes the row locks sorted.
     const ids = [...batch.keys()];
@@ -96,40 +92,20 @@ export function createViewBatcher(
     }
   }
 
-  function pump(): void {
-    scheduled = false;
-    while (inFlight < maxInFlight) {
-      const batch = queue.shift();
-      if (batch === undefined) return;
-      inFlight++;
-      void write(batch).finally(() => {
-        inFlight--;
-        // What arrived during the write has waited a round trip already: send it now.
-        pump();
-      });
-    }
-  }
+  const queue = createBatchQueue(write, maxInFlight);
 
   return (id) =>
     new Promise<boolean>((resolve, reject) => {
       // PostgreSQL takes a uuid in either case. One key per row: a row listed twice would join
       // twice, and an UPDATE applies only one of the two counts.
       const key = id.toLowerCase();
-      let batch = queue.at(-1);
-      const waiters = batch?.get(key);
+      const waiters = queue.newest()?.get(key);
       if (waiters) {
         waiters.push({ resolve, reject });
       } else {
-        if (batch === undefined || batch.size >= maxIds) {
-          batch = new Map();
-          queue.push(batch);
-        }
-        batch.set(key, [{ resolve, reject }]);
+        const full = (batch: Batch) => batch.size >= maxIds;
+        queue.filling(() => new Map(), full).set(key, [{ resolve, reject }]);
       }
-      // A free slot: wait out this turn of the event loop, so that the views of its callbacks share the write.
-      if (inFlight < maxInFlight && !scheduled) {
-        scheduled = true;
-        setImmediate(pump);
-      }
+      queue.schedule();
     });
 }
