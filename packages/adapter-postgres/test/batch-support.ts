@@ -26,3 +26,15 @@ export async function statementsDuring(
       drop table psm_test_statements;`);
   }
 }
+
+/** Resolves once `count` sessions of the connection's database wait for a row lock. */
+export async function lockWaiters({ sql }: Connection, count: number): Promise<void> {
+  for (let i = 0; i < 500; i++) {
+    const [row] = await sql<{ n: number }[]>`
+      select count(*)::int as n from pg_stat_activity
+      where datname = current_database() and wait_event_type = 'Lock'`;
+    if ((row?.n ?? 0) >= count) return;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  throw new Error(`never saw ${count} sessions waiting for a lock`);
+}

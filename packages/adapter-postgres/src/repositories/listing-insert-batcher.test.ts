@@ -1,7 +1,7 @@
 import { isMarketplaceError, type Listing, type SlotGuard, type User } from "@psm/core";
 import { buildListing, buildUser } from "@psm/core/testing";
 import { expect, it } from "vitest";
-import { statementsDuring } from "../../test/batch-support.js";
+import { lockWaiters, statementsDuring } from "../../test/batch-support.js";
 import { describePostgres } from "../../test/hooks.js";
 import { causeCode } from "../../test/sqlstate.js";
 import { createInsertBatcher, type InsertOne } from "./listing-insert-batcher.js";
@@ -47,19 +47,6 @@ describePostgres("postgres listing inserts (group commit)", (ctx) => {
       { n: number }[]
     >`select count(*)::int as n from listings where user_id = ${userId}`;
     return row?.n ?? -1;
-  }
-
-  /** Resolves once `count` sessions wait for a row lock. */
-  async function lockWaiters(count: number): Promise<void> {
-    const { sql } = ctx.connection();
-    for (let i = 0; i < 500; i++) {
-      const [row] = await sql<{ n: number }[]>`
-        select count(*)::int as n from pg_stat_activity
-        where datname = current_database() and wait_event_type = 'Lock'`;
-      if ((row?.n ?? 0) >= count) return;
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
-    throw new Error(`never saw ${count} sessions waiting for a lock`);
   }
 
   it("the inserts of one turn are one INSERT; each resolves true and is readable when it does", async () => {
@@ -157,7 +144,7 @@ describePostgres("postgres listing inserts (group commit)", (ctx) => {
     const batch = Array.from({ length: 3 }, () =>
       listings.insertWithinSlots(buildListing({ userId: author!.id }), guard),
     );
-    await lockWaiters(1);
+    await lockWaiters(ctx.connection(), 1);
     release();
     await transaction;
     expect(await Promise.all(batch)).toEqual([true, false, false]);
@@ -296,7 +283,7 @@ describePostgres("postgres listing inserts (group commit)", (ctx) => {
     const transaction = other.begin(async (tx) => {
       await tx`select id from users where id = ${b!.id} for update`;
       holding();
-      await lockWaiters(1);
+      await lockWaiters(ctx.connection(), 1);
       await tx`select id from users where id = ${a!.id} for update`;
     });
     await held;

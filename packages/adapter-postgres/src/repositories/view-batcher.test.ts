@@ -1,7 +1,7 @@
 import { isMarketplaceError, type Listing } from "@psm/core";
 import { buildListing, buildUser, testId } from "@psm/core/testing";
 import { expect, it } from "vitest";
-import { statementsDuring } from "../../test/batch-support.js";
+import { lockWaiters, statementsDuring } from "../../test/batch-support.js";
 import { describePostgres } from "../../test/hooks.js";
 import { causeCode } from "../../test/sqlstate.js";
 import { openPostgresStorage } from "../index.js";
@@ -44,19 +44,6 @@ describePostgres("postgres view increments (group commit)", (ctx) => {
       select gen_random_uuid(), ${userId}, 'padding', 'padding', 'd', 'cybersecurity', 'new', '[]', 'paused', now()
       from generate_series(1, ${count})`;
     await sql`analyze listings`;
-  }
-
-  /** Resolves once `count` sessions wait for a row lock. */
-  async function lockWaiters(count: number): Promise<void> {
-    const { sql } = ctx.connection();
-    for (let i = 0; i < 500; i++) {
-      const [row] = await sql<{ n: number }[]>`
-        select count(*)::int as n from pg_stat_activity
-        where datname = current_database() and wait_event_type = 'Lock'`;
-      if ((row?.n ?? 0) >= count) return;
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
-    throw new Error(`never saw ${count} sessions waiting for a lock`);
   }
 
   it("the views of one turn are one statement; each counts, in any case of its id, and unknown ids answer false", async () => {
@@ -153,7 +140,7 @@ describePostgres("postgres view increments (group commit)", (ctx) => {
     const transaction = other.begin(async (tx) => {
       await tx`select id from listings where id = ${b.id} for update`;
       holding();
-      await lockWaiters(1);
+      await lockWaiters(ctx.connection(), 1);
       await tx`update listings set views = views + 1 where id = ${a.id}`;
     });
     await held;
