@@ -12,6 +12,8 @@ export interface CeilingFigures {
 /** The running ceiling servers. */
 export interface Ceilings {
   measure(): Promise<CeilingFigures>;
+  /** One round of each (1 s warm-up), to pair with the endpoints measured around it. */
+  quick(): Promise<{ hello: number; payload: number }>;
   stop(): Promise<void>;
 }
 
@@ -23,17 +25,22 @@ export async function startCeilings(
 ): Promise<Ceilings> {
   const hello = await startBareServer();
   const payload = await startBareServer(pageFile);
+  const both = async (with_: LoadSettings, label: string) => {
+    const h = await measure(hello.url, { name: CEILING_NAMES.hello, paths: ["/"] }, with_);
+    const p = await measure(payload.url, { name: CEILING_NAMES.payload, paths: ["/api/listings"] }, with_);
+    log(
+      `ceiling${label} hello ${h.rps.toFixed(0)} req/s (p99 ${h.p99} ms), page ${p.rps.toFixed(0)} req/s (p99 ${p.p99} ms)`,
+    );
+    return { hello: h, payload: p };
+  };
   return {
-    async measure() {
-      const h = await measure(hello.url, { name: CEILING_NAMES.hello, paths: ["/"] }, settings);
-      log(`ceiling  ${CEILING_NAMES.hello}: ${h.rps.toFixed(0)} req/s, p99 ${h.p99} ms`);
-      const p = await measure(
-        payload.url,
-        { name: CEILING_NAMES.payload, paths: ["/api/listings"] },
-        settings,
+    measure: () => both(settings, "  "),
+    async quick() {
+      const { hello: h, payload: p } = await both(
+        { ...settings, warmup: 1, rounds: 1 },
+        "s between endpoints:",
       );
-      log(`ceiling  ${CEILING_NAMES.payload}: ${p.rps.toFixed(0)} req/s, p99 ${p.p99} ms`);
-      return { hello: h, payload: p };
+      return { hello: h.rps, payload: p.rps };
     },
     async stop() {
       await Promise.all([hello.stop(), payload.stop()]);

@@ -11,6 +11,15 @@ function pick(all: Target[], only: string | undefined): Target[] {
   return exact.length > 0 ? exact : all.filter((t) => t.name.includes(only));
 }
 
+/**
+ * The ceilings of an endpoint: the faster of those measured just before and
+ * just after it, so a slow spell during one of them cannot flatter its ratios.
+ */
+function fasterOf(a: Row["ceilings"], b: Row["ceilings"]): Row["ceilings"] {
+  if (a === undefined || b === undefined) return a ?? b;
+  return { hello: Math.max(a.hello, b.hello), payload: Math.max(a.payload, b.payload) };
+}
+
 /** The rows of one backend and what the view check found. */
 export interface BackendResult {
   rows: Row[];
@@ -31,15 +40,21 @@ export async function benchBackend(
   settings: LoadSettings,
   log: (line: string) => void,
   only?: string,
+  /** Measures the ceilings around each endpoint, for its ratios (Row.ceilings). */
+  measureCeilings?: () => Promise<Row["ceilings"]>,
 ): Promise<BackendResult> {
   const rows: Row[] = [];
   const measurements: Record<string, Measurement> = {};
   const viewsBefore = await viewsOf(server.url, fixtures.viewId);
+  let before = await measureCeilings?.();
   for (const target of pick(targets(fixtures), only)) {
     const m = await measure(server.url, target, settings);
+    const after = await measureCeilings?.();
+    const ceilings = fasterOf(before, after);
+    before = after;
     measurements[target.name] = m;
     const failures = m.rounds.reduce((sum, r) => sum + r.non2xx + r.errors, 0);
-    rows.push({ backend, endpoint: target.name, rps: m.rps, p50: m.p50, p99: m.p99, failures });
+    rows.push({ backend, endpoint: target.name, rps: m.rps, p50: m.p50, p99: m.p99, failures, ceilings });
     log(
       `${backend.padEnd(8)} ${target.name.padEnd(42)} ${m.rps.toFixed(0).padStart(7)} req/s  ` +
         `p50 ${m.p50.toFixed(1)} ms  p99 ${m.p99.toFixed(1)} ms  rounds ${m.rounds.map((r) => r.rps.toFixed(0)).join("/")}` +

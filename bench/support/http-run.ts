@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { bestCeilings, type CeilingFigures, startCeilings } from "./ceilings.js";
+import { bestCeilings, type CeilingFigures, type Ceilings, startCeilings } from "./ceilings.js";
 import { ENDPOINT, prepareFixtures } from "./endpoints.js";
 import { benchBackend } from "./http-backend.js";
 import type { LoadSettings } from "./load.js";
@@ -56,6 +56,9 @@ const started = async <T extends { stop(): Promise<unknown> }>(thing: Promise<T>
   return value;
 };
 
+/** The ceiling servers, started once the SQLite server has answered the page they serve. */
+let ceilings: Ceilings | undefined;
+
 /** Seeds, starts, prepares and benchmarks one backend, then stops its server. */
 async function runBackend(
   backend: "sqlite" | "postgres",
@@ -72,7 +75,9 @@ async function runBackend(
   );
   const fixtures = await prepareFixtures(server.url, seeded.sampleIds);
   await onStarted?.(server);
-  const result = await benchBackend(backend, server, fixtures, settings, log, args.only);
+  const result = await benchBackend(backend, server, fixtures, settings, log, args.only, () =>
+    ceilings === undefined ? Promise.resolve(undefined) : ceilings.quick(),
+  );
   await server.stop();
   return result;
 }
@@ -86,7 +91,6 @@ async function main(): Promise<void> {
   let ceilingsAtStart: CeilingFigures | undefined;
   const pageFile = join(work, "page.json");
   let pageBytes = 0;
-  let ceilings: Awaited<ReturnType<typeof startCeilings>> | undefined;
 
   const sqliteFile = join(work, "sqlite", "marketplace.db");
   mkdirSync(join(work, "sqlite"));
@@ -132,7 +136,8 @@ async function main(): Promise<void> {
   notes.push(
     `Ceilings measured at the start and at the end of the run (hello ${fmt(ceilingsAtStart.hello.rps)} / ` +
       `${fmt(ceilingsAtEnd.hello.rps)}, page ${fmt(ceilingsAtStart.payload.rps)} / ${fmt(ceilingsAtEnd.payload.rps)} req/s); ` +
-      "the ratios use the faster of each.",
+      "each endpoint's ratios use the faster of the ceilings measured just before and just after it (one round each), " +
+      "the ceiling rows the faster of the run's start and end.",
   );
   const logins = rows.filter((r) => r.endpoint === ENDPOINT.login);
   notes.push(

@@ -30,7 +30,8 @@ export interface CannonOptions {
   method?: string;
   headers?: Record<string, string>;
   body?: string;
-  requests?: { setupRequest: (request: { path: string }) => { path: string } }[];
+  /** A sequence each connection cycles through, each request built once. */
+  requests?: { path: string }[];
   timeout?: number;
 }
 
