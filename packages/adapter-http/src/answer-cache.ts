@@ -17,7 +17,9 @@ import type { Marketplace } from "@psm/core";
  *
  * Signed-in callers are never answered from it, so an author always reads
  * their own writes, whichever process answers. Bounded in entries and bytes;
- * the least recently used entry goes first.
+ * the least recently used entry goes first. Requests for an answer being read
+ * share that read (`read`), so a hot answer that has just aged out costs one
+ * read, not one per request in flight.
  */
 
 /** Operations whose anonymous answers are kept. */
@@ -48,6 +50,26 @@ export interface AnswerCache {
    * (noted before the read began) and the body's listings allow it.
    */
   put(key: string, revision: number, answer: EncodedAnswer, body: unknown): void;
+  /**
+   * Reads the answer under `key` with `read` and keeps it (as `put`). While a
+   * read of `key` is in flight, a request for it that arrives at the same
+   * listing revision waits for that read instead of making its own: no write
+   * settled since that read began, so it shows all the request may expect.
+   * One that arrives after a write settled reads on its own. A failed read
+   * fails every request that shared it, and the next one reads again.
+   */
+  read(key: string, read: () => Promise<ReadAnswer>): Promise<EncodedAnswer>;
+}
+
+/** What a read of an answer gives: the encoded answer, and the body it encodes (for its listings' expiry). */
+export interface ReadAnswer {
+  answer: EncodedAnswer;
+  body: unknown;
+}
+
+interface Flight {
+  revision: number;
+  answer: Promise<EncodedAnswer>;
 }
 
 const DEFAULT_ENTRIES = 1024;
@@ -58,6 +80,8 @@ export function createAnswerCache(m: Marketplace, options: AnswerCacheOptions): 
   const maxEntries = options.maxEntries ?? DEFAULT_ENTRIES;
   const maxBytes = options.maxBytes ?? DEFAULT_BYTES;
   const entries = new Map<string, Entry>();
+  // Reads in flight, by key: at most one per request being answered, so bounded by the connections.
+  const flights = new Map<string, Flight>();
   let bytes = 0;
   // Every entry was read at this revision; when it moves they all go at once.
   let revision = m.listings.revision();
@@ -76,7 +100,7 @@ export function createAnswerCache(m: Marketplace, options: AnswerCacheOptions): 
     return now;
   };
 
-  return {
+  const cache: AnswerCache = {
     get(key) {
       current();
       const entry = entries.get(key);
@@ -107,7 +131,26 @@ export function createAnswerCache(m: Marketplace, options: AnswerCacheOptions): 
         drop(oldest, value);
       }
     },
+    async read(key, read) {
+      const revision = m.listings.revision();
+      const shared = flights.get(key);
+      if (shared !== undefined && shared.revision === revision) return shared.answer;
+      const flight: Flight = {
+        revision,
+        answer: read().then(({ answer, body }) => {
+          cache.put(key, revision, answer, body);
+          return answer;
+        }),
+      };
+      flights.set(key, flight);
+      try {
+        return await flight.answer;
+      } finally {
+        if (flights.get(key) === flight) flights.delete(key);
+      }
+    },
   };
+  return cache;
 }
 
 function size(key: string, entry: Entry): number {

@@ -1,6 +1,6 @@
 import type { Marketplace } from "@psm/core";
 import { describe, expect, test } from "vitest";
-import { createAnswerCache, type EncodedAnswer, expiryOf } from "../src/answer-cache.js";
+import { createAnswerCache, type EncodedAnswer, expiryOf, type ReadAnswer } from "../src/answer-cache.js";
 import { harness } from "./helpers.js";
 
 interface Page {
@@ -94,6 +94,24 @@ describe("answer cache of anonymous listing reads", () => {
     expect(revalidated.status).toBe(304);
   });
 
+  test("concurrent anonymous reads of one answer share one storage read", async () => {
+    const h = harness("strict", { answerCacheMs: 1000 });
+    const s = await h.signUp();
+    const listing = await h.listing(s, { title: "Hot" });
+    const listings = h.deps.repos.listings;
+    const original = listings.findById.bind(listings);
+    let reads = 0;
+    listings.findById = (id) => {
+      reads += 1;
+      return original(id);
+    };
+    const path = `/api/listings/${String(listing.id)}`;
+    const answers = await Promise.all(Array.from({ length: 8 }, () => h.call("GET", path)));
+    expect(answers.map((a) => a.status)).toEqual(Array(8).fill(200));
+    expect(new Set(answers.map((a) => a.headers.get("ETag"))).size).toBe(1);
+    expect(reads).toBe(1);
+  });
+
   test("ANSWER_CACHE_MS=0 reads every time", async () => {
     const h = harness("strict", { answerCacheMs: 0 });
     const s = await h.signUp();
@@ -153,6 +171,68 @@ describe("createAnswerCache", () => {
     small?.put("two", 0, answer("z".repeat(480)), {});
     expect(small?.get("one")).toBeUndefined();
     expect(small?.get("two")).toBeDefined();
+  });
+
+  /** A read that resolves when told to, counting how often it was asked for. */
+  function deferredReads() {
+    const pending: ((text: string) => void)[] = [];
+    const read = () =>
+      new Promise<ReadAnswer>((done) => {
+        pending.push((text) => done({ answer: answer(text), body: {} }));
+      });
+    return { read, pending };
+  }
+
+  test("requests for an answer being read share that read, which is then kept", async () => {
+    const { m } = fakeMarket();
+    const cache = createAnswerCache(m, { maxAgeMs: 1000 });
+    const { read, pending } = deferredReads();
+    const first = cache?.read("k", read);
+    const second = cache?.read("k", read);
+    const other = cache?.read("other", read);
+    expect(pending).toHaveLength(2);
+    pending[0]?.("k1");
+    pending[1]?.("o1");
+    expect((await first)?.tag).toBe('"k1"');
+    expect((await second)?.tag).toBe('"k1"');
+    expect((await other)?.tag).toBe('"o1"');
+    expect(cache?.get("k")?.tag).toBe('"k1"');
+  });
+
+  test("a request that arrives after a write settled reads on its own, and sees it", async () => {
+    const { m, state } = fakeMarket();
+    const cache = createAnswerCache(m, { maxAgeMs: 1000 });
+    const { read, pending } = deferredReads();
+    const before = cache?.read("k", read);
+    state.revision += 1; // a write settled while the first read ran
+    const after = cache?.read("k", read);
+    expect(pending).toHaveLength(2);
+    pending[0]?.("old");
+    pending[1]?.("new");
+    expect((await before)?.tag).toBe('"old"');
+    expect((await after)?.tag).toBe('"new"');
+    // The read that began before the write is not kept; the later one is.
+    expect(cache?.get("k")?.tag).toBe('"new"');
+  });
+
+  test("a failed read fails every request that shared it, and the next request reads again", async () => {
+    const { m } = fakeMarket();
+    const cache = createAnswerCache(m, { maxAgeMs: 1000 });
+    let calls = 0;
+    const failing = async (): Promise<ReadAnswer> => {
+      calls += 1;
+      await Promise.resolve();
+      throw new Error("storage down");
+    };
+    const shared = [cache?.read("k", failing), cache?.read("k", failing)];
+    for (const request of shared) await expect(request).rejects.toThrow("storage down");
+    expect(calls).toBe(1);
+    expect(cache?.get("k")).toBeUndefined();
+    await expect(cache?.read("k", async () => ({ answer: answer("back"), body: {} }))).resolves.toMatchObject(
+      {
+        tag: '"back"',
+      },
+    );
   });
 
   test("off when the max age is 0", () => {

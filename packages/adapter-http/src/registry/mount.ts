@@ -108,24 +108,29 @@ function handler(
     const cacheKey = cache === undefined ? "" : `${op.name} ${pathAndQuery(c.req.url)}`;
     const kept = cache?.get(cacheKey);
     if (kept !== undefined) return conditionalJson(c, kept, op.ok.status, false);
-    const fields = fromBody ? (c.get("body") as Record<string, unknown>) : queryOf(c);
-    const command = commandOf(op.input, { fields, params: c.req.param() });
     const run = async (market: Marketplace) => {
+      // Built only when the answer is read: an answer kept or being read needs no command.
+      const fields = fromBody ? (c.get("body") as Record<string, unknown>) : queryOf(c);
+      const command = commandOf(op.input, { fields, params: c.req.param() });
       try {
         return await op.handle({ m: market, actor: c.get("actor"), command, config, c });
       } catch (error) {
         throw inWireWords(error, names);
       }
     };
+    if (cache !== undefined && !isPrivateAnswer(c.req.path, mode, () => false)) {
+      const answer = await cache.read(cacheKey, async () => {
+        const result = await run(m);
+        return { answer: encodeAnswer(result), body: result };
+      });
+      return conditionalJson(c, answer, op.ok.status, false);
+    }
     const key = keyed ? c.req.header("Idempotency-Key") : undefined;
     if (key !== undefined) return keyedAnswer(c, op, m, key, run);
     if (!conditional) return c.json((await run(m)) as object, op.ok.status);
-    const readAt = m.listings.revision();
     const result = await run(m);
     const secret = isPrivateAnswer(c.req.path, mode, () => presentsCredentials(c));
-    const answer = encodeAnswer(result);
-    if (cache !== undefined && !secret) cache.put(cacheKey, readAt, answer, result);
-    return conditionalJson(c, answer, op.ok.status, secret);
+    return conditionalJson(c, encodeAnswer(result), op.ok.status, secret);
   };
 }
 
