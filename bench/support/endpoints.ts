@@ -6,13 +6,18 @@ import type { Target } from "./load.js";
 /** What the endpoints need beyond the seed: users, a key, a JWT, messages to list. */
 export interface Fixtures {
   owner: BenchUser;
-  /** Logs in: a user with few listings, as most are (the owner gains thousands in the create row). */
+  /** Logs in: a user with few listings, as most are (the owner gains thousands in the one-author create row). */
   peer: BenchUser;
   /** A seeded listing whose views the view endpoint increments. */
   viewId: string;
   /** Seeded ids that point reads rotate over. */
   sampleIds: string[];
+  /** Authors whose keys the many-author create row takes in turn, one per connection. */
+  authors: BenchUser[];
 }
+
+/** As many authors as the bench has connections: each connection's creates rotate over all of them. */
+const AUTHORS = 32;
 
 /** Row names, shared by the table and the targets. */
 export const ENDPOINT = {
@@ -22,7 +27,8 @@ export const ENDPOINT = {
   category: `GET /api/listings?category=${PAGE_CATEGORY}`,
   byId: "GET /api/listings/{id}",
   view: "POST /api/listings/{id}/view",
-  create: "POST /api/listings (API key)",
+  create: "POST /api/listings (API keys of 32 authors)",
+  createOneAuthor: "POST /api/listings (API key of one author)",
   messages: "GET /api/messages (JWT)",
   login: "POST /api/auth/login",
 } as const;
@@ -47,12 +53,14 @@ export async function prepareFixtures(base: string, sampleIds: string[]): Promis
   }
   const viewId = sampleIds[Math.floor(sampleIds.length / 2)];
   if (!viewId) throw new Error("the seed returned no listing ids");
-  return { owner, peer, viewId, sampleIds };
+  const authors: BenchUser[] = [];
+  for (let i = 0; i < AUTHORS; i++) authors.push(await makeUser(base, `author-${i}@bench.example`));
+  return { owner, peer, viewId, sampleIds, authors };
 }
 
 const json = { "content-type": "application/json" };
 
-/** The eight endpoints of issue 8 and the uncached page, in table order. */
+/** The eight endpoints of issue 8, the uncached page and the one-author create, in table order. */
 export function targets(f: Fixtures): Target[] {
   return [
     { name: ENDPOINT.page, paths: ["/api/listings"] },
@@ -62,8 +70,19 @@ export function targets(f: Fixtures): Target[] {
     { name: ENDPOINT.category, paths: [`/api/listings?category=${PAGE_CATEGORY}`] },
     { name: ENDPOINT.byId, paths: f.sampleIds.map((id) => `/api/listings/${id}`) },
     { name: ENDPOINT.view, method: "POST", paths: [`/api/listings/${f.viewId}/view`] },
+    // Creates as a marketplace gets them, from many authors: each insert counts its
+    // author's active listings (the slot check), which one author's thousands would dominate.
     {
       name: ENDPOINT.create,
+      method: "POST",
+      paths: ["/api/listings"],
+      headers: json,
+      headerSets: f.authors.map((author) => ({ "x-api-key": author.apiKey })),
+      body: JSON.stringify(newListing(1)),
+    },
+    // One author with unbounded slots: each insert counts the thousands it already holds.
+    {
+      name: ENDPOINT.createOneAuthor,
       method: "POST",
       paths: ["/api/listings"],
       headers: { ...json, "x-api-key": f.owner.apiKey },

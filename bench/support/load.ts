@@ -18,6 +18,8 @@ export interface Target {
   /** The path, or several that requests rotate over (point reads of different rows). */
   paths: string[];
   headers?: Record<string, string>;
+  /** Headers that requests take in turn on top of `headers` (several callers' keys), on the first path. */
+  headerSets?: Record<string, string>[];
   body?: string;
 }
 
@@ -50,6 +52,8 @@ function options(base: string, target: Target, connections: number, duration: nu
     // Each request's bytes built once: a setupRequest hook would rebuild them on
     // every request, load-generator CPU that the single-path ceilings never spend.
     opts.requests = target.paths.map((path) => ({ path }));
+  } else if (target.headerSets) {
+    opts.requests = target.headerSets.map((headers) => ({ path: first, headers }));
   }
   return opts;
 }

@@ -31,7 +31,7 @@ export interface CannonOptions {
   headers?: Record<string, string>;
   body?: string;
   /** A sequence each connection cycles through, each request built once. */
-  requests?: { path: string }[];
+  requests?: { path: string; headers?: Record<string, string> }[];
   timeout?: number;
 }
 
