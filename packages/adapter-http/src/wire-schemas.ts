@@ -43,6 +43,11 @@ export const NEXT_CURSOR = about(
   "Pass as `cursor` to get the next page; null on the last page.",
   v.nullable(v.string()),
 );
+/** `next_cursor` of a listing search, whose pages may end short (core's ListingSearchResult). */
+export const SEARCH_NEXT_CURSOR = about(
+  "Pass as `cursor` to get the next page; null on the last page, and only there: a search that stopped early to bound its work answers a short, even empty, page with a next_cursor, so page on until it is null.",
+  v.nullable(v.string()),
+);
 /** `success` of the answers that only confirm. */
 export const SUCCESS = about("Always true: the operation was carried out.", v.literal(true));
 
@@ -293,12 +298,12 @@ export const CapabilitiesSchema = named(
 export const SuccessSchema = v.object({ success: SUCCESS });
 
 /** A page of `key` items with count and next_cursor. */
-export function pageOf<K extends string, S extends v.GenericSchema>(key: K, item: S) {
+export function pageOf<K extends string, S extends v.GenericSchema>(key: K, item: S, next = NEXT_CURSOR) {
   const list = about(`The ${key} of this page; empty when there are none.`, v.array(item));
   return v.object({
     ...({ [key]: list } as { [P in K]: typeof list }),
     count: COUNT,
-    next_cursor: NEXT_CURSOR,
+    next_cursor: next,
   });
 }
 

@@ -17,6 +17,8 @@ export const TERMS = {
   "no-trigram absent": "q+z",
   "no-trigram mixed": "a b", // a made-up word ending in "a" before one starting "b": ~2%
   "no-trigram trap": "g f", // never in a title, though "g " is in 40% and " f" in all
+  // In a tenth of the first 600,000 titles and none after: common, but not among the newest at 1M.
+  "2-char aged": "c#",
 } as const;
 
 /** The category of the category page. */
@@ -34,8 +36,9 @@ const CATEGORIES = `array['strategic-consulting','software-development','digital
 const word = (k: string) =>
   `(${SYLLABLES})[1 + (${k}) % 10] || (${SYLLABLES})[1 + (${k}) / 10 % 10] || (${SYLLABLES})[1 + (${k}) / 100 % 10]`;
 
-/** The title of serial `i`: a service word, two made-up words, an industry; rarely "Quokka". */
+/** The title of serial `i`: a service word, two made-up words, an industry; rarely "Quokka", at first "C#". */
 const TITLE = `case when i % 100003 = 17 then 'Quokka ' else '' end
+  || case when i % 10 = 1 and i <= 600000 then 'C# ' else '' end
   || initcap((${SERVICES})[1 + abs(hashint4(i)) % 12]) || ' ' || ${word("abs(hashint4(i)) / 12 % 1000")} || ' '
   || ${word("abs(hashint4(i + 7919)) % 1000")} || ' for ' || (${INDUSTRIES})[1 + abs(hashint4(i)) / 12000 % 8]`;
 

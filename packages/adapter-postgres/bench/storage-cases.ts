@@ -91,7 +91,9 @@ export async function benchQueries(storage: Storage, connection: Connection, siz
   for (const [kind, term] of Object.entries(TERMS)) {
     const search = page({ text: term });
     const first = performance.now();
-    const hits = (await listings.search(search, now)).length;
+    const answer = await listings.search(search, now);
+    // "…": the search stopped short, with a cursor to go on (ListingSearchResult).
+    const hits = `${answer.length}${answer.resumeBefore === undefined ? "" : "…"}`;
     // Fewer runs for a search slower than a frame, so a slow plan does not stall the bench.
     const slow = performance.now() - first > 20;
     const plan = await planOf(connection, search, now);
@@ -100,11 +102,13 @@ export async function benchQueries(storage: Storage, connection: Connection, siz
     const untimed = await serverTime(connection, search, now, slow ? 3 : 7, false);
     const base = await naive(connection, term, now, size >= 1_000_000 ? 3 : 5);
     console.log(
-      `${cell(`${kind} "${term}"`, 30)}${cell(String(hits), 6)}${cell(plan, 32)}${cell(ms(fast.median), 12)}` +
+      `${cell(`${kind} "${term}"`, 30)}${cell(hits, 6)}${cell(plan, 32)}${cell(ms(fast.median), 12)}` +
         `${cell(ms(fast.p95), 12)}${cell(ms(server), 12)}${cell(ms(untimed), 12)}${cell(ms(base.median), 14)}` +
         `${(base.median / fast.median).toFixed(0)}x`,
     );
   }
+
+  await benchShortPages(storage, now);
 
   // Terms too short for trigrams on a category page (a walk that reads each title from the table).
   const category = PAGE_CATEGORY as ListingSearch["category"];
@@ -132,8 +136,12 @@ export async function benchQueries(storage: Storage, connection: Connection, siz
   }
 
   const [author] = await connection.sql<{ id: string }[]>`select id from bench_authors where n = 5`;
+  const depth = Math.floor(size * 0.3);
+  const [deep] = await connection.sql<{ id: string }[]>`select id from listings where status = 'active'
+    order by id desc offset ${depth} limit 1`;
   const pages: [string, ListingSearch][] = [
     ["default page", page({})],
+    [`default page, ${depth.toLocaleString("en")} deep`, page({ before: deep!.id })],
     [`category page (${PAGE_CATEGORY})`, page({ category: PAGE_CATEGORY as ListingSearch["category"] })],
     ["author page (all statuses)", page({ userId: author!.id, status: "all" })],
     ["author page (active)", page({ userId: author!.id })],
@@ -154,4 +162,29 @@ export async function benchQueries(storage: Storage, connection: Connection, siz
   const one = await latency(() => listings.findById(ids[Math.floor(Math.random() * ids.length)]!), 500);
   const rate = await throughput((i) => listings.findById(ids[i % ids.length]!), 10_000, 10);
   console.log(`\nget by id: median ${ms(one.median)}, p95 ${ms(one.p95)}; ${rate.toFixed(0)}/s (10 callers)`);
+}
+
+/**
+ * A term common only among older listings, paged the way a caller does: the
+ * short pages before its first match, and what each cost.
+ */
+async function benchShortPages(storage: Storage, now: Date): Promise<void> {
+  const term = TERMS["2-char aged"];
+  const times: number[] = [];
+  let before: string | undefined;
+  let found = 0;
+  while (found === 0 && times.length < 200) {
+    const start = performance.now();
+    const answer = await storage.repositories.listings.search(page({ text: term, limit: 21, before }), now);
+    times.push(performance.now() - start);
+    found = answer.length;
+    if (answer.resumeBefore === undefined) break;
+    before = answer.resumeBefore;
+  }
+  const sorted = [...times].sort((a, b) => a - b);
+  console.log(
+    `\n"${term}" paged from the newest: ${times.length - 1} short pages before the first match ` +
+      `(${found} found on page ${times.length}); per page median ${ms(sorted[Math.floor(times.length / 2)]!)}, ` +
+      `max ${ms(sorted.at(-1)!)}`,
+  );
 }

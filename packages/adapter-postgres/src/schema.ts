@@ -97,13 +97,14 @@ export const listings = pgTable(
     // filters expiry and title in the index alone. The predicate is the range a
     // search pins status to (listing-search-shape.ts), so the planner drops that
     // range from the scan: a walk compares no status at each entry (~a fifth of
-    // its time), while status, still first in the key, keeps ORDER BY (status,
-    // id DESC) to this index alone.
+    // its time). id leads the key, so a cursor's `id <` starts the scan at the
+    // cursor; NULLS LAST keeps the order to this index alone
+    // (migrations/0007_status_index_key.sql).
     index("listings_active_id_idx")
-      .on(t.status, t.id.desc().nullsFirst(), t.expiresAt, t.titleFolded)
+      .on(t.id.desc().nullsLast(), t.expiresAt, t.titleFolded)
       .where(sql`${t.status} between 'active' and 'active'`),
     index("listings_paused_id_idx")
-      .on(t.status, t.id.desc().nullsFirst(), t.expiresAt, t.titleFolded)
+      .on(t.id.desc().nullsLast(), t.expiresAt, t.titleFolded)
       .where(sql`${t.status} between 'paused' and 'paused'`),
     index("listings_category_status_id_idx").on(t.category, t.status, t.id.desc().nullsFirst()),
     // Author pages, slot counts (status and expiry in the index: no heap visit

@@ -6,6 +6,7 @@ import { describePostgres } from "../test/hooks.js";
 import { createRepositories } from "./repositories/index.js";
 import { searchQuery } from "./repositories/listing-search.js";
 import { probeOf, WALK_INDEX_ONLY, WALK_WITH_HEAP } from "./repositories/listing-search-shape.js";
+import { OLDER_CAP } from "./repositories/listing-search-short.js";
 
 const NOW = new Date("2026-03-01T12:00:00.000Z");
 // More active rows than a search without a trigram walks, so it reaches the grams index.
@@ -155,6 +156,28 @@ describePostgres("postgres query plans", (ctx) => {
     expect(inputs).not.toContain("Sort");
   });
 
+  it("starts a page far down the active or paused listings at its cursor, not at the newest entry", async () => {
+    const { db, sql } = ctx.connection();
+    for (const status of ["active", "paused"] as const) {
+      const [deep] = await sql<{ id: string }[]>`select id from listings where status = ${status}
+        order by id desc offset ${status === "active" ? 25_000 : 2_500} limit 1`;
+      const built = searchQuery(db, query({ status, before: deep!.id }), NOW)!.toSQL();
+      const [row] = await sql.unsafe(
+        `explain (analyze, buffers, format json) ${built.sql}`,
+        built.params as never[],
+      );
+      const [plan] = Object.values(row ?? {})[0] as [{ Plan: PlanNode }];
+      const [scan] = ranNodes(plan.Plan).filter(
+        (node) => node["Index Name"] === `listings_${status}_id_idx`,
+      ) as (PlanNode & {
+        "Shared Hit Blocks": number;
+        "Shared Read Blocks": number;
+      })[];
+      // Reading from the newest entry to the cursor took ~250 blocks here (25,000 entries).
+      expect(scan!["Shared Hit Blocks"] + scan!["Shared Read Blocks"]).toBeLessThan(10);
+    }
+  });
+
   it("serves a category page from (category, status, id)", async () => {
     const { parts, inputs } = await explain(query({ category: "legal-consulting" }));
     expect(parts).toContain("listings_category_status_id_idx");
@@ -265,6 +288,45 @@ describePostgres("postgres query plans", (ctx) => {
     for (const walk of scansOf(ran, "listings_active_id_idx"))
       expect(walk["Actual Rows"]).toBeLessThanOrEqual(probeOf(WALK_INDEX_ONLY));
     expect(scansOf(ran, "listings_title_grams_idx")).toHaveLength(1);
+  });
+
+  it("stops short at the walk's end, reading at most OLDER_CAP candidates, for a term common only in older listings", async () => {
+    const { sql } = ctx.connection();
+    await sql
+      .begin(async (tx) => {
+        // "c#" in the oldest 3,000 active listings, none of the newer: the grams index has more than the cap.
+        await tx`update listings set title = 'C# ' || title, title_folded = 'c# ' || title_folded
+          where id in (select id from listings where status = 'active' and title like 'Consulting%'
+            order by id limit ${OLDER_CAP + 1000})`;
+        const { ran, titles } = await run(query({ text: "c#" }), tx);
+        const heap = ran.filter((node) => node["Node Type"] === "Bitmap Heap Scan");
+        expect(heap).toHaveLength(1);
+        expect(heap[0]!["Actual Rows"]).toBeLessThanOrEqual(OLDER_CAP + 1);
+        for (const walk of scansOf(ran, "listings_active_id_idx"))
+          expect(walk["Actual Rows"]).toBeLessThanOrEqual(WALK_INDEX_ONLY);
+        // The page is the walk's matches (none) and the marker row: the walk's last entry.
+        const [edge] = await tx<{ id: string }[]>`select id from listings where status = 'active'
+          order by id desc offset ${WALK_INDEX_ONLY - 1} limit 1`;
+        expect(titles).toHaveLength(1);
+        const built = searchQuery(ctx.connection().db, query({ text: "c#" }), NOW)!.toSQL();
+        const rows = await tx.unsafe<{ id: string; resume: boolean }[]>(built.sql, built.params as never[]);
+        expect(rows.map((row) => [row.id, row.resume])).toEqual([[edge!.id, true]]);
+        // Below it, the walk finds them: a full page of the newest, no marker.
+        const below = searchQuery(ctx.connection().db, query({ text: "c#", before: edge!.id }), NOW)!.toSQL();
+        const next = await tx.unsafe<{ title: string; resume: boolean }[]>(
+          below.sql,
+          below.params as never[],
+        );
+        expect(next).toHaveLength(20);
+        for (const row of next) {
+          expect(row.title.startsWith("C# ")).toBe(true);
+          expect(row.resume).toBe(false);
+        }
+        throw new Undo(); // roll the change back for the other cases
+      })
+      .catch((error: unknown) => {
+        if (!(error instanceof Undo)) throw error;
+      });
   });
 
   it("asks the grams index alone, not ANDed with a category's whole bitmap, for a rare short term", async () => {

@@ -168,6 +168,32 @@ describe("browsing", () => {
     expect((await b.get("/?category=plumbing")).status).toBe(400);
   });
 
+  it("says a page that a bounded search left empty is not the end, and links on to older listings", async () => {
+    const h = webHarness();
+    const author = await h.signedIn("short@example.com");
+    const actor = await h.m.sessions.resume(author.browser.cookies.get("psm_session") ?? "");
+    const made = await h.m.listings.create(actor, {
+      title: "Brand design",
+      description: "d",
+      category: "ux-ui-design",
+    });
+    const search = h.deps.repos.listings.search.bind(h.deps.repos.listings);
+    // As PostgreSQL's bounded search may: no match among the listings it walked, down to `made`.
+    h.deps.repos.listings.search = async (query, now) =>
+      query.before === undefined ? Object.assign([], { resumeBefore: made.id }) : search(query, now);
+    const b = h.browser();
+    const first = await b.get("/?q=c%23");
+    expect(first.html).not.toContain('class="card"');
+    expect(first.html).toContain("None of the listings searched so far match. Older listings may.");
+    expect(first.html).not.toContain("No listings match.");
+    const next = /href="(\/\?[^"]+)" rel="next">\s*Search older listings/
+      .exec(first.html)?.[1]
+      ?.replaceAll("&amp;", "&");
+    expect(next).toContain("cursor=");
+    const second = await b.get(next ?? "");
+    expect(second.html).toContain("No listings match.");
+  });
+
   it("counts one view per page view by others, not by the author", async () => {
     const h = webHarness();
     const author = await h.signedIn();

@@ -82,7 +82,12 @@ export type {
   IdempotencyStore,
   StoredAnswer,
 } from "./ports/idempotency-store.js";
-export type { ListingRepository, ListingSearch, SlotGuard } from "./ports/listing-repository.js";
+export type {
+  ListingRepository,
+  ListingSearch,
+  ListingSearchResult,
+  SlotGuard,
+} from "./ports/listing-repository.js";
 export type { MailQueueRepository } from "./ports/mail-queue-repository.js";
 export {
   type EmailVerificationMail,

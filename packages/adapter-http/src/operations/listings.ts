@@ -6,6 +6,7 @@ import {
   ListingAnswer,
   ListingSchema,
   pageOf,
+  SEARCH_NEXT_CURSOR,
   SuccessSchema,
 } from "../wire-schemas.js";
 import { LISTING_FIELDS, LISTING_QUERY, NEW_LISTING_EXAMPLE } from "./descriptions.js";
@@ -27,7 +28,7 @@ export const listingOperations = [
     description:
       "Search active listings by category, title substring and author; cursor-paged, newest first.",
     input: { schema: listingQuerySchema, from: "query", describe: LISTING_QUERY },
-    ok: { status: 200, schema: pageOf("items", ListingSchema) },
+    ok: { status: 200, schema: pageOf("items", ListingSchema, SEARCH_NEXT_CURSOR) },
     errors: [403],
     handle: async ({ m, actor, command }) => {
       const page = await m.listings.search(actor, command);

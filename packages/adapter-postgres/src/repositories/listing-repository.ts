@@ -15,7 +15,7 @@ import type { Db, Transaction } from "../connection.js";
 import { guarded } from "../db-errors.js";
 import { listings } from "../schema.js";
 import { createInsertBatcher } from "./listing-insert-batcher.js";
-import { searchQuery } from "./listing-search.js";
+import { boundedQuery, hasTrigram, pageQuery, toSearchResult } from "./listing-search.js";
 import { activeAt, listingColumns, toRow, toSet } from "./listing-sql.js";
 import { countInt, idBefore, lockUser, pageLimit } from "./query-helpers.js";
 import { createViewBatcher } from "./view-batcher.js";
@@ -78,12 +78,15 @@ export function createListingRepository(db: Db): ListingRepository {
     findById: (id) => guarded(async () => (isUuid(id) ? findListing(db, id, false) : null)),
     search: (query, now) =>
       guarded(async () => {
-        const select = searchQuery(db, query, now);
-        if (select === null) return [];
+        if (query.userId !== undefined && !isUuid(query.userId)) return [];
+        const folded = query.text === undefined ? "" : foldSearchText(query.text);
+        if (folded !== "" && !hasTrigram(folded))
+          return toSearchResult(await boundedQuery(db, query, now, folded));
+        const select = pageQuery(db, query, now, folded);
         // With a term: unnamed, so each call is planned with its pattern (a generic
         // plan cannot use the trigram index). Without one: a named statement (one per
         // connection and shape), parsed once and, after five runs, planned once.
-        if (query.text !== undefined && foldSearchText(query.text) !== "") return await select;
+        if (folded !== "") return await select;
         return await select.prepare("listing_search").execute();
       }),
     listAll: (page: PageQuery) =>

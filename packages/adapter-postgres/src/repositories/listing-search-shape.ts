@@ -97,9 +97,11 @@ export function shape(query: ListingSearch, now: Date): Shape {
     };
   }
   return {
+    // The status index's predicate, not in its key: id alone orders it, NULLS LAST
+    // as only that index delivers it (migrations/0007_status_index_key.sql).
     pinned: [pinnedStatus(stored)],
     rest: [expiry],
-    order: [asc(listings.status), id],
+    order: [sql`${listings.id} desc nulls last`],
     walk: WALK_INDEX_ONLY,
     selective,
   };

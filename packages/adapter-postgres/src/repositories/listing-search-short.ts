@@ -24,6 +24,16 @@ export function termGrams(folded: string): string[] {
   return [...grams];
 }
 
+/**
+ * The most candidates the grams index hands `older` (see boundedSearch). The
+ * bitmap heap scan visits them in table order, ~4 µs each from the operating
+ * system's cache at 1M listings: 2,000 cost ~8 ms. A term spread evenly never
+ * needs more at 1M: one in 1,000 titles shows 20 times in a walk and fills
+ * the page there, one rarer has fewer than 1,000 matches.
+ */
+export const OLDER_CAP = 2000;
+const CAP = sql.raw(String(OLDER_CAP));
+
 /** The exact substring test; no index serves it, so it filters rows found otherwise. */
 function strposCondition(folded: string): SQL {
   return sql`strpos(${TITLE}, ${folded}) > 0`;
@@ -77,10 +87,15 @@ const COLUMNS = sql.raw(
  *   seven; asking for one match sends a term in 0.17% of titles on along the
  *   walk 97 times in 100 rather than to the grams index, which would fetch
  *   all its ~1,700 rows.
- * - Otherwise `older`: every match, found by the grams index and rechecked
- *   with strpos. It holds the walk's matches too, so it is the page by itself;
- *   it is small unless the term is far more common in older listings than
- *   among the newest.
+ * - Otherwise `older`: the candidates the grams index finds, rechecked with
+ *   strpos: every match. It holds the walk's matches too, so it is the page
+ *   by itself; it is small unless the term is far more common in older
+ *   listings than among the newest. So it takes at most OLDER_CAP candidates;
+ *   when there are more, the page is `sliced`: the matches among the walk's
+ *   entries, and the walk's last entry (`walk_end`, none when the walk reached
+ *   the index's end), which the repository hands on as `resumeBefore` (core's
+ *   ListingSearchResult), so that the next page walks on from there. A page
+ *   may then come back short with a next cursor.
  * On a status's own index `older` carries the shape's filters: the index
  * cannot be ANDed with the grams (its predicate leaves it no condition to
  * scan by), and for the few rows before a cursor near its end the planner
@@ -97,9 +112,10 @@ const COLUMNS = sql.raw(
  * Each branch is a MATERIALIZED CTE, run only when read: `choice` reads them
  * in order in a CASE, each only when those before did not settle the page,
  * and the page reads those it chose. `older` is planned for all its rows (the
- * grams index), not for the first few in id order (the unbounded walk
- * again). The subqueries and CTEs are read under the table's own name, so the
- * same filters (written against its columns) apply to them.
+ * grams index; its LIMIT is above the planner's estimate), not for the first
+ * few in id order (the unbounded walk again). The subqueries and CTEs are
+ * read under the table's own name, so the same filters (written against its
+ * columns) apply to them.
  */
 export function boundedSearch(query: ListingSearch, now: Date, folded: string): SQL {
   const { pinned, rest, order, walk, selective } = shape(query, now);
@@ -124,24 +140,27 @@ export function boundedSearch(query: ListingSearch, now: Date, folded: string): 
     const afterProbe = sql`${ID} < (select "id" from "probe" order by "id" limit 1)`;
     // A status's own index, which alone walks WALK_INDEX_ONLY entries: `older` carries the filters.
     const filtered = walk === WALK_INDEX_ONLY;
-    const lookup = and(gramsCondition(termGrams(folded)), found);
-    // Which CTEs hold the page: 0 the probe, 1 the probe and hits, 2 older. The
-    // CASE reads each CTE only when the ones before it did not settle that.
+    const grams = gramsCondition(termGrams(folded));
+    // Which CTEs hold the page: 0 the probe, 1 the probe and hits, 2 older, 3
+    // the walk's slice. The CASE reads each CTE only when the ones before it
+    // did not settle that.
     const sparse = sql`2 * "n" * ${sql.raw(String(walk))} < ${limit} * ${sql.raw(String(probe))}`;
+    const olderOrSlice = sql`case when (select count(*) from "older") > ${CAP} then 3 else 2 end`;
     const choice = filtered
-      ? sql`case when "n" = ${limit} then 0 when ${sparse} then 2
-          when "n" + (select count(*) from "hits") = ${limit} then 1 else 2 end`
+      ? sql`case when "n" = ${limit} then 0 when ${sparse} then ${olderOrSlice}
+          when "n" + (select count(*) from "hits") = ${limit} then 1 else ${olderOrSlice} end`
       : sql`case when "n" = ${limit} then 0
-          when ${sparse} then case when exists (select from "probe_end") then 2 else 0 end
+          when ${sparse} then case when exists (select from "probe_end") then ${olderOrSlice} else 0 end
           when "n" + (select count(*) from "hits") = ${limit} then 1
-          when exists (select from "edge") then 2 else 1 end`;
+          when exists (select from "edge") then ${olderOrSlice} else 1 end`;
     const held = sql`(select "held" from "choice")`;
     const older = filtered
-      ? sql`select ${ID} from ${TABLE} where ${and(...pinned, ...rest, before, lookup)}`
-      : sql`select ${COLUMNS} from ${TABLE} where ${and(...narrow, lookup)}`;
+      ? sql`select ${ID}, ${TITLE} from ${TABLE} where ${and(...pinned, ...rest, before, grams)} limit ${CAP} + 1`
+      : sql`select ${COLUMNS}, ${TITLE} from ${TABLE} where ${and(...narrow, grams)} limit ${CAP} + 1`;
     const fromOlder = filtered
-      ? sql`select "id" from "older" where ${held} = 2`
-      : sql`select ${ID} from "older" as ${TABLE} where ${and(...pinned, ...rest, before, sql`${held} = 2`)}`;
+      ? sql`select ${ID}, false from "older" as ${TABLE} where ${and(found, sql`${held} = 2`)}`
+      : sql`select ${ID}, false from "older" as ${TABLE}
+          where ${and(...pinned, ...rest, before, found, sql`${held} = 2`)}`;
     const ends = filtered
       ? sql``
       : sql`"probe_end" as materialized ${last(probe)},
@@ -154,13 +173,21 @@ export function boundedSearch(query: ListingSearch, now: Date, folded: string): 
         where ${and(...rest, found)} order by ${ordered} limit ${limit} - (select count(*) from "probe")),
       ${ends}
       "older" as materialized (${older}),
+      "sliced" as materialized (
+        select ${ID} from ${entries(walk)} as ${TABLE} where ${and(...rest, found)}
+        order by ${ordered} limit ${limit}),
+      "walk_end" as materialized ${last(walk)},
       "choice" as materialized (select ${choice} as "held" from (select count(*) as "n" from "probe") as "probed")
-      select "id" from "probe" where ${held} < 2
+      select "id", false as "resume" from "probe" where ${held} < 2
       union all
-      select "id" from "hits" where ${held} = 1
+      select "id", false from "hits" where ${held} = 1
       union all
       ${fromOlder}
-      order by "id" desc limit ${limit}`;
+      union all
+      select "id", false from "sliced" where ${held} = 3
+      union all
+      select "id", true from "walk_end" where ${held} = 3
+      order by "id" desc, "resume" limit ${limit}`;
   }
   // A filter rarer than the term (expired listings among the newest, a category
   // when every status is searched) would leave the page short of matches that
@@ -173,10 +200,13 @@ export function boundedSearch(query: ListingSearch, now: Date, folded: string): 
   const walked = sql`(select ${ID} from ${TABLE} where ${and(...pinned, ...rest, found, before)}
     order by ${ordered} limit ${limit})`;
   const heldBack = sql`(select "raw" = ${limit} and "shown" < ${limit} from "tally")`;
-  const older = sql`(select ${COLUMNS} from ${TABLE}
-    where ${and(...narrow, gramsCondition(termGrams(folded)), found)})`;
-  const fromOlder = sql`select ${ID} from "older" as ${TABLE}
-    where ${and(...pinned, ...rest, before, sql`${ID} < (select "id" from "edge")`)}`;
+  const older = sql`(select ${COLUMNS}, ${TITLE} from ${TABLE}
+    where ${and(...narrow, gramsCondition(termGrams(folded)))} limit ${CAP} + 1)`;
+  // Rare within the walk, and the walk did not reach the index's end: older, or the walk's slice.
+  const beyond = sql`case when (select "raw" < ${limit} from "tally") then exists (select from "edge") else false end`;
+  const capped = sql`(select count(*) from "older") > ${CAP}`;
+  const fromOlder = sql`select ${ID}, false from "older" as ${TABLE}
+    where ${and(...pinned, ...rest, before, found, sql`${ID} < (select "id" from "edge")`)}`;
   return sql`with "probe" as materialized (
       select ${ID}, ${shown} as "shown" from ${entries(walk)} as ${TABLE}
       where ${found} order by ${ordered} limit ${limit}),
@@ -185,11 +215,12 @@ export function boundedSearch(query: ListingSearch, now: Date, folded: string): 
     "edge" as materialized ${last(walk)},
     "walked" as materialized ${walked},
     "older" as materialized ${older}
-    select "id" from "probe" where "shown" and not ${heldBack}
+    select "id", false as "resume" from "probe" where "shown" and not ${heldBack}
     union all
-    select "id" from "walked" where ${heldBack}
+    select "id", false from "walked" where ${heldBack}
     union all
-    ${fromOlder}
-      and case when (select "raw" < ${limit} from "tally") then exists (select from "edge") else false end
-    order by "id" desc limit ${limit}`;
+    ${fromOlder} and case when ${beyond} then not ${capped} else false end
+    union all
+    select "id", true from "edge" where case when ${beyond} then ${capped} else false end
+    order by "id" desc, "resume" limit ${limit}`;
 }

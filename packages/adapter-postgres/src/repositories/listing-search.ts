@@ -1,4 +1,10 @@
-import { foldSearchText, isUuid, type ListingSearch } from "@psm/core";
+import {
+  foldSearchText,
+  isUuid,
+  type Listing,
+  type ListingSearch,
+  type ListingSearchResult,
+} from "@psm/core";
 import { and, desc, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../connection.js";
 import { listings } from "../schema.js";
@@ -31,7 +37,8 @@ function likeCondition(folded: string): SQL {
  * column than its index holds for a page, or for a term walking a status's
  * index (which carries expires_at and title_folded), so those walks are
  * index-only scans; a selective term goes to the trigram index instead, and a
- * term with no trigram is bounded by boundedSearch. Null when no row can match.
+ * term with no trigram is bounded by boundedSearch (boundedQuery). Null when
+ * no row can match.
  *
  * Which of walk and trigram index a term takes is the planner's choice, on
  * its estimate of the term's share of titles from the column's histogram
@@ -43,18 +50,47 @@ function likeCondition(folded: string): SQL {
 export function searchQuery(db: Db, query: ListingSearch, now: Date) {
   if (query.userId !== undefined && !isUuid(query.userId)) return null;
   const folded = query.text === undefined ? "" : foldSearchText(query.text);
-  const page =
-    folded !== "" && !hasTrigram(folded)
-      ? db
-          .select({ id: sql<string>`"bounded"."id"`.as("id") })
-          .from(sql`(${boundedSearch(query, now, folded)}) as "bounded"`)
-          .as("page")
-      : pageOf(db, query, now, folded === "" ? undefined : likeCondition(folded));
+  if (folded !== "" && !hasTrigram(folded)) return boundedQuery(db, query, now, folded);
+  return pageQuery(db, query, now, folded);
+}
+
+/** A page, or a search for a term with a trigram: listings. */
+export function pageQuery(db: Db, query: ListingSearch, now: Date, folded: string) {
+  const page = pageOf(db, query, now, folded === "" ? undefined : likeCondition(folded));
   return db
     .select(listingColumns)
     .from(listings)
     .innerJoin(page, sql`${listings.id} = "page"."id"`)
     .orderBy(desc(listings.id));
+}
+
+/**
+ * A search for a term without a trigram: each row a listing, or (`resume`,
+ * last) the listing it stopped at when it stopped short (see boundedSearch).
+ */
+export function boundedQuery(db: Db, query: ListingSearch, now: Date, folded: string) {
+  const page = db
+    .select({
+      id: sql<string>`"bounded"."id"`.as("id"),
+      resume: sql<boolean>`"bounded"."resume"`.as("resume"),
+    })
+    .from(sql`(${boundedSearch(query, now, folded)}) as "bounded"`)
+    .as("page");
+  return db
+    .select({ listing: listingColumns, resume: page.resume })
+    .from(listings)
+    .innerJoin(page, sql`${listings.id} = "page"."id"`)
+    .orderBy(desc(listings.id), page.resume);
+}
+
+/** A bounded search's rows as the port's answer: `resumeBefore` from its marker row. */
+export function toSearchResult(rows: { listing: Listing; resume: boolean }[]): ListingSearchResult {
+  const found: ListingSearchResult = [];
+  for (const row of rows) {
+    if (row.resume) found.resumeBefore = row.listing.id;
+    else found.push(row.listing);
+  }
+  return found;
 }
 
 /** The page's ids with at most a LIKE on the title: the shape's index, or the trigram index. */

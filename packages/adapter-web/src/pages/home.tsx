@@ -66,9 +66,12 @@ export const HomePage: FC<{ ctx: PageContext; view: BrowseView }> = ({ ctx, view
         </h2>
         {view.listings.length === 0 ? (
           <p class="empty">
-            {searched
-              ? "No listings match. Try other words or all categories."
-              : "No listings yet. Be the first to post one."}
+            {view.next !== null
+              ? // A search may stop short to bound its work (core's ListingSearchResult): older listings remain.
+                "None of the listings searched so far match. Older listings may."
+              : searched
+                ? "No listings match. Try other words or all categories."
+                : "No listings yet. Be the first to post one."}
           </p>
         ) : (
           <ul class="cards">
@@ -77,7 +80,11 @@ export const HomePage: FC<{ ctx: PageContext; view: BrowseView }> = ({ ctx, view
             ))}
           </ul>
         )}
-        <NextPage path="/" query={view.next} />
+        <NextPage
+          path="/"
+          query={view.next}
+          label={view.listings.length === 0 ? "Search older listings" : "Next page"}
+        />
       </section>
     </Layout>
   );

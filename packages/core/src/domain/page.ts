@@ -1,4 +1,4 @@
-/** One page of a newest-first list. `nextCursor` is null on the last page. */
+/** One page of a newest-first list. `nextCursor` is null on the last page only: a search may end a page short (ListingSearchResult) with a cursor to go on. */
 export interface Page<T> {
   items: T[];
   nextCursor: string | null;

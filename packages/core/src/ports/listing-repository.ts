@@ -12,6 +12,15 @@ export interface ListingSearch extends PageQuery {
   status: ListingStatusFilter;
 }
 
+/**
+ * A search's listings. `resumeBefore`, when set, says the storage stopped short
+ * to bound its work: the listings are every match with an id in
+ * [resumeBefore, before), and the search goes on below `resumeBefore` (which
+ * is below `before`), though fewer than `limit` were found. An adapter whose
+ * searches are bounded anyway never sets it.
+ */
+export type ListingSearchResult = Listing[] & { resumeBefore?: string };
+
 /** Bounds an insert or reactivation by the author's slots, counted at `now`. */
 export interface SlotGuard {
   maxSlots: number;
@@ -21,8 +30,12 @@ export interface SlotGuard {
 /** Storage of listings. Missing rows give null/false, never a throw. */
 export interface ListingRepository {
   findById(id: string): Promise<Listing | null>;
-  /** At most `limit` listings matching the search, id descending, only ids below `before`. */
-  search(query: ListingSearch, now: Date): Promise<Listing[]>;
+  /**
+   * At most `limit` listings matching the search, id descending, only ids below
+   * `before`: all of them down to `resumeBefore` when that is set, else the
+   * first `limit`, or every one when fewer.
+   */
+  search(query: ListingSearch, now: Date): Promise<ListingSearchResult>;
   /** Every listing whatever its status (admin), id descending. */
   listAll(page: PageQuery): Promise<Listing[]>;
   /**

@@ -30,3 +30,19 @@ export function toPage<T extends { id: string }>(
   const last = items[items.length - 1];
   return { items, nextCursor: last ? encodeCursor(last.id) : null };
 }
+
+/**
+ * toPage for a search that may have stopped short (ListingSearchResult): a
+ * short page whose next page starts below `resumeBefore`.
+ */
+export function toSearchPage<T extends { id: string }>(
+  rows: T[] & { resumeBefore?: string },
+  limit: number,
+  before: string | undefined,
+): { items: T[]; nextCursor: string | null } {
+  const resume = rows.resumeBefore;
+  if (resume === undefined || rows.length > limit) return toPage(rows, limit);
+  // A resume point at or above the cursor would send a caller round the same page forever.
+  if (before !== undefined && resume >= before) throw new Error("a search resumed at or above its cursor");
+  return { items: [...rows], nextCursor: encodeCursor(resume) };
+}

@@ -483,6 +483,35 @@ describe("listings.search", () => {
     expect(seen).toEqual([...seen].sort().reverse());
   });
 
+  it("ends a page where the storage stopped short, and goes on below that point", async () => {
+    const { deps, market } = setup();
+    const { actor } = await signUpAndLogIn(market, "short@example.com");
+    const created: string[] = [];
+    for (let i = 0; i < 4; i++) created.push((await create(market, actor, { title: `Item ${i}` })).id);
+    const newest = created[3]!;
+    const search = deps.repos.listings.search.bind(deps.repos.listings);
+    // As PostgreSQL's bounded search may: from the top, it examined only the newest listing.
+    deps.repos.listings.search = async (query, now) => {
+      const rows = await search(query, now);
+      return query.before === undefined ? Object.assign(rows.slice(0, 1), { resumeBefore: newest }) : rows;
+    };
+    const first = await market.listings.search(ANON, { limit: 3 });
+    expect(first.items.map((l) => l.id)).toEqual([newest]);
+    expect(first.nextCursor).not.toBeNull();
+    const second = await market.listings.search(ANON, { limit: 3, cursor: first.nextCursor! });
+    expect(second.items.map((l) => l.id)).toEqual(created.slice(0, 3).reverse());
+    expect(second.nextCursor).toBeNull();
+  });
+
+  it("refuses a resume point at or above the cursor, which would page forever", async () => {
+    const { deps, market } = setup();
+    const { actor } = await signUpAndLogIn(market, "loop@example.com");
+    const newer = await create(market, actor);
+    deps.repos.listings.search = async () => Object.assign([], { resumeBefore: newer.id });
+    const cursor = (await market.listings.search(ANON, {})).nextCursor!;
+    await expect(market.listings.search(ANON, { cursor })).rejects.toThrow(/resumed at or above/);
+  });
+
   it("refuses an invalid cursor", async () => {
     const { market } = await seeded();
     await expectCode(market.listings.search(ANON, { cursor: "not-a-cursor" }), "invalid_input");

@@ -4,7 +4,7 @@ import type { Listing } from "../../domain/listing.js";
 import type { Page } from "../../domain/page.js";
 import { MarketplaceError } from "../../errors.js";
 import { type ListingQueryInput, listingQuerySchema } from "../../schemas/listing-query.js";
-import { decodeCursor, toPage } from "../../support/cursor.js";
+import { decodeCursor, toSearchPage } from "../../support/cursor.js";
 import { validate } from "../../support/validate.js";
 
 /**
@@ -29,6 +29,7 @@ export async function searchListings(
     }
   }
   const text = q.search !== undefined && q.search.trim() !== "" ? q.search : undefined;
+  const before = decodeCursor(q.cursor);
   const rows = await deps.repos.listings.search(
     {
       category: q.category === "all" ? undefined : q.category,
@@ -36,9 +37,9 @@ export async function searchListings(
       userId,
       status: q.status,
       limit: q.limit + 1,
-      before: decodeCursor(q.cursor),
+      before,
     },
     deps.clock.now(),
   );
-  return toPage(rows, q.limit);
+  return toSearchPage(rows, q.limit, before);
 }
