@@ -19,6 +19,8 @@ export const TERMS = {
   "no-trigram trap": "g f", // never in a title, though "g " is in 40% and " f" in all
   // In a tenth of the first 600,000 titles and none after: common, but not among the newest at 1M.
   "2-char aged": "c#",
+  // The same with a trigram: planned as a walk from its share of all titles, it walks every newer one.
+  "phrase aged": "c# consulting",
 } as const;
 
 /** The category of the category page. */
