@@ -10,6 +10,11 @@ export interface PostgresStorageOptions {
   url: string;
   /** Connections in this process's pool (default 10). */
   poolMax?: number | undefined;
+  /**
+   * Database time, in milliseconds, a search with a term may take before
+   * PostgreSQL cancels it and the caller gets `invalid_input` (default 250).
+   */
+  searchTimeoutMs?: number | undefined;
 }
 
 /** Seconds close() lets in-flight queries finish before connections are cut. */
@@ -22,7 +27,7 @@ const DRAIN_TIMEOUT_SECONDS = 5;
 export function openPostgresStorage(options: PostgresStorageOptions): Storage {
   const { sql, db } = connect(options.url, options.poolMax ?? 10);
   return {
-    repositories: createRepositories(db),
+    repositories: createRepositories(db, { searchTimeoutMs: options.searchTimeoutMs }),
     migrate: () => guarded(() => applyMigrations(options.url)),
     async ping() {
       try {

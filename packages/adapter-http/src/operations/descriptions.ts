@@ -39,7 +39,8 @@ export const NEW_LISTING_EXAMPLE = {
 export const LISTING_QUERY = {
   limit: limit(PAGE.defaultLimit),
   category: "A category value, or all (default: every category).",
-  search: "Case- and accent-insensitive substring of the title, at most 200 characters.",
+  search:
+    "Case- and accent-insensitive substring of the title, at most 200 characters. A term too broad to answer within the storage's time budget (a phrase whose parts are in most titles though none holds it) is 400 invalid_input.",
   user_id: "Only this author's listings (a UUID).",
   status: "active (default), paused, expired or all; other than active only for your own listings or admins.",
   cursor,

@@ -4,7 +4,7 @@ import { toMarketplaceError } from "../db-errors.js";
 import { emailVerificationTokens, resetTokens } from "../schema.js";
 import { createApiKeyRepository } from "./api-key-repository.js";
 import { createIdempotencyStore } from "./idempotency-store.js";
-import { createListingRepository } from "./listing-repository.js";
+import { createListingRepository, type ListingRepositoryOptions } from "./listing-repository.js";
 import { createMailQueueRepository } from "./mail-queue-repository.js";
 import { createMessageRepository } from "./message-repository.js";
 import { createTokenRepository } from "./reset-token-repository.js";
@@ -18,9 +18,9 @@ import { createUserRepository } from "./user-repository.js";
  * by others until it commits. Transactions the repositories open inside it
  * nest as savepoints.
  */
-export function createRepositories(db: Db): Repositories {
+export function createRepositories(db: Db, options: ListingRepositoryOptions = {}): Repositories {
   return {
-    listings: createListingRepository(db),
+    listings: createListingRepository(db, options),
     users: createUserRepository(db),
     apiKeys: createApiKeyRepository(db),
     messages: createMessageRepository(db),
@@ -37,7 +37,7 @@ export function createRepositories(db: Db): Repositories {
         try {
           return await db.transaction(async (tx) => {
             try {
-              return await work(createRepositories(tx));
+              return await work(createRepositories(tx, options));
             } catch (error) {
               failure = { error };
               throw error;

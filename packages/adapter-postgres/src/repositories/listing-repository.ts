@@ -18,6 +18,7 @@ import { createInsertBatcher } from "./listing-insert-batcher.js";
 import { boundedQuery, hasTrigram, pageQuery, toSearchResult } from "./listing-search.js";
 import { activeAt, listingColumns, toRow, toSet } from "./listing-sql.js";
 import { countInt, idBefore, lockUser, pageLimit } from "./query-helpers.js";
+import { SEARCH_TIMEOUT_MS, withinSearchBudget } from "./search-budget.js";
 import { createViewBatcher } from "./view-batcher.js";
 
 async function countActive(db: Db | Transaction, userId: string, now: Date): Promise<number> {
@@ -64,30 +65,38 @@ async function write(db: Db | Transaction, id: string, changes: ListingChanges):
 }
 
 /** The PostgreSQL ListingRepository. */
-export function createListingRepository(db: Db): ListingRepository {
+/** How the listing repository bounds its work. */
+export interface ListingRepositoryOptions {
+  /** Database time a search with a term may take (default SEARCH_TIMEOUT_MS). */
+  searchTimeoutMs?: number | undefined;
+}
+
+export function createListingRepository(db: Db, options: ListingRepositoryOptions = {}): ListingRepository {
+  const inUnit = is(db, PgTransaction);
+  const searchTimeoutMs = options.searchTimeoutMs ?? SEARCH_TIMEOUT_MS;
   // The pool's repository batches views (see view-batcher.ts); a transaction's must not,
   // or one unit's increment would commit, or roll back, with other callers' views.
-  const incrementViews = is(db, PgTransaction)
-    ? (id: string) => guarded(() => incrementOne(db, id))
-    : createViewBatcher(db);
+  const incrementViews = inUnit ? (id: string) => guarded(() => incrementOne(db, id)) : createViewBatcher(db);
   // Inserts likewise (see listing-insert-batcher.ts): a unit's own insert is a savepoint of the unit's
   // transaction; the batcher also falls back on it for members a batch cannot answer for.
   const insertOne = (listing: Listing, guard: SlotGuard) => guarded(() => insertWithin(db, listing, guard));
-  const insertWithinSlots = is(db, PgTransaction) ? insertOne : createInsertBatcher(db, insertOne);
+  const insertWithinSlots = inUnit ? insertOne : createInsertBatcher(db, insertOne);
   return {
     findById: (id) => guarded(async () => (isUuid(id) ? findListing(db, id, false) : null)),
     search: (query, now) =>
       guarded(async () => {
         if (query.userId !== undefined && !isUuid(query.userId)) return [];
         const folded = query.text === undefined ? "" : foldSearchText(query.text);
-        if (folded !== "" && !hasTrigram(folded))
-          return toSearchResult(await boundedQuery(db, query, now, folded));
-        const select = pageQuery(db, query, now, folded);
-        // With a term: unnamed, so each call is planned with its pattern (a generic
-        // plan cannot use the trigram index). Without one: a named statement (one per
-        // connection and shape), parsed once and, after five runs, planned once.
-        if (folded !== "") return await select;
-        return await select.prepare("listing_search").execute();
+        // Without a term: a named statement (one per connection and shape), parsed
+        // once and, after five runs, planned once; a page walks its index, bounded.
+        if (folded === "") return await pageQuery(db, query, now, folded).prepare("listing_search").execute();
+        // With one: unnamed, so each call is planned with its pattern (a generic plan
+        // cannot use the trigram index), and within the search budget.
+        return await withinSearchBudget(db, inUnit, searchTimeoutMs, async (on) =>
+          hasTrigram(folded)
+            ? await pageQuery(on, query, now, folded)
+            : toSearchResult(await boundedQuery(on, query, now, folded)),
+        );
       }),
     listAll: (page: PageQuery) =>
       guarded(() =>

@@ -1,0 +1,45 @@
+import { MarketplaceError } from "@psm/core";
+import { sql } from "drizzle-orm";
+import type { Db } from "../connection.js";
+import { sqlState } from "../db-errors.js";
+
+/**
+ * Database time a search with a term may take before PostgreSQL cancels it.
+ * The searches measured at 1M listings take at most ~30 ms; this bounds the
+ * ones no index bounds: a phrase whose trigrams are all common but which no
+ * title holds (`for for`: every title holding "for" is fetched to be
+ * rechecked, ~0.6 s), or one common only among older listings.
+ */
+export const SEARCH_TIMEOUT_MS = 250;
+
+/**
+ * Runs a search under a statement_timeout: PostgreSQL itself cancels the
+ * statement and frees its work at the bound, not a timer racing it here. The
+ * setting is SET LOCAL in a transaction of the search's own, so it ends with
+ * it; inside a unit of work (already a transaction) the search runs as it is,
+ * since a savepoint would leave the setting to the unit's later statements.
+ * A cancelled search is the caller's term being too broad: `invalid_input`.
+ */
+export async function withinSearchBudget<T>(
+  db: Db,
+  inUnit: boolean,
+  timeoutMs: number,
+  search: (on: Db) => Promise<T>,
+): Promise<T> {
+  if (inUnit) return search(db);
+  try {
+    return await db.transaction(async (tx) => {
+      await tx.execute(sql.raw(`set local statement_timeout = ${Math.max(1, Math.floor(timeoutMs))}`));
+      return search(tx);
+    });
+  } catch (error) {
+    if (sqlState(error) === "57014") {
+      throw new MarketplaceError(
+        "invalid_input",
+        "search: this term matches too broadly to answer in time; use more specific words or choose a category",
+        { cause: error, field: "search" },
+      );
+    }
+    throw error;
+  }
+}
