@@ -64,13 +64,13 @@ async function write(db: Db | Transaction, id: string, changes: ListingChanges):
   return row ?? null;
 }
 
-/** The PostgreSQL ListingRepository. */
 /** How the listing repository bounds its work. */
 export interface ListingRepositoryOptions {
-  /** Database time a search with a term may take (default SEARCH_TIMEOUT_MS). */
+  /** Database time a search with a term may take, in milliseconds (default SEARCH_TIMEOUT_MS). */
   searchTimeoutMs?: number | undefined;
 }
 
+/** The PostgreSQL ListingRepository. */
 export function createListingRepository(db: Db, options: ListingRepositoryOptions = {}): ListingRepository {
   const inUnit = is(db, PgTransaction);
   const searchTimeoutMs = options.searchTimeoutMs ?? SEARCH_TIMEOUT_MS;

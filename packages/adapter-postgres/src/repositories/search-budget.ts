@@ -27,9 +27,11 @@ export async function withinSearchBudget<T>(
   search: (on: Db) => Promise<T>,
 ): Promise<T> {
   if (inUnit) return search(db);
+  // A whole number of milliseconds, at least 1 (0 would switch the bound off), written as a literal.
+  const ms = Number.isFinite(timeoutMs) ? Math.max(1, Math.floor(timeoutMs)) : SEARCH_TIMEOUT_MS;
   try {
     return await db.transaction(async (tx) => {
-      await tx.execute(sql.raw(`set local statement_timeout = ${Math.max(1, Math.floor(timeoutMs))}`));
+      await tx.execute(sql.raw(`set local statement_timeout = ${ms}`));
       return search(tx);
     });
   } catch (error) {
