@@ -1,4 +1,7 @@
-/** One page of a newest-first list. `nextCursor` is null on the last page only: a search may end a page short (ListingSearchResult) with a cursor to go on. */
+/**
+ * One page of a newest-first list. `nextCursor` is null on the last page only:
+ * a search may end a page short (ListingSearchResult) with a cursor to go on.
+ */
 export interface Page<T> {
   items: T[];
   nextCursor: string | null;
