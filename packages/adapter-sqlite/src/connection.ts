@@ -8,6 +8,9 @@ export type Db = BetterSQLite3Database;
 /** How long a writer waits for another connection's write lock before SQLITE_BUSY. */
 const BUSY_TIMEOUT_MS = 5_000;
 
+/** The most of the database file reads map into memory (SQLite's own default cap is 2 GiB). */
+const MMAP_BYTES = 1 << 30;
+
 /** Owner read and write only: the database holds password hashes, key digests and messages. */
 const PRIVATE_MODE = 0o600;
 
@@ -55,5 +58,9 @@ export function openConnection(file: string): Database.Database {
   // SQLite leaves foreign keys off per connection unless asked; the cascades
   // of deleteCascade depend on them.
   sqlite.pragma("foreign_keys = ON");
+  // Reads of pages beyond the small page cache become memory loads instead of
+  // a pread() each: a search's row lookups by rowid at 1M listings took half
+  // the time (bench/). Writes still go through the WAL as before.
+  sqlite.pragma(`mmap_size = ${MMAP_BYTES}`);
   return sqlite;
 }

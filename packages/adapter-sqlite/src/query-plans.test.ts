@@ -2,7 +2,7 @@ import { buildApiKey, buildListing, buildMessage, buildUser } from "@psm/core/te
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { openConnection } from "./connection.js";
-import { searchSql } from "./repositories/listing-search-sql.js";
+import { ftsStopSql, searchSql } from "./repositories/listing-search-sql.js";
 import { openMigrated, removeTempDbs, tempDbFile } from "./test-support/temp-db.js";
 
 const NOW = new Date("2026-03-01T12:00:00.000Z");
@@ -19,9 +19,16 @@ function plan(sql: string): string[] {
     .map((row) => row.detail);
 }
 
-/** A table read without an index: `SCAN t` with no USING (virtual tables excepted). */
+/**
+ * A table read without an index: `SCAN t` with no USING (virtual tables
+ * excepted, and the rows of a co-routine, which its own lines plan).
+ */
 function fullScans(lines: string[]): string[] {
-  return lines.filter((line) => /^SCAN \w+$/.test(line.trim()));
+  const coroutines = new Set(lines.map((line) => /^CO-ROUTINE (\w+)$/.exec(line.trim())?.[1]));
+  return lines.filter((line) => {
+    const scanned = /^SCAN (\w+)$/.exec(line.trim())?.[1];
+    return scanned !== undefined && !coroutines.has(scanned);
+  });
 }
 
 beforeAll(async () => {
@@ -68,7 +75,10 @@ describe("listing queries use an index, in id order, with no full scan of listin
       { ...page, text: "walk", category: true },
       "listings_category_status_id_idx (category=? AND status=?)",
     ],
-    "search within an author's listings": [{ ...page, text: "instr", user: true }, "listings_user_id_id_idx"],
+    "search within an author's listings (bounded walk)": [
+      { ...page, text: "walk", user: true, status: "all" },
+      "listings_user_id_id_idx (user_id=?)",
+    ],
     "admin list": [{ ...page, status: "all" }, "USING INDEX listings_id_unique"],
     "admin category list (merge of two index ranges)": [
       { ...page, status: "all", category: true },
@@ -85,10 +95,22 @@ describe("listing queries use an index, in id order, with no full scan of listin
     });
   }
 
-  it("FTS hits join listings by rowid, the FTS table driving the loop", () => {
-    const lines = plan(searchSql({ ...page, text: "fts" }));
-    expect(lines[0]).toMatch(/^SCAN f VIRTUAL TABLE INDEX/);
-    expect(lines).toContain("SEARCH l USING INTEGER PRIMARY KEY (rowid=?)");
+  it("FTS candidates stream from a co-routine that drives the loop, joining listings by rowid", () => {
+    for (const before of [false, true]) {
+      const lines = plan(searchSql({ ...page, text: "fts", before }));
+      expect(lines[0]).toBe("CO-ROUTINE c");
+      expect(lines[1]).toMatch(/^SCAN f VIRTUAL TABLE INDEX/);
+      expect(lines).toContain("SCAN c");
+      expect(lines).toContain("SEARCH l USING INTEGER PRIMARY KEY (rowid=?)");
+    }
+  });
+
+  it("a short FTS page's stopping point is one candidate, looked up by rowid", () => {
+    for (const before of [false, true]) {
+      const lines = plan(ftsStopSql(before));
+      expect(lines[0]).toBe("SEARCH l USING INTEGER PRIMARY KEY (rowid=?)");
+      expect(fullScans(lines)).toEqual([]);
+    }
   });
 
   it("the plans hold with statistics too (PRAGMA optimize may ANALYZE)", () => {

@@ -6,6 +6,7 @@ import { emailVerificationTokens, resetTokens } from "../schema.js";
 import { createApiKeyRepository } from "./api-key-repository.js";
 import { createIdempotencyStore } from "./idempotency-store.js";
 import { createListingRepository } from "./listing-repository.js";
+import type { SearchOptions } from "./listing-search.js";
 import { createMailQueueRepository } from "./mail-queue-repository.js";
 import { createMessageRepository } from "./message-repository.js";
 import { createTokenRepository } from "./reset-token-repository.js";
@@ -23,10 +24,10 @@ import { createUserRepository } from "./user-repository.js";
  * lands inside it and none sees its uncommitted rows. Statements inside the
  * unit that open their own transaction nest as savepoints.
  */
-export function createRepositories(sqlite: Database, db: Db): Repositories {
+export function createRepositories(sqlite: Database, db: Db, options: SearchOptions = {}): Repositories {
   const gate = createExclusiveGate();
   const tables = {
-    listings: createListingRepository(sqlite),
+    listings: createListingRepository(sqlite, options),
     users: createUserRepository(db),
     apiKeys: createApiKeyRepository(db),
     messages: createMessageRepository(db),

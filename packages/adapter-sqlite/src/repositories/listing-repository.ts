@@ -4,6 +4,7 @@ import {
   type Listing,
   type ListingChanges,
   type ListingRepository,
+  type ListingSearchResult,
   type SlotGuard,
 } from "@psm/core";
 import type { Database } from "better-sqlite3";
@@ -12,13 +13,13 @@ import { once } from "../once.js";
 import { createInsertBatcher } from "./listing-insert-batcher.js";
 import { createListingWriter } from "./listing-order.js";
 import { ACTIVE_AT_NOW, LISTING_COLUMNS, type ListingRow, toListing, toParams } from "./listing-rows.js";
-import { createSearchRunner } from "./listing-search.js";
+import { createSearchRunner, type SearchOptions, type SearchRows } from "./listing-search.js";
 import { createViewBatcher } from "./view-batcher.js";
 
-function prepareStatements(sqlite: Database) {
+function prepareStatements(sqlite: Database, options: SearchOptions) {
   return {
     writer: createListingWriter(sqlite),
-    searches: createSearchRunner(sqlite),
+    searches: createSearchRunner(sqlite, options),
     byId: sqlite.prepare<[string], ListingRow>(`SELECT ${LISTING_COLUMNS} FROM listings AS l WHERE l.id = ?`),
     countActive: sqlite
       .prepare<{ userId: string; now: number }, number>(
@@ -40,9 +41,16 @@ function prepareStatements(sqlite: Database) {
   };
 }
 
+/** A search's rows as listings, keeping where it stopped short (core's ListingSearchResult). */
+function toSearchResult(rows: SearchRows): ListingSearchResult {
+  const found: ListingSearchResult = rows.map(toListing);
+  if (rows.resumeBefore !== undefined) found.resumeBefore = rows.resumeBefore;
+  return found;
+}
+
 /** ListingRepository on better-sqlite3; every statement is prepared once, on first use. */
-export function createListingRepository(sqlite: Database): ListingRepository {
-  const statements = once(() => prepareStatements(sqlite));
+export function createListingRepository(sqlite: Database, options: SearchOptions = {}): ListingRepository {
+  const statements = once(() => prepareStatements(sqlite, options));
   const incrementViews = createViewBatcher(sqlite);
   const find = (id: string): Listing | null => {
     const row = statements().byId.get(id);
@@ -76,7 +84,7 @@ export function createListingRepository(sqlite: Database): ListingRepository {
 
   return {
     findById: (id) => guarded(() => find(id)),
-    search: (query, now) => guarded(() => statements().searches.run(query, now).map(toListing)),
+    search: (query, now) => guarded(() => toSearchResult(statements().searches.run(query, now))),
     listAll: (page) =>
       guarded(() =>
         statements()

@@ -2,11 +2,12 @@ import type { ListingStatusFilter, StoredListingStatus } from "@psm/core";
 import { LISTING_COLUMNS } from "./listing-rows.js";
 
 /**
- * How the title filter runs: none; `instr` (the exact check on an author's
- * few rows); `fts` (trigram index, then the exact check); `walk` (a short term:
- * newest rows in index order, the caller stops after a budget).
+ * How the title filter runs: none (a page); `walk` (the shape's index newest
+ * first, a row per entry with a `hit` flag, the caller stopping after a
+ * budget); `fts` (the trigram index's first @budget candidates, then the
+ * exact check).
  */
-export type TextMode = "none" | "instr" | "fts" | "walk";
+export type TextMode = "none" | "fts" | "walk";
 
 /** What decides the SQL text of a search; each shape is prepared once. */
 export interface Shape {
@@ -68,7 +69,6 @@ function scan(shape: Shape, columns: (residual: string[]) => string, limit: stri
   const arm = (stored?: StoredListingStatus) => {
     const { range, residual } = predicates(shape, stored);
     const where = shape.text === "walk" ? range : [...range, ...residual];
-    if (shape.text === "instr") where.push(EXACT);
     return `SELECT ${columns(residual)} FROM listings AS l INDEXED BY ${drivingIndex(shape)}
       ${where.length > 0 ? `WHERE ${where.join(" AND ")}` : ""}`;
   };
@@ -80,27 +80,51 @@ function scan(shape: Shape, columns: (residual: string[]) => string, limit: stri
   return `${arm()} ORDER BY l.id DESC ${limit}`;
 }
 
-/** The SQL of one search shape (exported for the query-plan tests). */
+/**
+ * The SQL of one search shape (exported for the query-plan tests). A walk
+ * yields one row per entry examined, `hit` carrying every condition, so that
+ * the caller's budget of rows bounds the work however few entries match.
+ */
 export function searchSql(shape: Shape): string {
   if (shape.text === "walk") {
-    // One row per index entry examined, so the caller's budget bounds the work;
-    // `hit` carries the per-row conditions and the exact substring check.
     return scan(shape, (residual) => `l.id AS id, (${[...residual, EXACT].join(" AND ")}) AS hit`, "");
   }
   if (shape.text !== "fts") return scan(shape, () => LISTING_COLUMNS, "LIMIT @limit");
-  // FTS5 streams hits in ascending rowid order, and the FTS rowid is -seq with
-  // seq in id order (listing-order.ts): newest first with no sort step, and
-  // LIMIT stops the walk early. The id cursor becomes a rowid bound:
-  // id < before <=> seq < seq(first id >= before) <=> f.rowid > -that seq.
+  // The first @budget candidates of the index, then the shape's filters and
+  // the exact check on each: a candidate they drop costs as much as one they
+  // keep, so it counts against the budget too. The candidates are a
+  // co-routine that the outer LIMIT stops as soon as the page is full, in
+  // their own order (no sort step: query-plans.test.ts).
   const { range, residual } = predicates({ ...shape, before: false });
-  const where = ["f.listings_fts MATCH @match", ...range, ...residual, EXACT];
-  if (shape.before) {
+  return `SELECT ${LISTING_COLUMNS} FROM (${ftsCandidates(shape.before, "LIMIT @budget")}) AS c
+    CROSS JOIN listings AS l ON l.seq = -c.r
+    WHERE ${[...range, ...residual, EXACT].join(" AND ")} ORDER BY c.r LIMIT @limit`;
+}
+
+/**
+ * The FTS index's candidates (`r`, the FTS rowid), newest first. FTS5 streams
+ * hits in ascending rowid order, and the FTS rowid is -seq with seq in id
+ * order (listing-order.ts): newest first with no sort step. The id cursor
+ * becomes a rowid bound:
+ * id < before <=> seq < seq(first id >= before) <=> f.rowid > -that seq.
+ */
+function ftsCandidates(before: boolean, limit: string): string {
+  const where = ["f.listings_fts MATCH @match"];
+  if (before) {
     where.push(
       "f.rowid > -coalesce((SELECT seq FROM listings WHERE id >= @before ORDER BY id LIMIT 1), 9223372036854775807)",
     );
   }
-  return `SELECT ${LISTING_COLUMNS} FROM listings_fts AS f CROSS JOIN listings AS l ON l.seq = -f.rowid
-    WHERE ${where.join(" AND ")} ORDER BY f.rowid LIMIT @limit`;
+  return `SELECT f.rowid AS r FROM listings_fts AS f WHERE ${where.join(" AND ")} ORDER BY f.rowid ${limit}`;
+}
+
+/**
+ * The id of the last candidate a budgeted FTS search examined (its
+ * @budget-th), none when the index had no more: where a short page goes on.
+ */
+export function ftsStopSql(before: boolean): string {
+  return `SELECT l.id FROM listings AS l
+    WHERE l.seq = -(${ftsCandidates(before, "LIMIT 1 OFFSET @budget - 1")})`;
 }
 
 /** Listings by a JSON array of ids, newest first. */

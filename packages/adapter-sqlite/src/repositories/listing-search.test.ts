@@ -10,8 +10,9 @@ import {
 import { buildListing, buildUser } from "@psm/core/testing";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openSqliteStorage } from "../index.js";
 import { openMigrated, removeTempDbs, tempDbFile } from "../test-support/temp-db.js";
-import { createSearchRunner } from "./listing-search.js";
+import { createSearchRunner, type SearchRunner } from "./listing-search.js";
 
 const NOW = new Date("2026-03-01T12:00:00.000Z");
 const ROOM = { maxSlots: 1_000_000, now: NOW };
@@ -149,6 +150,83 @@ describe("listing search on SQLite agrees with a plain substring match", () => {
       }
     }
     sqlite.close();
+  });
+
+  /**
+   * A search's first `limit` matches, going on below `resumeBefore` as core
+   * does when the runner stopped short; and how many times it did.
+   */
+  function searchThrough(runner: SearchRunner, query: ListingSearch): { ids: string[]; short: number } {
+    const ids: string[] = [];
+    let before = query.before;
+    for (let short = 0; short < 1_000; short++) {
+      const found = runner.run({ ...query, before, limit: query.limit - ids.length }, NOW);
+      ids.push(...found.map((row) => row.id));
+      if (found.resumeBefore === undefined || ids.length >= query.limit) return { ids, short };
+      // A short page: fewer than asked, and a resume point below the cursor, else a caller loops.
+      expect(found.length).toBeLessThan(query.limit - ids.length + found.length);
+      expect(before === undefined || found.resumeBefore < before).toBe(true);
+      before = found.resumeBefore;
+    }
+    throw new Error(`a search stopped short 1,000 times: ${JSON.stringify(query)}`);
+  }
+
+  it("stops short at its budget of rows and goes on below resumeBefore without losing a match", () => {
+    // Three rows a search: nearly every search with a term stops short, on every path.
+    const sqlite = new Database(file, { readonly: true });
+    const runner = createSearchRunner(sqlite, { searchBudget: 3, walkBudget: 1 });
+    const next = random(23);
+    const terms = new Set<string>(["%", "a", "ü", "日", "ab", "a b", "aaa", "bbbb", '"*"', "xyzzy"]);
+    for (let i = 0; i < 50; i++) {
+      const title = pick(next, rows).title;
+      const from = Math.floor(next() * title.length);
+      terms.add(title.slice(from, from + 1 + Math.floor(next() * 5)));
+    }
+    let short = 0;
+    for (const text of terms) {
+      for (const status of ["active", "expired", "all", "paused"] as const) {
+        const query: ListingSearch = {
+          text,
+          status,
+          limit: 1 + Math.floor(next() * 30),
+          ...(next() < 0.3 ? { category: pick(next, CATEGORY_VALUES.slice(0, 3)) } : {}),
+          ...(next() < 0.2 ? { userId: pick(next, authors) } : {}),
+          ...(next() < 0.3 ? { before: pick(next, rows).id } : {}),
+        };
+        const found = searchThrough(runner, query);
+        short += found.short;
+        expect(found.ids, JSON.stringify(query)).toEqual(oracle(rows, query));
+      }
+    }
+    expect(short).toBeGreaterThan(200);
+    sqlite.close();
+  });
+
+  it("hands resumeBefore on through the repository, and answers a full page without it", async () => {
+    const own = tempDbFile();
+    const bounded = openSqliteStorage({ file: own, searchBudget: 2 });
+    await bounded.migrate();
+    const author = buildUser({ createdAt: NOW });
+    await bounded.repositories.users.insert(author);
+    const made: Listing[] = [];
+    for (const [i, title] of ["Abc abd", "Abc abe", "Abc abf"].entries()) {
+      made.push(buildListing({ title, userId: author.id, createdAt: new Date(NOW.getTime() + i) }));
+      await bounded.repositories.listings.insertWithinSlots(made.at(-1) as Listing, ROOM);
+    }
+    const { listings } = bounded.repositories;
+    // Every title holds the trigrams of "abc abc" and none the phrase: the two newest are examined.
+    const absent = await listings.search({ text: "abc abc", status: "active", limit: 5 }, NOW);
+    expect(absent).toHaveLength(0);
+    expect(absent.resumeBefore).toBe(made[1]?.id);
+    const rest = await listings.search(
+      { text: "abc abc", status: "active", limit: 5, before: made[1]?.id },
+      NOW,
+    );
+    expect([rest.length, rest.resumeBefore]).toEqual([0, undefined]);
+    const page = await listings.search({ text: "abc ab", status: "active", limit: 2 }, NOW);
+    expect(page.map((row) => row.id)).toEqual([made[2]?.id, made[1]?.id]);
+    expect(page.resumeBefore).toBeUndefined();
+    await bounded.close();
   });
 
   it("keeps seq (the negated FTS rowid) in id order whatever the insertion order", () => {

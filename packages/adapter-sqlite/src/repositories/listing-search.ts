@@ -2,35 +2,67 @@ import { foldSearchText, type ListingSearch } from "@psm/core";
 import type { Database, Statement } from "better-sqlite3";
 import { ftsAny, ftsCover, TRIGRAM, trigramRange } from "./fts-query.js";
 import type { ListingRow } from "./listing-rows.js";
-import { BY_IDS_SQL, type Shape, searchSql, TRIGRAMS_SQL } from "./listing-search-sql.js";
+import { BY_IDS_SQL, ftsStopSql, type Shape, searchSql, TRIGRAMS_SQL } from "./listing-search-sql.js";
 
 type Params = Record<string, string | number>;
 
 /** Options of the search runner. */
 export interface SearchOptions {
   /** Rows a short term may examine newest-first before it turns to the index. */
-  walkBudget?: number;
+  walkBudget?: number | undefined;
+  /**
+   * Rows a search with a term may examine before it stops short (see
+   * SearchRows.resumeBefore): index candidates, or an author's listings.
+   */
+  searchBudget?: number | undefined;
 }
+
+/**
+ * Candidates a search examines at most: ~2 µs each at 1M listings (the
+ * doclists, the row by rowid, the exact check), so a few ms of the event
+ * loop, which better-sqlite3 holds for the whole statement.
+ */
+export const SEARCH_BUDGET = 5_000;
+
+/** A search's rows; `resumeBefore` as core's ListingSearchResult has it. */
+export type SearchRows = ListingRow[] & { resumeBefore?: string };
 
 /** Runs searches with one prepared statement per shape. */
 export interface SearchRunner {
-  run(query: ListingSearch, now: Date): ListingRow[];
+  run(query: ListingSearch, now: Date): SearchRows;
+}
+
+/** The ids of a budgeted walk's hits, and the last row it examined when it stopped at its budget. */
+interface Walked {
+  ids: string[];
+  stoppedAt?: string;
 }
 
 /**
  * Creates a runner that prepares each search shape on first use.
  *
- * Terms of 3+ characters go through the FTS5 trigram index. Shorter terms
- * cannot (a trigram index has no 1- or 2-character keys), so they take the
- * cheaper of two bounded ways: first the newest rows of the page's own index,
- * checked with instr(), for at most `walkBudget` rows, which answers common
- * short terms ("ai", "ux") at once; if that does not fill the page, the term is
- * rare, and the trigrams that start with it (from the FTS vocabulary; the
- * indexed text is padded so that every short substring starts one) are ORed
- * through the index, whose work is bounded by the term's hits.
+ * Every search with a term examines rows one at a time, newest first, and
+ * stops at `limit` hits or after a budget of rows, whatever the term: the
+ * shape's own index checked with instr() (an author's listings, or a short
+ * term's walk), or the candidates of the FTS5 trigram index (terms of 3+
+ * characters). A term whose candidates mostly fail (a phrase of common
+ * trigrams that no title holds: "ing ing", ~200 ms at 1M listings unbounded)
+ * or whose hits the shape's filters mostly drop thus stops short with
+ * `resumeBefore`, the last row examined, and the next page goes on below it.
+ *
+ * Shorter terms have no trigram to look up, so they first walk the newest
+ * rows of the page's own index for at most `walkBudget` rows, which answers
+ * common short terms ("ai", "ux") at once; if that does not settle the page,
+ * the term is rare, and the trigrams that start with it (from the FTS
+ * vocabulary; the indexed text is padded so that every short substring starts
+ * one) are ORed through the index, under the same budget.
  */
 export function createSearchRunner(sqlite: Database, options: SearchOptions = {}): SearchRunner {
   const walkBudget = options.walkBudget ?? 500;
+  // At least one row, or a search could never move past its cursor.
+  const searchBudget = Number.isFinite(options.searchBudget)
+    ? Math.max(1, Math.floor(options.searchBudget as number))
+    : SEARCH_BUDGET;
   const prepared = new Map<string, Statement<[Params]>>();
   const statement = (shape: Shape): Statement<[Params]> => {
     const key = JSON.stringify(shape);
@@ -44,21 +76,43 @@ export function createSearchRunner(sqlite: Database, options: SearchOptions = {}
   const byIds = sqlite.prepare<[Params], ListingRow>(BY_IDS_SQL);
   const trigrams = sqlite.prepare<[Params], string>(TRIGRAMS_SQL).pluck();
 
-  const rows = (shape: Shape, params: Params) => statement(shape).all(params) as ListingRow[];
+  const stops = [false, true].map((before) => sqlite.prepare<[Params], string>(ftsStopSql(before)).pluck());
 
-  /** The newest matches by walking, or undefined when the budget ran out first. */
-  function walk(shape: Shape, params: Params, limit: number): string[] | undefined {
-    const hits: string[] = [];
+  /** A walk's first `limit` hits, stopping after `budget` rows: a row per entry, flagged. */
+  function walk(shape: Shape, params: Params, limit: number, budget: number): Walked {
+    const ids: string[] = [];
     let examined = 0;
     for (const row of statement(shape).iterate(params) as IterableIterator<{
       id: string;
       hit: number | null;
     }>) {
-      if (row.hit === 1 && hits.push(row.id) >= limit) return hits;
-      if (++examined >= walkBudget) return undefined;
+      if (row.hit === 1 && ids.push(row.id) >= limit) return { ids };
+      // Leaving the loop early closes the statement's cursor (iterate's return()).
+      if (++examined >= budget) return { ids, stoppedAt: row.id };
     }
-    return hits; // the range ended: every row was checked
+    return { ids }; // the rows ran out: every one was checked
   }
+
+  function fetch({ ids, stoppedAt }: Walked): SearchRows {
+    const rows: SearchRows = ids.length === 0 ? [] : byIds.all({ ids: JSON.stringify(ids) });
+    if (stoppedAt !== undefined) rows.resumeBefore = stoppedAt;
+    return rows;
+  }
+
+  /**
+   * The first `limit` matches among the index's first `searchBudget`
+   * candidates, in SQL (a step into JS per candidate would cost as much as
+   * the candidate). A short page then asks for the last candidate examined,
+   * in the same read transaction, so both see the same rows.
+   */
+  const throughIndex = sqlite.transaction((shape: Shape, params: Params): SearchRows => {
+    const rows: SearchRows = statement(shape).all(params) as ListingRow[];
+    if (rows.length < (params.limit as number)) {
+      const stoppedAt = stops[shape.before ? 1 : 0]?.get(params);
+      if (stoppedAt !== undefined) rows.resumeBefore = stoppedAt;
+    }
+    return rows;
+  });
 
   return {
     run(query, now) {
@@ -74,17 +128,18 @@ export function createSearchRunner(sqlite: Database, options: SearchOptions = {}
       if (query.userId !== undefined) params.userId = query.userId;
       if (query.before !== undefined) params.before = query.before;
 
-      if (needle === "") return rows({ ...base, text: "none" }, params);
+      if (needle === "") return statement({ ...base, text: "none" }).all(params) as ListingRow[];
+      if (query.limit <= 0) return [];
+      const viaIndex = (match: string) =>
+        throughIndex({ ...base, text: "fts" }, { ...params, match, budget: searchBudget });
       // An author's listings are few: the exact check on each beats any index walk.
-      if (base.user) return rows({ ...base, text: "instr" }, params);
-      if ([...needle].length >= TRIGRAM)
-        return rows({ ...base, text: "fts" }, { ...params, match: ftsCover(needle) });
+      if (base.user) return fetch(walk({ ...base, text: "walk" }, params, query.limit, searchBudget));
+      if ([...needle].length >= TRIGRAM) return viaIndex(ftsCover(needle));
 
-      const found = walk({ ...base, text: "walk" }, params, query.limit);
-      if (found) return found.length === 0 ? [] : byIds.all({ ids: JSON.stringify(found) });
+      const probe = walk({ ...base, text: "walk" }, params, query.limit, walkBudget);
+      if (probe.stoppedAt === undefined) return fetch(probe);
       const terms = trigrams.all(trigramRange(needle));
-      if (terms.length === 0) return [];
-      return rows({ ...base, text: "fts" }, { ...params, match: ftsAny(terms) });
+      return terms.length === 0 ? [] : viaIndex(ftsAny(terms));
     },
   };
 }
