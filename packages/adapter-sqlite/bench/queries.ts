@@ -44,15 +44,7 @@ export async function measureSearch(
     const hits = `${answer.length}${answer.resumeBefore === undefined ? "" : "…"}`;
     const naive = await time(naiveSearch(sqlite, term, now.getTime()), naiveRuns, 1);
     const speedUp = `${(naive.median / ours.median).toFixed(0)}x`;
-    rows.push([
-      label,
-      JSON.stringify(term),
-      hits,
-      ms(ours.median),
-      ms(ours.p95),
-      ms(naive.median),
-      speedUp,
-    ]);
+    rows.push([label, JSON.stringify(term), hits, ms(ours.median), ms(ours.p95), ms(naive.median), speedUp]);
     results[`search ${term}`] = { ours, naive, hits };
   }
   console.log("\nsearch (active, newest first, limit 20), through the port");
