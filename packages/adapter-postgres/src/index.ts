@@ -12,7 +12,8 @@ export interface PostgresStorageOptions {
   poolMax?: number | undefined;
   /**
    * Database time, in milliseconds, a search with a term may take before
-   * PostgreSQL cancels it and the caller gets `invalid_input` (default 250).
+   * PostgreSQL cancels it and it answers the matches among the newest listings
+   * it can examine, with a cursor to go on (default 35).
    */
   searchTimeoutMs?: number | undefined;
 }

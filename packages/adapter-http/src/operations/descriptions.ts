@@ -40,7 +40,7 @@ export const LISTING_QUERY = {
   limit: limit(PAGE.defaultLimit),
   category: "A category value, or all (default: every category).",
   search:
-    "Case- and accent-insensitive substring of the title, at most 200 characters. A term too broad to answer within the storage's time budget (a phrase whose parts are in most titles though none holds it) is 400 invalid_input.",
+    "Case- and accent-insensitive substring of the title, at most 200 characters. A search that reaches the storage's time budget answers the matches among the newest listings it could examine, with a next_cursor to go on: a page may be short, even empty.",
   user_id: "Only this author's listings (a UUID).",
   status: "active (default), paused, expired or all; other than active only for your own listings or admins.",
   cursor,

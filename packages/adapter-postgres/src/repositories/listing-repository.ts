@@ -15,7 +15,7 @@ import type { Db, Transaction } from "../connection.js";
 import { guarded } from "../db-errors.js";
 import { listings } from "../schema.js";
 import { createInsertBatcher } from "./listing-insert-batcher.js";
-import { boundedQuery, hasTrigram, pageQuery, toSearchResult } from "./listing-search.js";
+import { boundedQuery, hasTrigram, pageQuery, sliceQuery, toSearchResult } from "./listing-search.js";
 import { activeAt, listingColumns, toRow, toSet } from "./listing-sql.js";
 import { countInt, idBefore, lockUser, pageLimit } from "./query-helpers.js";
 import { SEARCH_TIMEOUT_MS, withinSearchBudget } from "./search-budget.js";
@@ -66,7 +66,10 @@ async function write(db: Db | Transaction, id: string, changes: ListingChanges):
 
 /** How the listing repository bounds its work. */
 export interface ListingRepositoryOptions {
-  /** Database time a search with a term may take, in milliseconds (default SEARCH_TIMEOUT_MS). */
+  /**
+   * Database time a search with a term may take, in milliseconds, before it
+   * answers the slice of its walk instead (default SEARCH_TIMEOUT_MS, 35).
+   */
   searchTimeoutMs?: number | undefined;
 }
 
@@ -91,11 +94,17 @@ export function createListingRepository(db: Db, options: ListingRepositoryOption
         // once and, after five runs, planned once; a page walks its index, bounded.
         if (folded === "") return await pageQuery(db, query, now, folded).prepare("listing_search").execute();
         // With one: unnamed, so each call is planned with its pattern (a generic plan
-        // cannot use the trigram index), and within the search budget.
-        return await withinSearchBudget(db, inUnit, searchTimeoutMs, async (on) =>
-          hasTrigram(folded)
-            ? await pageQuery(on, query, now, folded)
-            : toSearchResult(await boundedQuery(on, query, now, folded)),
+        // cannot use the trigram index), and within the search budget, past which
+        // it answers the slice of its walk.
+        return await withinSearchBudget(
+          db,
+          inUnit,
+          searchTimeoutMs,
+          async (on) =>
+            hasTrigram(folded)
+              ? await pageQuery(on, query, now, folded)
+              : toSearchResult(await boundedQuery(on, query, now, folded)),
+          async () => toSearchResult(await sliceQuery(db, query, now, folded)),
         );
       }),
     listAll: (page: PageQuery) =>

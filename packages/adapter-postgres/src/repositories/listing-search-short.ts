@@ -1,9 +1,7 @@
 import type { ListingSearch } from "@psm/core";
 import { and, type SQL, sql } from "drizzle-orm";
-import type { PgColumn } from "drizzle-orm/pg-core";
-import { listings } from "../schema.js";
-import { probeOf, shape, WALK_INDEX_ONLY } from "./listing-search-shape.js";
-import { idBefore, pageLimit } from "./query-helpers.js";
+import { probeOf, WALK_INDEX_ONLY } from "./listing-search-shape.js";
+import { COLUMNS, ID, sliceSearch, strposCondition, TABLE, TITLE, walkOf } from "./listing-search-walk.js";
 
 // Searches for a term without a trigram (1 or 2 characters, `c++`, `a b`), which pg_trgm cannot
 // serve: a bounded walk newest first, then the grams index (migrations/0005_title_grams.sql).
@@ -34,11 +32,6 @@ export function termGrams(folded: string): string[] {
 export const OLDER_CAP = 2000;
 const CAP = sql.raw(String(OLDER_CAP));
 
-/** The exact substring test; no index serves it, so it filters rows found otherwise. */
-function strposCondition(folded: string): SQL {
-  return sql`strpos(${TITLE}, ${folded}) > 0`;
-}
-
 /** The rows whose title has every one of `grams` (listings_title_grams_idx); a superset of the matches. */
 function gramsCondition(grams: string[]): SQL {
   const elements = sql.join(
@@ -47,25 +40,6 @@ function gramsCondition(grams: string[]): SQL {
   );
   return sql`psm_title_grams(${TITLE}) @> array[${elements}]::text[]`;
 }
-
-/**
- * A column of listings as SQL text, written once. Drizzle renders a column
- * reference anew each time it builds a statement, and these statements hold
- * some forty: written out, a search builds in ~0.18 ms rather than ~0.23 ms.
- */
-function column(of: PgColumn): SQL {
-  return sql.raw(`"listings"."${of.name}"`);
-}
-
-const TABLE = sql.raw('"listings"');
-const ID = column(listings.id);
-const TITLE = column(listings.titleFolded);
-/** The columns a search filters and orders on, so a subquery of them can stand for the table. */
-const COLUMNS = sql.raw(
-  [listings.id, listings.userId, listings.status, listings.category, listings.expiresAt]
-    .map((of) => `"listings"."${of.name}"`)
-    .join(", "),
-);
 
 /**
  * The page's ids for a term without a trigram (1 or 2 characters, or things
@@ -91,11 +65,9 @@ const COLUMNS = sql.raw(
  *   strpos: every match. It holds the walk's matches too, so it is the page
  *   by itself; it is small unless the term is far more common in older
  *   listings than among the newest. So it takes at most OLDER_CAP candidates;
- *   when there are more, the page is `sliced`: the matches among the walk's
- *   entries, and the walk's last entry (`walk_end`, none when the walk reached
- *   the index's end), which the repository hands on as `resumeBefore` (core's
- *   ListingSearchResult), so that the next page walks on from there. A page
- *   may then come back short with a next cursor.
+ *   when there are more, the page is the walk's `slice` (sliceSearch): its
+ *   matches, and its last entry as `resumeBefore`, so that the next page
+ *   walks on from there. A page may then come back short with a next cursor.
  * On a status's own index `older` carries the shape's filters: the index
  * cannot be ANDed with the grams (its predicate leaves it no condition to
  * scan by), and for the few rows before a cursor near its end the planner
@@ -118,20 +90,9 @@ const COLUMNS = sql.raw(
  * columns) apply to them.
  */
 export function boundedSearch(query: ListingSearch, now: Date, folded: string): SQL {
-  const { pinned, rest, order, walk, selective } = shape(query, now);
-  const before = idBefore(listings.id, query);
-  const limit = pageLimit(query);
+  const searched = walkOf(query, now);
+  const { pinned, rest, walk, selective, before, limit, ordered, entries, last } = searched;
   const found = strposCondition(folded);
-  const ordered = sql.join(order, sql`, `);
-  const index = and(...pinned, before) ?? sql`true`;
-  /** The first `count` entries of the shape's index (after `from`), in its order. */
-  const entries = (count: number, from?: SQL) =>
-    sql`(select ${COLUMNS}, ${TITLE} from ${TABLE} where ${and(index, from)}
-      order by ${ordered} limit ${sql.raw(String(count))})`;
-  /** The id of the `count`-th entry of the shape's index (after `from`): none if it has fewer. */
-  const last = (count: number, from?: SQL) =>
-    sql`(select ${ID} from ${TABLE} where ${and(index, from)}
-      order by ${ordered} offset ${sql.raw(String(count - 1))} limit 1)`;
   // An author's listings are few beside the table: worth ANDing with the grams.
   const narrow = query.userId === undefined ? [] : pinned;
   if (!selective) {
@@ -173,10 +134,7 @@ export function boundedSearch(query: ListingSearch, now: Date, folded: string): 
         where ${and(...rest, found)} order by ${ordered} limit ${limit} - (select count(*) from "probe")),
       ${ends}
       "older" as materialized (${older}),
-      "sliced" as materialized (
-        select ${ID} from ${entries(walk)} as ${TABLE} where ${and(...rest, found)}
-        order by ${ordered} limit ${limit}),
-      "walk_end" as materialized ${last(walk)},
+      "slice" as materialized (${sliceSearch(searched, folded)}),
       "choice" as materialized (select ${choice} as "held" from (select count(*) as "n" from "probe") as "probed")
       select "id", false as "resume" from "probe" where ${held} < 2
       union all
@@ -184,9 +142,7 @@ export function boundedSearch(query: ListingSearch, now: Date, folded: string): 
       union all
       ${fromOlder}
       union all
-      select "id", false from "sliced" where ${held} = 3
-      union all
-      select "id", true from "walk_end" where ${held} = 3
+      select "id", "resume" from "slice" where ${held} = 3
       order by "id" desc, "resume" limit ${limit}`;
   }
   // A filter rarer than the term (expired listings among the newest, a category

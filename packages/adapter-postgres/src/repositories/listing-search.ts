@@ -10,6 +10,7 @@ import type { Db } from "../connection.js";
 import { listings } from "../schema.js";
 import { shape } from "./listing-search-shape.js";
 import { boundedSearch } from "./listing-search-short.js";
+import { sliceSearch, walkOf } from "./listing-search-walk.js";
 import { listingColumns } from "./listing-sql.js";
 import { idBefore, pageLimit } from "./query-helpers.js";
 
@@ -69,12 +70,22 @@ export function pageQuery(db: Db, query: ListingSearch, now: Date, folded: strin
  * last) the listing it stopped at when it stopped short (see boundedSearch).
  */
 export function boundedQuery(db: Db, query: ListingSearch, now: Date, folded: string) {
+  return withListings(db, boundedSearch(query, now, folded));
+}
+
+/** A search's slice of its walk, whatever the term (see sliceSearch): rows as boundedQuery's. */
+export function sliceQuery(db: Db, query: ListingSearch, now: Date, folded: string) {
+  return withListings(db, sliceSearch(walkOf(query, now), folded));
+}
+
+/** The listings of `bounded`'s rows (id, resume), fetched by primary key, in its order. */
+function withListings(db: Db, bounded: SQL) {
   const page = db
     .select({
       id: sql<string>`"bounded"."id"`.as("id"),
       resume: sql<boolean>`"bounded"."resume"`.as("resume"),
     })
-    .from(sql`(${boundedSearch(query, now, folded)}) as "bounded"`)
+    .from(sql`(${bounded}) as "bounded"`)
     .as("page");
   return db
     .select({ listing: listingColumns, resume: page.resume })
