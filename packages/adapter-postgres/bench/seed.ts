@@ -21,6 +21,8 @@ export const TERMS = {
   "2-char aged": "c#",
   // The same with a trigram: planned as a walk from its share of all titles, it walks every newer one.
   "phrase aged": "c# consulting",
+  // Its trigrams are in a quarter of the titles, the phrase in none: only the search budget bounds it.
+  "phrase trap": "consulting consulting",
 } as const;
 
 /** The category of the category page. */
