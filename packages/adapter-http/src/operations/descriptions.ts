@@ -40,7 +40,7 @@ export const LISTING_QUERY = {
   limit: limit(PAGE.defaultLimit),
   category: "A category value, or all (default: every category).",
   search:
-    "Case- and accent-insensitive substring of the title, at most 200 characters. A search that reaches the storage's time budget answers the matches among the newest listings it could examine, with a next_cursor to go on: a page may be short, even empty.",
+    "Case- and accent-insensitive substring of the title, at most 200 characters. A search that reaches the storage's bound on its work (database time, or rows examined) answers the matches among the listings it examined, newest first, with a next_cursor to go on: a page may be short, even empty.",
   user_id: "Only this author's listings (a UUID).",
   status: "active (default), paused, expired or all; other than active only for your own listings or admins.",
   cursor,
