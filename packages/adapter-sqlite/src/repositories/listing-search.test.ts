@@ -90,6 +90,18 @@ describe("listing search on SQLite agrees with a plain substring match", () => {
     removeTempDbs();
   });
 
+  /** A search for `text`: a random limit, and perhaps a category, an author and a cursor. */
+  function randomQuery(next: () => number, text: string, status: ListingStatusFilter): ListingSearch {
+    return {
+      text,
+      status,
+      limit: 1 + Math.floor(next() * 30),
+      ...(next() < 0.3 ? { category: pick(next, CATEGORY_VALUES.slice(0, 3)) } : {}),
+      ...(next() < 0.2 ? { userId: pick(next, authors) } : {}),
+      ...(next() < 0.3 ? { before: pick(next, rows).id } : {}),
+    };
+  }
+
   it("for terms of every length, with every filter combination", async () => {
     const next = random(7);
     const terms = new Set<string>(["%", "_", "\\", '"', "*", "50%", "a_b", "\\\\", '""', "üß", "İ", "ς"]);
@@ -103,14 +115,7 @@ describe("listing search on SQLite agrees with a plain substring match", () => {
     let viaIndexWithHits = 0; // terms of 3+ characters without an author: the FTS path
     for (const text of terms) {
       for (const status of statuses) {
-        const query: ListingSearch = {
-          text,
-          status,
-          limit: 1 + Math.floor(next() * 30),
-          ...(next() < 0.3 ? { category: pick(next, CATEGORY_VALUES.slice(0, 3)) } : {}),
-          ...(next() < 0.2 ? { userId: pick(next, authors) } : {}),
-          ...(next() < 0.3 ? { before: pick(next, rows).id } : {}),
-        };
+        const query = randomQuery(next, text, status);
         const found = await storage.repositories.listings.search(query, NOW);
         const expected = oracle(rows, query);
         expect(
@@ -185,14 +190,7 @@ describe("listing search on SQLite agrees with a plain substring match", () => {
     let short = 0;
     for (const text of terms) {
       for (const status of ["active", "expired", "all", "paused"] as const) {
-        const query: ListingSearch = {
-          text,
-          status,
-          limit: 1 + Math.floor(next() * 30),
-          ...(next() < 0.3 ? { category: pick(next, CATEGORY_VALUES.slice(0, 3)) } : {}),
-          ...(next() < 0.2 ? { userId: pick(next, authors) } : {}),
-          ...(next() < 0.3 ? { before: pick(next, rows).id } : {}),
-        };
+        const query = randomQuery(next, text, status);
         const found = searchThrough(runner, query);
         short += found.short;
         expect(found.ids, JSON.stringify(query)).toEqual(oracle(rows, query));
