@@ -18,9 +18,10 @@ export interface SearchOptions {
 }
 
 /**
- * Candidates a search examines at most: ~2 µs each at 1M listings (the
- * doclists, the row by rowid, the exact check), so a few ms of the event
- * loop, which better-sqlite3 holds for the whole statement.
+ * Candidates a search examines at most: 2.5-4 µs each at 1M listings (the
+ * doclists, the row by rowid, the exact check), so 12-20 ms of the event
+ * loop at worst (bench:storage), which better-sqlite3 holds for the whole
+ * statement.
  */
 export const SEARCH_BUDGET = 5_000;
 
@@ -41,11 +42,10 @@ interface Walked {
 /**
  * Creates a runner that prepares each search shape on first use.
  *
- * Every search with a term examines rows one at a time, newest first, and
- * stops at `limit` hits or after a budget of rows, whatever the term: the
- * shape's own index checked with instr() (an author's listings, or a short
- * term's walk), or the candidates of the FTS5 trigram index (terms of 3+
- * characters). A term whose candidates mostly fail (a phrase of common
+ * Every search with a term examines rows newest first, and stops at `limit`
+ * hits or after a budget of rows, whatever the term: the shape's own index
+ * checked with instr() (an author's listings, or a short term's walk), or the
+ * candidates of the FTS5 trigram index (terms of 3+ characters). A term whose candidates mostly fail (a phrase of common
  * trigrams that no title holds: "ing ing", ~200 ms at 1M listings unbounded)
  * or whose hits the shape's filters mostly drop thus stops short with
  * `resumeBefore`, the last row examined, and the next page goes on below it.
