@@ -12,7 +12,7 @@ export interface SqliteStorageOptions {
   file: string;
   /**
    * Rows a search with a term examines at most before it answers a short page
-   * with a next cursor (default 5,000, 8-28 ms at 1M listings): better-sqlite3
+   * with a next cursor (default 5,000: 12-25 ms at 1M listings at worst): better-sqlite3
    * runs a statement on the event loop to its end, so this bounds how long one
    * search holds every other request.
    */

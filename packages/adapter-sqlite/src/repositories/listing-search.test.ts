@@ -168,8 +168,7 @@ describe("listing search on SQLite agrees with a plain substring match", () => {
       const found = runner.run({ ...query, before, limit: query.limit - ids.length }, NOW);
       ids.push(...found.map((row) => row.id));
       if (found.resumeBefore === undefined || ids.length >= query.limit) return { ids, short };
-      // A short page: fewer than asked, and a resume point below the cursor, else a caller loops.
-      expect(found.length).toBeLessThan(query.limit - ids.length + found.length);
+      // A resume point at or above the cursor would send a caller round the same page forever.
       expect(before === undefined || found.resumeBefore < before).toBe(true);
       before = found.resumeBefore;
     }
