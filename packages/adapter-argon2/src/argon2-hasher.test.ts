@@ -87,8 +87,11 @@ describe("argon2id hasher lanes", () => {
     await Promise.all(flood);
   });
 
-  it("rejects a nonsensical concurrency", () => {
+  it("rejects a nonsensical concurrency or queue bound", () => {
     expect(() => createArgon2Hasher({ hashConcurrency: 0 })).toThrow(RangeError);
     expect(() => createArgon2Hasher({ verifyConcurrency: 1.5 })).toThrow(RangeError);
+    expect(() => createArgon2Hasher({ confirmConcurrency: 0 })).toThrow(RangeError);
+    expect(() => createArgon2Hasher({ verifyQueue: -1 })).toThrow(RangeError);
+    expect(() => createArgon2Hasher({ confirmQueue: Number.NaN })).toThrow(RangeError);
   });
 });

@@ -1,17 +1,8 @@
-import { argon2, randomBytes, timingSafeEqual } from "node:crypto";
+import { randomBytes, timingSafeEqual } from "node:crypto";
 import { availableParallelism } from "node:os";
-import { MarketplaceError, type PasswordHasher } from "@psm/core";
+import { MarketplaceError, type PasswordHasher, type VerifyPurpose } from "@psm/core";
 import { createLane } from "./lane.js";
-
-/** argon2id cost parameters, as written into each PHC string. */
-export interface Argon2Params {
-  /** Memory in KiB (m). */
-  memoryKiB: number;
-  /** Passes over the memory (t). */
-  passes: number;
-  /** Lanes (p). */
-  parallelism: number;
-}
+import { type Argon2Params, deriveKey, formatPhc, parsePhc } from "./phc.js";
 
 /** OWASP's minimum for argon2id (m=19 MiB, t=2, p=1): the default parameters of new hashes. */
 export const OWASP_MIN: Argon2Params = { memoryKiB: 19_456, passes: 2, parallelism: 1 };
@@ -20,86 +11,77 @@ export const OWASP_MIN: Argon2Params = { memoryKiB: 19_456, passes: 2, paralleli
 export interface Argon2HasherOptions {
   /** Parameters of new hashes (default OWASP_MIN); verification reads each hash's own. */
   params?: Argon2Params;
-  /** Verifications (logins) at once, in a lane of their own (default cores − 1, at least 1). */
+  /** Login verifications at once, in a lane of their own (default cores − 1, at least 1). */
   verifyConcurrency?: number;
+  /** Login verifications that may wait for their lane; one more is refused with 503 (default 64). */
+  verifyQueue?: number;
+  /** Confirmations (a signed-in user re-proving a password) at once, in a lane of their own (default 1). */
+  confirmConcurrency?: number;
+  /** Confirmations that may wait for their lane; one more is refused with 503 (default 8). */
+  confirmQueue?: number;
   /** New hashes (sign-up, password change) at once (default 1). */
   hashConcurrency?: number;
   /** New hashes that may wait for the hash lane; one more is refused with 503 (default 32). */
   hashQueue?: number;
-  /** Retry-After of that refusal, in seconds (default 2). */
+  /** Retry-After of every refusal, in seconds (default 2). */
   retryAfterSeconds?: number;
 }
-
-const PHC = /^\$argon2id\$v=19\$m=(\d+),t=(\d+),p=(\d+)\$([A-Za-z0-9+/]+)\$([A-Za-z0-9+/]+)$/;
 
 /**
  * argon2id through Node's native, asynchronous crypto.argon2: hashing runs on
  * libuv's thread pool, never on the event loop. Hashes are PHC strings, so the
  * parameters can be raised later and old hashes upgraded at login.
  *
- * Two lanes: verifications and new hashes never wait for each other, so a
- * flood of sign-ups or password changes cannot queue its work in front of
- * logins. New hashes wait in a bounded queue; past it `hash` throws
+ * Three lanes that never wait for each other: login verifications,
+ * confirmations (`verify(..., "confirm")`, e.g. change password, which is
+ * rate limited per account far above logins) and new hashes. So neither a
+ * flood of sign-ups nor one of password changes can queue its work in front
+ * of logins. Each lane has a bounded queue; past it the call throws
  * `service_unavailable` with a Retry-After (503) at once, instead of letting
  * anyone pile up work without bound.
  */
 export function createArgon2Hasher(options: Argon2HasherOptions = {}): PasswordHasher {
   const params = options.params ?? OWASP_MIN;
+  const retryAfter = options.retryAfterSeconds ?? 2;
+  const bounded = (max: number, message: string) => ({
+    max,
+    refuse: () => new MarketplaceError("service_unavailable", message, { retryAfter }),
+  });
   // argon2 is CPU-bound: with as many hashes as cores in flight, the event
   // loop waits for a core. Logins leave one core to it, which keeps reads fast
-  // during a login burst; new hashes take one more lane, so only a login burst
-  // beside a sign-up flood keeps every core busy.
-  const verifyLane = createLane(options.verifyConcurrency ?? Math.max(1, availableParallelism() - 1));
-  const retryAfter = options.retryAfterSeconds ?? 2;
-  const hashLane = createLane(options.hashConcurrency ?? 1, {
-    max: options.hashQueue ?? 32,
-    refuse: () =>
-      new MarketplaceError("service_unavailable", "Too many passwords are being set; try again shortly", {
-        retryAfter,
-      }),
-  });
+  // during a login burst; confirmations and new hashes take one lane each, so
+  // only a login burst beside both floods keeps every core busy.
+  const loginLane = createLane(
+    options.verifyConcurrency ?? Math.max(1, availableParallelism() - 1),
+    bounded(options.verifyQueue ?? 64, "Too many sign-ins at once; try again shortly"),
+  );
+  const confirmLane = createLane(
+    options.confirmConcurrency ?? 1,
+    bounded(options.confirmQueue ?? 8, "Too many password confirmations at once; try again shortly"),
+  );
+  const hashLane = createLane(
+    options.hashConcurrency ?? 1,
+    bounded(options.hashQueue ?? 32, "Too many passwords are being set; try again shortly"),
+  );
   return {
     async hash(password: string): Promise<string> {
       const salt = randomBytes(16);
       const tag = await hashLane(() => deriveKey(password, salt, params));
-      return `$argon2id$v=19$m=${params.memoryKiB},t=${params.passes},p=${params.parallelism}$${b64(salt)}$${b64(tag)}`;
+      return formatPhc({ params, salt, tag });
     },
-    async verify(hash: string, password: string): Promise<boolean> {
-      const m = PHC.exec(hash);
-      if (!m) return false;
-      const stored = Buffer.from(m[5]!, "base64");
-      const own = { memoryKiB: Number(m[1]), passes: Number(m[2]), parallelism: Number(m[3]) };
-      const salt = Buffer.from(m[4]!, "base64");
-      const tag = await verifyLane(() => deriveKey(password, salt, own, stored.length));
-      return tag.length === stored.length && timingSafeEqual(tag, stored);
+    async verify(hash: string, password: string, purpose: VerifyPurpose = "login"): Promise<boolean> {
+      const phc = parsePhc(hash);
+      if (!phc) return false;
+      const lane = purpose === "confirm" ? confirmLane : loginLane;
+      const tag = await lane(() => deriveKey(password, phc.salt, phc.params, phc.tag.length));
+      return tag.length === phc.tag.length && timingSafeEqual(tag, phc.tag);
     },
     needsRehash(hash: string): boolean {
-      const m = PHC.exec(hash);
-      if (!m) return true;
+      const own = parsePhc(hash)?.params;
+      if (!own) return true;
       return (
-        Number(m[1]) < params.memoryKiB || Number(m[2]) < params.passes || Number(m[3]) < params.parallelism
+        own.memoryKiB < params.memoryKiB || own.passes < params.passes || own.parallelism < params.parallelism
       );
     },
   };
-}
-
-function deriveKey(password: string, salt: Buffer, p: Argon2Params, tagLength = 32): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    argon2(
-      "argon2id",
-      {
-        message: password,
-        nonce: salt,
-        parallelism: p.parallelism,
-        tagLength,
-        memory: p.memoryKiB,
-        passes: p.passes,
-      },
-      (error, key) => (error ? reject(error) : resolve(key)),
-    );
-  });
-}
-
-function b64(bytes: Buffer): string {
-  return bytes.toString("base64").replace(/=+$/, "");
 }

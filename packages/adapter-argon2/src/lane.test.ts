@@ -66,4 +66,12 @@ describe("createLane", () => {
   it("rejects a limit that is not a positive integer", () => {
     for (const limit of [0, -1, 1.5, Number.NaN]) expect(() => createLane(limit)).toThrow(RangeError);
   });
+
+  it("rejects a queue bound that is not a non-negative integer, which would bound nothing", () => {
+    const refuse = () => new Error("full");
+    for (const max of [-1, 1.5, Number.NaN, Number.POSITIVE_INFINITY]) {
+      expect(() => createLane(1, { max, refuse })).toThrow(RangeError);
+    }
+    expect(() => createLane(1, { max: 0, refuse })).not.toThrow();
+  });
 });

@@ -7,6 +7,10 @@ export function createLane(limit: number, queue?: { max: number; refuse: () => E
   if (!Number.isInteger(limit) || limit < 1) {
     throw new RangeError("argon2 hasher: a concurrency must be a positive integer");
   }
+  // A queue bound that is not a count (NaN, -1) would never refuse: no bound at all.
+  if (queue && (!Number.isInteger(queue.max) || queue.max < 0)) {
+    throw new RangeError("argon2 hasher: a queue must be a non-negative integer");
+  }
   let active = 0;
   const waiting: (() => void)[] = [];
   // A finished task hands its slot straight to the next in line, so a caller

@@ -97,7 +97,7 @@ export {
   type PasswordResetMail,
 } from "./ports/mailer.js";
 export type { MessageRepository } from "./ports/message-repository.js";
-export type { PasswordHasher } from "./ports/password-hasher.js";
+export type { PasswordHasher, VerifyPurpose } from "./ports/password-hasher.js";
 export type { Repositories, Storage, UnitOfWork } from "./ports/repositories.js";
 export type {
   ResetToken,

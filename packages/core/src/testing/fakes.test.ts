@@ -27,13 +27,15 @@ describe("test fakes", () => {
     expect(clock.now().toISOString()).toBe("2027-05-05T05:05:05.005Z");
   });
 
-  it("the hasher verifies its own hashes, counts calls and flags old$ for rehash", async () => {
+  it("the hasher verifies its own hashes, counts calls, records purposes and flags old$ for rehash", async () => {
     const hasher = createFakeHasher();
     const hash = await hasher.hash("secret");
     expect(await hasher.verify(hash, "secret")).toBe(true);
     expect(await hasher.verify(hash, "Secret")).toBe(false);
     expect(await hasher.verify("garbage", "secret")).toBe(false);
     expect(hasher.calls).toEqual({ hash: 1, verify: 3 });
+    expect(await hasher.verify(hash, "secret", "confirm")).toBe(true);
+    expect(hasher.purposes).toEqual(["login", "login", "login", "confirm"]);
     const old = hash.replace(/^fake\$/, "old$");
     expect(await hasher.verify(old, "secret")).toBe(true);
     expect([hasher.needsRehash(hash), hasher.needsRehash(old)]).toEqual([false, true]);

@@ -1,9 +1,11 @@
-import type { PasswordHasher } from "../../ports/password-hasher.js";
+import type { PasswordHasher, VerifyPurpose } from "../../ports/password-hasher.js";
 import { sha256Hex } from "../../support/crypto.js";
 
 /** A PasswordHasher that counts its calls. */
 export interface FakeHasher extends PasswordHasher {
   readonly calls: { hash: number; verify: number };
+  /** The purpose of each `verify` call, in order (`"login"` when none was given). */
+  readonly purposes: VerifyPurpose[];
 }
 
 /** The password behind buildUser's default hash. */
@@ -20,14 +22,17 @@ export function fakeHash(password: string, scheme: "fake" | "old" = "fake"): str
  */
 export function createFakeHasher(): FakeHasher {
   const calls = { hash: 0, verify: 0 };
+  const purposes: VerifyPurpose[] = [];
   return {
     calls,
+    purposes,
     async hash(password: string) {
       calls.hash++;
       return fakeHash(password);
     },
-    async verify(hash: string, password: string) {
+    async verify(hash: string, password: string, purpose: VerifyPurpose = "login") {
       calls.verify++;
+      purposes.push(purpose);
       const scheme = hash.startsWith("old$") ? "old" : "fake";
       return hash === fakeHash(password, scheme);
     },

@@ -9,7 +9,8 @@ import { requireJwtUser } from "../access.js";
  * A signed-in user sets a new password by proving the current one. The token
  * version moves in the same write, so every JWT and browser session issued
  * before ends (the caller opens a new one to stay signed in); API keys stay,
- * since they are managed one by one.
+ * since they are managed one by one. A hasher too busy for confirmations
+ * refuses with `service_unavailable` (503) and nothing changes.
  */
 export async function changePassword(
   deps: Pick<Deps, "repos" | "hasher">,
@@ -19,7 +20,12 @@ export async function changePassword(
   const { user } = requireJwtUser(actor);
   const data = validate(changePasswordSchema, input);
   const stored = await deps.repos.users.findById(user.id);
-  if (!stored?.passwordHash || !(await deps.hasher.verify(stored.passwordHash, data.currentPassword))) {
+  // A confirmation, not a login: changes run at the write quota, far above the
+  // login one, so the hasher keeps them out of the queue in front of logins.
+  if (
+    !stored?.passwordHash ||
+    !(await deps.hasher.verify(stored.passwordHash, data.currentPassword, "confirm"))
+  ) {
     throw new MarketplaceError("invalid_credentials", "The current password is wrong", {
       field: "currentPassword",
     });

@@ -34,3 +34,16 @@ describe("auth.logIn with a hasher too busy for new hashes", () => {
     expect((await deps.repos.users.findById(user.id))?.passwordHash).not.toBe(old);
   });
 });
+
+describe("auth.logIn and the hasher's lanes", () => {
+  it("verifies as a login, for a known account and against the dummy hash for an unknown one", async () => {
+    const deps = createTestDeps();
+    const market = createMarketplace(deps);
+    await market.auth.signUp({ email: "known@example.com", password: PASSWORD });
+    await market.auth.logIn({ email: "known@example.com", password: PASSWORD });
+    await expect(market.auth.logIn({ email: "nobody@example.com", password: PASSWORD })).rejects.toThrow(
+      MarketplaceError,
+    );
+    expect(deps.hasher.purposes).toEqual(["login", "login"]);
+  });
+});

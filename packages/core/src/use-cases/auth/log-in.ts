@@ -15,7 +15,8 @@ export interface LogInResult {
 /**
  * Exchanges email and password for a JWT. An unknown address and a wrong
  * password get the same error after the same hashing work, so neither the
- * body nor the time tells which accounts exist.
+ * body nor the time tells which accounts exist. Both verify as `"login"`; a
+ * hasher whose login queue is full refuses with `service_unavailable` (503).
  */
 export async function logIn(
   deps: Pick<Deps, "repos" | "hasher" | "tokens" | "clock">,
@@ -24,10 +25,10 @@ export async function logIn(
   const data = validate(logInSchema, input);
   const user = await deps.repos.users.findByEmail(normalizeEmail(data.email));
   if (!user?.passwordHash) {
-    await deps.hasher.verify(await dummyHash(deps.hasher), data.password);
+    await deps.hasher.verify(await dummyHash(deps.hasher), data.password, "login");
     throw new MarketplaceError("invalid_credentials");
   }
-  if (!(await deps.hasher.verify(user.passwordHash, data.password)))
+  if (!(await deps.hasher.verify(user.passwordHash, data.password, "login")))
     throw new MarketplaceError("invalid_credentials");
   if (deps.hasher.needsRehash(user.passwordHash)) await upgradeHash(deps, user.id, data.password);
   const token = await deps.tokens.issue({
