@@ -5,13 +5,12 @@ import type { Flash } from "./env.js";
 import type { WebConfig } from "./options.js";
 
 /** The cookies of the site; over https each carries `__Host-` (Secure, whole site, no Domain). */
-type CookieKind = "session" | "csrf" | "flash" | "secret";
+type CookieKind = "session" | "csrf" | "flash";
 
 const BASE_NAMES: Record<CookieKind, string> = {
   session: "psm_session",
   csrf: "psm_csrf",
   flash: "psm_flash",
-  secret: "psm_new_key",
 };
 
 /** The cookie's name under this configuration. */

@@ -36,17 +36,21 @@ export interface OnceOptions<R> {
   work: (m: Marketplace) => Promise<FormResult<R>>;
   /** Renders a refusal (invalid input, a full quota) after the unit of work has ended. */
   refused: (reason: R) => Promise<Response>;
-  /** Called when this copy did the write (not a replay): for what only the first answer may carry. */
-  fresh?: () => void;
+  /**
+   * Answers the copy that did the write (not a replay) in place of the redirect:
+   * for what only the first answer may carry, such as a new key's value. Every
+   * later copy still gets the stored redirect and its flash.
+   */
+  fresh?: () => Promise<Response>;
 }
 
 /**
  * Runs a form's write at most once per rendered form (the nonce of its token,
  * through core's idempotency keys), so a double click or a resent form makes
  * one listing, one message, one key. The first run's redirect is stored and
- * every later copy redirects the same way (Post/Redirect/Get); a copy that
- * arrives while the first runs waits for it. A refusal is not kept: the
- * corrected form, with the same nonce, runs again.
+ * every copy redirects that way (Post/Redirect/Get), except the first when
+ * `fresh` answers it; a copy that arrives while the first runs waits for it.
+ * A refusal is not kept: the corrected form, with the same nonce, runs again.
  */
 export async function once<R>(
   c: Context<WebEnv>,
@@ -74,7 +78,7 @@ export async function once<R>(
       });
       if (refusal) return options.refused(refusal.reason);
       const done = JSON.parse(outcome.answer.body) as Done;
-      if (!outcome.replayed) options.fresh?.();
+      if (!outcome.replayed && options.fresh) return options.fresh();
       if (done.flash) setFlash(c, config, done.flash);
       return c.redirect(done.redirect, 303);
     } catch (error) {

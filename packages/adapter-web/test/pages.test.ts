@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { type Browser, h1, type Page, title, webHarness } from "./harness.js";
+import { type Browser, h1, ORIGIN, type Page, title, webHarness } from "./harness.js";
 
 /** The landmarks and furniture every page has: skip link, banner, main navigation, one main, footer. */
 function expectPageShell(page: Page): void {
@@ -106,6 +106,32 @@ describe("every page, signed out", () => {
       });
       expect(done.location).toBe("/");
     }
+  });
+
+  it("keeps next on the site when a browser would strip a tab or newline from it (/\\t/evil.example)", async () => {
+    const h = webHarness();
+    await h.m.auth.signUp({ email: "strip@example.com", password: "secret-password" });
+    // A browser resolves a URL as `new URL` does: tab, LF and CR vanish, so `/\t/x` is `//x`.
+    const staysHere = (target: string | null | undefined) => new URL(target ?? "", ORIGIN).origin;
+    for (const next of ["/\t/evil.example", "/\n/evil.example", "/\r\n/evil.example", "/.//evil.example"]) {
+      const b = h.browser();
+      const login = await b.get(`/login?next=${encodeURIComponent(next)}`);
+      const field = /name="next" value="([^"]*)"/.exec(login.html)?.[1];
+      expect(field, JSON.stringify(next)).toBe("/");
+      const done = await b.submit(login, "/login", {
+        email: "strip@example.com",
+        password: "secret-password",
+        next,
+      });
+      expect(done.status).toBe(303);
+      expect(staysHere(done.location), JSON.stringify(next)).toBe(ORIGIN);
+      expect(done.location).toBe("/");
+      // Signed in, the log-in page sends the visitor straight on: to this site too.
+      const again = await b.get(`/login?next=${encodeURIComponent(next)}`);
+      expect(staysHere(again.location), JSON.stringify(next)).toBe(ORIGIN);
+    }
+    const encoded = await h.browser().get("/login?next=/%09/evil.example");
+    expect(staysHere(/name="next" value="([^"]*)"/.exec(encoded.html)?.[1])).toBe(ORIGIN);
   });
 });
 

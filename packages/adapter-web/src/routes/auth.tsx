@@ -1,4 +1,5 @@
 import { isMarketplaceError, logInSchema, requestPasswordResetSchema, signUpSchema } from "@psm/core";
+import { safeRedirectPath } from "@psm/host";
 import { type Context, Hono } from "hono";
 import { setFlash } from "../cookies.js";
 import type { WebEnv } from "../env.js";
@@ -18,16 +19,6 @@ const SIGN_UP_FIELDS = {
 };
 const EMAIL_FIELD = { email: { field: "email", label: "Email" } };
 const LOG_IN_FIELDS = { ...EMAIL_FIELD, password: { field: "password", label: "Password" } };
-
-/**
- * Where to go after logging in: a path of this site only (an absolute URL,
- * `//host` or `/\host` would send the visitor elsewhere), else home.
- */
-export function safeNext(next: string | undefined): string {
-  if (next === undefined || !next.startsWith("/") || next.startsWith("//") || next.startsWith("/\\"))
-    return "/";
-  return next;
-}
 
 /** Proves the password through core and opens a browser session for that user. */
 async function signIn(c: Context<WebEnv>, config: WebConfig, email: string, password: string) {
@@ -84,7 +75,7 @@ export function authRoutes(config: WebConfig): Hono<WebEnv> {
   });
 
   app.get("/login", readLimit(config), (c) => {
-    const next = safeNext(c.req.query("next"));
+    const next = safeRedirectPath(c.req.query("next"));
     if (c.get("actor").kind === "user") return c.redirect(next, 303);
     return logInPage(c, { email: "", next, errors: {} });
   });
@@ -92,7 +83,7 @@ export function authRoutes(config: WebConfig): Hono<WebEnv> {
   // The login limiter reads the form's email (c.var.body) and counts this page's 401s as failures.
   app.post("/login", formGuard(config, "login"), async (c) => {
     const form = c.get("form");
-    const view: LogInView = { email: form.email ?? "", next: safeNext(form.next), errors: {} };
+    const view: LogInView = { email: form.email ?? "", next: safeRedirectPath(form.next), errors: {} };
     const password = form.password ?? "";
     view.errors = schemaErrors(logInSchema, { email: view.email, password }, LOG_IN_FIELDS);
     if (Object.keys(view.errors).length > 0) return logInPage(c, view, 400);
