@@ -63,6 +63,25 @@ module.exports = {
       to: { path: "^(packages/adapter-|@psm/adapter-)" },
     },
     {
+      name: "only-surfaces-use-the-host",
+      severity: "error",
+      comment:
+        "The host is the edge the surfaces (adapter-http, adapter-web, adapter-mcp) mount under: core and " +
+        "the storage and service adapters never import it.",
+      from: {
+        path: "^packages/(core|adapter-(sqlite|postgres|mail|documents|argon2))/",
+        pathNot: HARNESS,
+      },
+      to: { path: "^(packages/host/|@psm/host(/|$))" },
+    },
+    {
+      name: "host-imports-core-only",
+      severity: "error",
+      comment: "The host imports core and its libraries only: surfaces depend on it, never the reverse.",
+      from: { path: "^packages/host/", pathNot: HARNESS },
+      to: { path: "^(packages/(?!core/|host/)|apps/|@psm/(?!core(/|$)))" },
+    },
+    {
       name: "packages-no-apps",
       severity: "error",
       comment: "A library package never imports an app: apps depend on packages, never the reverse.",

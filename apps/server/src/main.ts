@@ -3,10 +3,11 @@ import { serve } from "@hono/node-server";
 import { createHttpApp } from "@psm/adapter-http";
 import { startMailDispatcher } from "@psm/adapter-mail";
 import { createWebApp } from "@psm/adapter-web";
+import { createUploadGate } from "@psm/host";
 import { ConfigError, readConfig } from "./config.js";
 import { accessLogger, createLogger } from "./logger.js";
 import { openMarketplace } from "./marketplace.js";
-import { mcpSurface } from "./mcp.js";
+import { MAX_UPLOAD_BYTES, mcpSurface } from "./mcp.js";
 import { openRateLimiting, trustedProxies } from "./rate-limit.js";
 import { createDrainer, onSignals } from "./shutdown.js";
 import { describeCause, listenError } from "./start-errors.js";
@@ -41,6 +42,8 @@ async function main(): Promise<void> {
   });
 
   const rateLimiting = await openRateLimiting(config, logger);
+  // One upload gate for the process: a document costs the same share and budget on every surface.
+  const uploads = createUploadGate({ maxFileBytes: MAX_UPLOAD_BYTES });
 
   // The pages for people, mounted last: their catch-all answers unknown pages.
   const web = createWebApp({
@@ -48,12 +51,18 @@ async function main(): Promise<void> {
     publicUrl: config.publicUrl,
     rateLimit: rateLimiting.hooks,
     onPasswordResetRequested: () => dispatcher.poke(),
+    maxUploadBytes: MAX_UPLOAD_BYTES,
+    uploads,
     logger,
   });
   const app = createHttpApp({
     marketplace,
     // The agent surface (/mcp, /llms.txt) before the pages, whose catch-all would take its paths.
-    surfaces: [await mcpSurface(config, marketplace, rateLimiting.hooks, logger), { path: "/", app: web }],
+    surfaces: [
+      await mcpSurface(config, marketplace, rateLimiting.hooks, uploads, logger),
+      { path: "/", app: web },
+    ],
+    uploads,
     config: {
       corsOrigins: config.corsOrigins,
       logger,

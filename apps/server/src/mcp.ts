@@ -1,6 +1,7 @@
 import { apiCatalog, type Logger, type RateLimitHooks, type Surface } from "@psm/adapter-http";
 import { allowedOrigins, createMcpApp } from "@psm/adapter-mcp";
 import type { Marketplace } from "@psm/core";
+import { envelopeBytes, type UploadGate } from "@psm/host";
 import type { Config } from "./config.js";
 
 /**
@@ -11,7 +12,7 @@ import type { Config } from "./config.js";
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 
 /** A signed-in caller's /mcp body: the document as base64 (4 bytes per 3) and room for the JSON around it. */
-const MAX_MCP_BODY_BYTES = Math.ceil(MAX_UPLOAD_BYTES / 3) * 4 + 64 * 1024;
+const MAX_MCP_BODY_BYTES = envelopeBytes(MAX_UPLOAD_BYTES, "base64-json");
 
 /** The tool catalog of this configuration, from the API's route registry. */
 export function toolCatalog(config: Config, marketplace: Marketplace) {
@@ -24,12 +25,14 @@ export function toolCatalog(config: Config, marketplace: Marketplace) {
 /**
  * The agent surface, mounted at `/` beside the API: POST /mcp, /llms.txt and
  * the endpoint's protected-resource metadata, behind the API's middlewares
- * and rate limiters (a tool call counts as the REST call it stands for).
+ * and rate limiters (a tool call counts as the REST call it stands for), its documents through
+ * the process's one upload gate.
  */
 export async function mcpSurface(
   config: Config,
   marketplace: Marketplace,
   rateLimit: RateLimitHooks | undefined,
+  uploads: UploadGate,
   logger: Logger,
 ): Promise<Surface> {
   const catalog = await toolCatalog(config, marketplace);
@@ -41,9 +44,8 @@ export async function mcpSurface(
     allowedOrigins: allowedOrigins(config.publicUrl, config.corsOrigins),
     readOnly: config.mcpReadOnly,
     maxBodyBytes: MAX_MCP_BODY_BYTES,
-    ...(rateLimit
-      ? { rateLimit: { read: rateLimit.read, write: rateLimit.write, upload: rateLimit.upload } }
-      : {}),
+    uploads,
+    ...(rateLimit ? { rateLimit } : {}),
     logger,
   });
   return { path: "/", app };

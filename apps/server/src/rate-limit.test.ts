@@ -38,6 +38,7 @@ describe("rate limiting from the configuration", () => {
     expect((await openRateLimiting(readConfig({ RATE_LIMIT: "off" }), silent)).hooks).toBeUndefined();
     const on = await openRateLimiting(readConfig({}), silent);
     expect(Object.keys(on.hooks ?? {}).sort()).toEqual([
+      "confirm",
       "login",
       "read",
       "reset",

@@ -22,9 +22,6 @@ import type { Marketplace } from "@psm/core";
  * read, not one per request in flight.
  */
 
-/** Operations whose anonymous answers are kept. */
-export const CACHED_OPERATIONS: ReadonlySet<string> = new Set(["search_listings", "get_listing"]);
-
 export interface EncodedAnswer {
   bytes: Buffer<ArrayBuffer>;
   tag: string;

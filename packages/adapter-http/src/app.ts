@@ -7,7 +7,7 @@ import { type HttpConfig, resolveConfig } from "./config.js";
 import type { AppEnv } from "./env.js";
 import { createErrorHandler, createNotFoundHandler } from "./errors.js";
 import { methodIndex } from "./method-not-allowed.js";
-import { apiOperations, type UploadBounds } from "./operations/index.js";
+import { apiOperations } from "./operations/index.js";
 import { mountOperations } from "./registry/mount.js";
 import { requestId } from "./request-id.js";
 import type { RouteKit } from "./route-kit.js";
@@ -16,13 +16,17 @@ import { healthRoutes } from "./routes/health.js";
 import { resetPageRoutes } from "./routes/reset-page.js";
 import { verifyEmailPageRoutes } from "./routes/verify-email-page.js";
 import { corsPolicy, privateAnswers, securityHeaders } from "./security.js";
+import { type Uploads, uploadGateOf } from "./uploads.js";
 
 /** The arguments of createHttpApp. */
 export interface CreateHttpAppOptions {
   marketplace: Marketplace;
   config: HttpConfig;
-  /** Bounds of document uploads besides their size (defaults suit production). */
-  uploads?: Partial<UploadBounds>;
+  /**
+   * The host's upload gate, shared with the other surfaces that take documents (pages, MCP), or
+   * bounds of a gate of the API's own besides the size (defaults suit production).
+   */
+  uploads?: Uploads;
   /**
    * Other surfaces of the same server (the web pages, the MCP endpoint), each
    * a Hono app mounted at `path` after the API. They run behind the same
@@ -62,7 +66,7 @@ export function createHttpApp({
   app.use(authenticate(marketplace));
 
   // The JSON API, from the one registry (operations/index.ts); then pages, probes and the reference.
-  mountOperations(app, apiOperations(resolved, uploads), marketplace, resolved);
+  mountOperations(app, apiOperations(resolved), marketplace, resolved, uploadGateOf(resolved, uploads));
   app.route("/", healthRoutes(kit));
   app.route("/", resetPageRoutes(kit));
   app.route("/", verifyEmailPageRoutes(kit));

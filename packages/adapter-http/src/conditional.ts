@@ -11,13 +11,6 @@ import type { EncodedAnswer } from "./answer-cache.js";
  * this process and in every other one on the same database.
  */
 
-/** The operations (registry names) that answer an ETag and honour If-None-Match. */
-export const CONDITIONAL_OPERATIONS: ReadonlySet<string> = new Set([
-  "search_listings",
-  "get_listing",
-  "list_profiles",
-]);
-
 /**
  * How long a shared cache (a CDN, a proxy) may reuse an anonymous public read
  * without asking: 5 s bounds how stale a page seen through a cache can be,

@@ -1,7 +1,6 @@
-import type { MiddlewareHandler } from "hono";
+import type { RateLimitHooks as HostRateLimitHooks } from "@psm/host";
 import { nodeSocketAddress, type SocketAddress } from "./client-ip.js";
 import { PUBLIC_MAX_AGE } from "./conditional.js";
-import type { AppEnv } from "./env.js";
 import type { RateLimitClass } from "./rate-limit/classes.js";
 
 /** A pino-compatible logger: the access log and 500s go through it. */
@@ -30,7 +29,7 @@ export type { RateLimitClass };
  * set with `c.header()` (the IETF `RateLimit` ones) stay on the answer. It may
  * also `await next()` and then read `c.res.status` (to count login failures).
  */
-export type RateLimitHooks = Partial<Record<RateLimitClass, MiddlewareHandler<AppEnv>>>;
+export type RateLimitHooks = HostRateLimitHooks;
 
 /** The configuration of createHttpApp. */
 export interface HttpConfig {

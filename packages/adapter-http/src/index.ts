@@ -1,6 +1,7 @@
 /** @psm/adapter-http: the marketplace's HTTP API on Hono. */
+
+export { credentialsOf } from "@psm/host";
 export { type CreateHttpAppOptions, createHttpApp, type Surface } from "./app.js";
-export { credentialsOf } from "./auth.js";
 export {
   nodeSocketAddress,
   parseTrustedProxies,
@@ -12,7 +13,7 @@ export type { HttpConfig, Logger, RateLimitClass, RateLimitHooks, ResolvedConfig
 export type { AppEnv } from "./env.js";
 export { describeError, ERROR_STATUS, type ErrorBody, type ErrorDescription } from "./errors.js";
 export type { OpenApiDocument } from "./openapi.js";
-export { apiOperations, type UploadBounds } from "./operations/index.js";
+export { apiOperations } from "./operations/index.js";
 export {
   createRateLimitHooks,
   DEFAULT_RATE_LIMIT_POLICIES,
@@ -36,6 +37,7 @@ export {
   type HttpMethod,
   type Operation,
   type OperationContext,
+  type OperationName,
 } from "./registry/operation.js";
 export {
   type ApiCatalog,
@@ -46,3 +48,4 @@ export {
   type ToolResult,
 } from "./registry/tools.js";
 export { commandOf, inWireWords, snakeCase, type WireMapping, wireNames } from "./registry/wire.js";
+export { type Uploads, uploadGateOf } from "./uploads.js";

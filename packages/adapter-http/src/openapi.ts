@@ -40,7 +40,8 @@ export function openApiOptions(kit: RouteKit): Partial<GenerateSpecOptions> {
             type: "http",
             scheme: "bearer",
             bearerFormat: "JWT",
-            description: "From POST /api/auth/login; HS256, valid 7 days.",
+            description:
+              "A JWT from POST /api/auth/login (HS256, valid 7 days), or an API key (psm_…) sent as a bearer token, as MCP clients send it.",
           },
         },
       },

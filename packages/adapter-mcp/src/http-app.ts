@@ -1,8 +1,16 @@
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import { type Actor, type Marketplace, MarketplaceError } from "@psm/core";
-import { type Context, Hono, type MiddlewareHandler } from "hono";
-import { readJsonBody } from "./body.js";
-import { callerOf } from "./caller.js";
+import {
+  createUploadGate,
+  type HostVariables,
+  parseJson,
+  type RateLimitHooks,
+  readBody,
+  runLimited,
+  topLevelCount,
+  type UploadGate,
+} from "@psm/host";
+import { type Context, Hono } from "hono";
 import { llmsTxt } from "./llms-txt.js";
 import { describeLlmsTxt, describeMcp, describeProtectedResource } from "./openapi.js";
 import { isAllowedOrigin } from "./origin.js";
@@ -12,18 +20,15 @@ import {
   protectedResourceMetadata,
   wwwAuthenticate,
 } from "./protected-resource.js";
-import { type RateClass, rateClassesOf } from "./rate-classes.js";
+import { rateClassesOf } from "./rate-classes.js";
 import { READ_ONLY_HEADER, READ_ONLY_PARAM, readOnlyRequested } from "./read-only.js";
 import { createMcpServer } from "./server.js";
 import type { CapabilitiesSummary, ErrorLogger, McpTool } from "./tool.js";
 
 const MIB = 1024 * 1024;
 
-/** What the credential check in front of this app leaves in the context (adapter-http's authenticate). */
-export interface McpVariables {
-  actor: Actor;
-  authError?: Error;
-}
+/** What the host leaves in the context of this app (the caller, the client address, the limiter's class). */
+export type McpVariables = HostVariables;
 
 /** The options of createMcpApp. */
 export interface McpAppOptions {
@@ -43,11 +48,19 @@ export interface McpAppOptions {
   /** Largest request body without credentials, who can call no tool that takes a document; 1 MiB by default. */
   maxAnonymousBodyBytes?: number;
   /**
-   * The API's rate limiters by class, run around each JSON-RPC message: a
+   * Largest body of a signed-in caller read outside the upload gate (1 MiB by default, at most
+   * maxBodyBytes): a larger one, or one without a Content-Length, can only be a document and goes
+   * through the gate's per-caller share, deadline, stall bound and process byte budget.
+   */
+  maxJsonBytes?: number;
+  /** The host's upload gate, shared with the other surfaces that take documents; one of its own by default. */
+  uploads?: UploadGate;
+  /**
+   * The host's rate limiters by class, run around each JSON-RPC message: a
    * call of a tool that writes counts as a write, a document as an upload,
    * anything else as a read. A limiter refuses by throwing (429).
    */
-  rateLimit?: Partial<Record<RateClass, MiddlewareHandler>>;
+  rateLimit?: RateLimitHooks;
   logger?: ErrorLogger;
 }
 
@@ -80,72 +93,89 @@ export function createMcpApp(options: McpAppOptions): Hono<{ Variables: McpVaria
     await next();
     c.res.headers.set("Cache-Control", "no-store");
   });
+  const uploads = options.uploads ?? createUploadGate({ maxFileBytes: 10 * MIB });
+  const jsonLimit = Math.min(options.maxJsonBytes ?? MIB, options.maxBodyBytes);
   app.post(MCP_PATH, describeMcp, async (c) => {
     if (!isAllowedOrigin(c.req.header("origin"), options.allowedOrigins)) {
       return c.json({ error: "Origin not allowed", code: "forbidden" }, 403);
     }
     if (c.get("actor") === undefined)
-      throw new Error("mount the MCP app behind createHttpApp: it reads its caller");
-    const { actor, authError } = await callerOf(options.marketplace, c.req.raw.headers, {
-      actor: c.get("actor"),
-      authError: c.get("authError"),
-    });
+      throw new Error("mount the MCP app under the host: it reads its caller");
+    const actor = c.get("actor");
+    const authError = c.get("authError");
     if (authError) {
       // Counted as a read first, so guessing credentials here is rate limited as on the API.
-      return limited(c, ["read"], options.rateLimit, async () => unauthorized(c, authError, publicUrl));
+      return runLimited(c, ["read"], options.rateLimit, async () => unauthorized(c, authError, publicUrl));
     }
     const readOnly =
       (options.readOnly ?? false) ||
       readOnlyRequested(c.req.header(READ_ONLY_HEADER), c.req.query(READ_ONLY_PARAM));
-    const limit = actor.kind === "user" ? options.maxBodyBytes : (options.maxAnonymousBodyBytes ?? MIB);
-    const body = await readJsonBody(c.req.raw, limit);
-    if (body === undefined) return c.json(jsonRpcError(-32700, "Parse error: the body is not JSON"), 400);
-    const classes = rateClassesOf(body.json, options.tools);
-    return limited(c, classes, options.rateLimit, async () => {
-      const server = createMcpServer(options.marketplace, actor, {
-        tools: options.tools,
-        readOnly,
-        info,
-        ...(options.logger ? { logger: options.logger } : {}),
-      });
-      // JSON answers, not an SSE stream: every call finishes within its request.
-      const transport = new WebStandardStreamableHTTPServerTransport({ enableJsonResponse: true });
-      try {
-        await server.connect(transport);
-        return await transport.handleRequest(c.req.raw, { parsedBody: body.json });
-      } finally {
-        await transport.close();
-        await server.close();
+    const held: (() => void)[] = [];
+    try {
+      const bytes = await readMcpBody(c, actor, held);
+      const messages = topLevelCount(bytes, MAX_BATCH);
+      if (messages > MAX_BATCH) {
+        return c.json(jsonRpcError(-32600, `Invalid request: at most ${MAX_BATCH} messages in a batch`), 400);
       }
-    });
+      let json: unknown;
+      try {
+        json = parseJson(bytes);
+      } catch {
+        return c.json(jsonRpcError(-32700, "Parse error: the body is not JSON"), 400);
+      }
+      // Counted as the REST calls they stand for, right after the bounded parse and before any runs.
+      const classes = rateClassesOf(json, options.tools);
+      const upload = classes.includes("upload");
+      if (upload && actor.kind === "user" && held.length === 0) held.push(uploads.admit(actor.user.id));
+      return await runLimited(c, classes, options.rateLimit, async () => {
+        const answer = () => handle(json, actor, readOnly, c.req.raw);
+        return upload ? uploads.parse(answer) : answer();
+      });
+    } finally {
+      for (const release of held) release();
+    }
   });
+
+  /**
+   * The body, read by the host's one reader: an anonymous caller's within its small limit; a
+   * signed-in caller's within the JSON limit unless it declares a larger Content-Length, which
+   * only a document needs: that one goes through the upload gate (its share is taken before a
+   * byte is read, and released through `held` once the request is answered).
+   */
+  const readMcpBody = async (c: Context, actor: Actor, held: (() => void)[]) => {
+    if (actor.kind !== "user") {
+      return (await readBody(c, { maxBytes: options.maxAnonymousBodyBytes ?? MIB })).bytes;
+    }
+    const declared = Number(c.req.header("content-length") ?? Number.NaN);
+    if (!(declared > jsonLimit)) return (await readBody(c, { maxBytes: jsonLimit })).bytes;
+    held.push(uploads.admit(actor.user.id));
+    const body = await uploads.read(c, actor.user.id, "base64-json", options.maxBodyBytes);
+    held.push(body.release);
+    return body.bytes;
+  };
+
+  const handle = async (json: unknown, actor: Actor, readOnly: boolean, request: Request) => {
+    const server = createMcpServer(options.marketplace, actor, {
+      tools: options.tools,
+      readOnly,
+      info,
+      ...(options.logger ? { logger: options.logger } : {}),
+    });
+    // JSON answers, not an SSE stream: every call finishes within its request.
+    const transport = new WebStandardStreamableHTTPServerTransport({ enableJsonResponse: true });
+    try {
+      await server.connect(transport);
+      return await transport.handleRequest(request, { parsedBody: json });
+    } finally {
+      await transport.close();
+      await server.close();
+    }
+  };
   return app;
 }
 
-/**
- * Runs `answer` inside the limiters of `classes`, outermost first, as a route
- * runs inside its middleware: the answer becomes `c.res` within the innermost
- * `next`, so a limiter that looks at the response after `next` sees it.
- */
-async function limited(
-  c: Context,
-  classes: readonly RateClass[],
-  limiters: McpAppOptions["rateLimit"],
-  answer: () => Promise<Response>,
-): Promise<Response> {
-  const run = async (index: number): Promise<void> => {
-    const klass = classes[index];
-    if (klass === undefined) {
-      c.res = await answer();
-      return;
-    }
-    const limiter = limiters?.[klass];
-    if (limiter === undefined) return run(index + 1);
-    await limiter(c, () => run(index + 1));
-  };
-  await run(0);
-  return c.res;
-}
+/** Messages one request may carry: a batch is refused by its count before it is parsed or counted. */
+export const MAX_BATCH = 16;
 
 /** 401 for a presented credential that failed, pointing at the resource metadata (RFC 9728). */
 function unauthorized(c: Context, error: Error, publicUrl: string): Response {

@@ -1,7 +1,8 @@
+import type { RateClass as HostRateClass } from "@psm/host";
 import type { McpTool } from "./tool.js";
 
-/** The API's rate-limit classes that an MCP request can fall in. */
-export type RateClass = "read" | "write" | "upload";
+/** The host's rate classes that an MCP request can fall in. */
+export type RateClass = Extract<HostRateClass, "read" | "write" | "upload">;
 
 /**
  * The rate-limit class of each JSON-RPC message of a request body, so a

@@ -1,7 +1,7 @@
-import type { Actor } from "@psm/core";
+import type { HostVariables, RateClass } from "@psm/host";
 
-/** The rate-limit classes of decisions.md, as the host's limiter hooks name them. */
-export type RateLimitClass = "read" | "write" | "login" | "signup" | "reset" | "upload";
+/** The rate-limit classes (the host's), as the pages name them. */
+export type RateLimitClass = RateClass;
 
 /** A short message shown once on the next page (after a redirect). */
 export interface Flash {
@@ -10,20 +10,11 @@ export interface Flash {
 }
 
 /**
- * What the web app reads and writes in the Hono context. `clientIp` is left by
- * the host (adapter-http's client-address middleware); `actor`, `body` and
- * `rateLimitClass` are the names the host's rate limiters read, so the same
- * hooks count web forms as they count API calls.
+ * What the web app reads and writes in the Hono context: the host's variables (`actor` is the
+ * user of a valid session cookie here, else anonymous; `body` is the submitted form, which the
+ * login limiter keys on) and the pages' own.
  */
-export interface WebVariables {
-  /** The visitor: the user of a valid session cookie, else anonymous. */
-  actor: Actor;
-  /** The client address as the host resolved it (absent in-process: limiters then share one bucket). */
-  clientIp: string;
-  /** The class of the limiter that runs now. */
-  rateLimitClass: RateLimitClass;
-  /** The submitted form, for limiters that key on a field (login: `email`). */
-  body: unknown;
+export interface WebVariables extends HostVariables {
   /** The session token of a signed-in visitor, which forms are bound to. */
   sessionToken?: string;
   /** The fields of a POSTed form whose token was valid. */

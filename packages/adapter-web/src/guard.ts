@@ -1,4 +1,5 @@
 import { MarketplaceError, type UserActor } from "@psm/core";
+import { runLimited } from "@psm/host";
 import type { Context, MiddlewareHandler, Next } from "hono";
 import { setFlash } from "./cookies.js";
 import { checkFormToken, FORM_TOKEN_FIELD, originCheck, submittedBinding } from "./csrf.js";
@@ -11,11 +12,8 @@ export const STALE_FORM =
   "This form has expired or was not sent from this site. Go back, reload the page and try again.";
 
 /** Runs the host's limiter of `rate` around `next` (nothing when the host configured none). */
-export function limited(c: Context<WebEnv>, config: WebConfig, rate: RateLimitClass, next: Next) {
-  const hook = config.rateLimit[rate];
-  if (!hook) return next();
-  c.set("rateLimitClass", rate);
-  return hook(c, next);
+export async function limited(c: Context<WebEnv>, config: WebConfig, rate: RateLimitClass, next: Next) {
+  await runLimited(c, [rate], config.rateLimit, next);
 }
 
 /** A GET page counted by the host's read limiter, as API reads are. */

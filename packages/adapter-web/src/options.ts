@@ -1,16 +1,7 @@
 import type { Marketplace } from "@psm/core";
-import type { MiddlewareHandler } from "hono";
-import type { RateLimitClass } from "./env.js";
+import { createUploadGate, type RateLimitHooks, type UploadGate } from "@psm/host";
 
-/**
- * Rate-limit middleware per class: pass the object given to createHttpApp
- * (`config.rateLimit`), so a web form and the API call it mirrors share one
- * quota. Each hook reads `c.get("actor")`, `c.get("clientIp")`,
- * `c.get("rateLimitClass")` and, for login, `c.get("body").email`; it refuses
- * by throwing MarketplaceError `rate_limited`, and the login hook counts a
- * failure when the page answers 401.
- */
-export type RateLimitHooks = Partial<Record<RateLimitClass, MiddlewareHandler>>;
+export type { RateLimitHooks };
 
 /** Where the web app reports a failure it answered 500. */
 export interface WebLogger {
@@ -28,6 +19,8 @@ export interface WebAppOptions {
   onPasswordResetRequested?: () => void;
   /** Largest uploaded document in bytes; 10 MiB by default. */
   maxUploadBytes?: number;
+  /** The host's upload gate, shared with the other surfaces; one of the pages' own by default. */
+  uploads?: UploadGate;
   /** Largest url-encoded form body in bytes; 1 MiB by default. */
   maxFormBytes?: number;
   /** Failures answered 500 go here; silent by default. */
@@ -43,6 +36,7 @@ export interface WebConfig {
   rateLimit: RateLimitHooks;
   onPasswordResetRequested: () => void;
   maxUploadBytes: number;
+  uploads: UploadGate;
   maxFormBytes: number;
   logger: WebLogger;
 }
@@ -53,13 +47,15 @@ export function resolveWebConfig(options: WebAppOptions): WebConfig {
   if (url.protocol !== "http:" && url.protocol !== "https:") {
     throw new Error(`publicUrl must be an http(s) URL, got ${options.publicUrl}`);
   }
+  const maxUploadBytes = options.maxUploadBytes ?? 10 * 1024 * 1024;
   return {
     marketplace: options.marketplace,
     publicOrigin: url.origin,
     secure: url.protocol === "https:",
     rateLimit: options.rateLimit ?? {},
     onPasswordResetRequested: options.onPasswordResetRequested ?? (() => {}),
-    maxUploadBytes: options.maxUploadBytes ?? 10 * 1024 * 1024,
+    maxUploadBytes,
+    uploads: options.uploads ?? createUploadGate({ maxFileBytes: maxUploadBytes }),
     maxFormBytes: options.maxFormBytes ?? 1024 * 1024,
     logger: options.logger ?? { error() {} },
   };

@@ -26,7 +26,8 @@ describe("account", () => {
       new_password: "new-password",
       confirm_password: "new-password",
     });
-    expect(wrong.status).toBe(400);
+    // 401, as a failed log-in: the confirm limiter counts it against the account.
+    expect(wrong.status).toBe(401);
     expect(wrong.html).toContain("Current password is wrong");
     const mismatch = await browser.submit(page, "/account/password", {
       current_password: "old-password",
@@ -45,21 +46,23 @@ describe("API keys", () => {
     const { browser } = await h.signedIn();
     const page = await browser.get("/account/keys");
     expect(h1(page.html)).toBe("API keys");
-    const created = await browser.submit(page, "/account/keys", { name: "pricing agent" });
-    expect(created.location).toBe("/account/keys");
-    const shown = await browser.follow(created);
+    const shown = await browser.submit(page, "/account/keys", { name: "pricing agent" });
+    expect(shown.status).toBe(201);
     const secret = /id="new-key"[^>]*value="(psm_[0-9a-f]{64})"/.exec(shown.html)?.[1];
     expect(secret).toBeDefined();
     expect(shown.html).toContain('data-copy="new-key"');
     expect(shown.html).toContain("this is the only time it is shown");
+    expect(shown.html).toContain("Your API key is created.");
     expect(shown.html).toContain("Never");
-    // Shown once: the next visit has no value, even resent.
+    // Shown once: the next visit has no value, and a resent form makes no second key.
     const again = await browser.get("/account/keys");
     expect(again.html).not.toContain(secret ?? "none");
-    const resent = await browser.follow(
-      await browser.submit(page, "/account/keys", { name: "pricing agent" }),
-    );
+    const resentAnswer = await browser.submit(page, "/account/keys", { name: "pricing agent" });
+    expect(resentAnswer.html).not.toMatch(/psm_[0-9a-f]{64}/);
+    const resent = await browser.follow(resentAnswer);
     expect(resent.html).not.toMatch(/psm_[0-9a-f]{64}/);
+    expect(resent.html).toContain("already created your API key");
+    expect(resent.html.match(/\/deactivate"/g)).toHaveLength(1);
 
     const agent = await h.m.auth.authenticate({ apiKey: secret ?? "" });
     expect(agent.kind).toBe("user");
@@ -73,6 +76,32 @@ describe("API keys", () => {
     await expect(h.m.auth.authenticate({ apiKey: secret ?? "" })).rejects.toMatchObject({
       code: "unauthenticated",
     });
+  });
+
+  it("answers the POST with the new key in a no-store page, and never puts it in a cookie", async () => {
+    for (const publicUrl of ["http://localhost:3000", "https://market.example"]) {
+      const h = webHarness({ publicUrl });
+      const { browser } = await h.signedIn();
+      const page = await browser.get("/account/keys");
+      const res = await browser.submit(page, "/account/keys", { name: "ci" });
+      expect(res.status).toBe(201);
+      expect(res.location).toBeNull();
+      expect(res.headers.get("cache-control")).toBe("no-store");
+      const secret = /id="new-key"[^>]*value="(psm_[0-9a-f]{64})"/.exec(res.html)?.[1] ?? "";
+      expect(secret).toMatch(/^psm_[0-9a-f]{64}$/);
+      const setCookies = res.headers.getSetCookie();
+      for (const line of setCookies) {
+        expect(line).not.toMatch(/new_key/i);
+        // Not as typed, nor encoded the way the old cookie carried it.
+        const value = decodeURIComponent(/^[^=]*=([^;]*)/.exec(line)?.[1] ?? "");
+        for (const form of [value, Buffer.from(value, "base64url").toString("utf8")]) {
+          expect(form).not.toContain(secret.slice(4));
+        }
+      }
+      expect([...browser.cookies.values()].join(";")).not.toContain(secret.slice(4));
+      // The value the page showed is the key that was made.
+      expect((await h.m.auth.authenticate({ apiKey: secret })).kind).toBe("user");
+    }
   });
 });
 

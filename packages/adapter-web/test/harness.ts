@@ -138,6 +138,19 @@ export function formToken(html: string, action: string): string {
   return token[1];
 }
 
+/**
+ * The action of the upload form on the page that posts to `path`: an upload carries its token
+ * in the action's query (checked before the body is read), as `path?_csrf=…`.
+ */
+export function uploadAction(html: string, path: string): string {
+  const escaped = path.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const action = new RegExp(
+    `<form[^>]*action="(${escaped}\\?_csrf=[^"]+)"[^>]*enctype="multipart/form-data"`,
+  ).exec(html);
+  if (!action?.[1]) throw new Error(`no upload form posting to ${path} on the page`);
+  return action[1].replaceAll("&amp;", "&");
+}
+
 /** The text of the page's only h1, tags removed. */
 export function h1(html: string): string {
   const all = [...html.matchAll(/<h1[^>]*>([\s\S]*?)<\/h1>/g)];

@@ -1,6 +1,6 @@
 import { ANONYMOUS } from "@psm/core";
 import { describe, expect, it } from "vitest";
-import { formToken, h1, ORIGIN, type Page, webHarness } from "./harness.js";
+import { formToken, h1, ORIGIN, type Page, uploadAction, webHarness } from "./harness.js";
 
 const FIELDS = {
   title: "Kubernetes audit",
@@ -101,12 +101,11 @@ describe("posting a listing", () => {
     const { browser } = await h.signedIn();
     const form = await browser.get("/post");
     const body = new FormData();
-    body.set("_csrf", formToken(form.html, "/post/document"));
     body.set(
       "document",
       new File(["Data platform audit\nA two-week review."], "offer.txt", { type: "text/plain" }),
     );
-    const page = await browser.post("/post/document", body, { origin: ORIGIN });
+    const page = await browser.post(uploadAction(form.html, "/post/document"), body, { origin: ORIGIN });
     expect(page.status).toBe(200);
     expect(page.html).toContain("We filled in the form from offer.txt");
     expect(page.html).toMatch(/id="title"[^>]*value="Data platform audit"/);
@@ -124,9 +123,8 @@ describe("posting a listing", () => {
     expect((await browser.post("/post/document", noToken, { origin: ORIGIN })).status).toBe(403);
     const form = await browser.get("/post");
     const big = new FormData();
-    big.set("_csrf", formToken(form.html, "/post/document"));
     big.set("document", new File([new Uint8Array(10 * 1024 * 1024 + 1)], "big.pdf"));
-    const page = await browser.post("/post/document", big, { origin: ORIGIN });
+    const page = await browser.post(uploadAction(form.html, "/post/document"), big, { origin: ORIGIN });
     expect(page.status).toBe(413);
     expect(page.html).toContain("larger than 10 MB");
     expect(h.deps.documents.inputs).toHaveLength(0);

@@ -31,6 +31,35 @@ describe("rate limits: the API's hooks count the web forms too", () => {
     ).toBe(303);
   });
 
+  it("a wrong current password on the password form is a failed login of that account", async () => {
+    const rateLimit = createRateLimitHooks({
+      policies: { loginFailures: { name: "login-failures", limit: 3, windowMs: 15 * MINUTE } },
+    });
+    const h = webHarness({ rateLimit });
+    const { browser, email } = await h.signedIn("owner@example.com", "secret-password");
+    const account = await browser.get("/account");
+    const change = (current: string) =>
+      browser.submit(account, "/account/password", {
+        current_password: current,
+        new_password: "a new long passphrase",
+        confirm_password: "a new long passphrase",
+      });
+    for (const guess of ["guess-1", "guess-2", "guess-3"]) {
+      const page = await change(guess);
+      expect(page.status).toBe(401);
+      expect(page.html).toContain("Current password is wrong");
+    }
+    // Three guesses spent this client's tries at the account: the form, then the log-in, refuse.
+    expect((await change("secret-password")).status).toBe(429);
+    const login = await h.app.request("/api/auth/login", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email, password: "secret-password" }),
+    });
+    expect(login.status).toBe(429);
+    expect(await login.json()).toMatchObject({ code: "rate_limited" });
+  });
+
   it("sign-up, forgot-password and writes use their classes' quotas", async () => {
     const rateLimit = createRateLimitHooks({
       policies: {

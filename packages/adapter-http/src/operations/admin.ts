@@ -37,6 +37,7 @@ const deleteUser = {
 export const adminOperations = [
   defineOperation({
     name: "admin_list_posts",
+    tool: 13,
     method: "GET",
     path: "/api/admin/posts",
     auth: "admin",
@@ -57,6 +58,7 @@ export const adminOperations = [
   defineOperation({
     ...deletePost,
     name: "admin_delete_post",
+    tool: 15,
     method: "DELETE",
     path: "/api/admin/posts",
     summary: "Delete a listing (body)",
@@ -80,6 +82,7 @@ export const adminOperations = [
   }),
   defineOperation({
     name: "admin_list_users",
+    tool: 14,
     method: "GET",
     path: "/api/admin/users",
     auth: "admin",
@@ -98,6 +101,7 @@ export const adminOperations = [
   defineOperation({
     ...deleteUser,
     name: "admin_delete_user",
+    tool: 16,
     method: "DELETE",
     path: "/api/admin/users",
     summary: "Delete a user (body)",

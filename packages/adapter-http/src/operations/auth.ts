@@ -6,6 +6,7 @@ import {
   updateUserSchema,
   verifyEmailSchema,
 } from "@psm/core";
+import type { ResolvedConfig } from "../config.js";
 import { describeError } from "../errors.js";
 import { presentUser } from "../presenters.js";
 import { defineOperation } from "../registry/operation.js";
@@ -14,8 +15,11 @@ import { ACCOUNT_FIELDS } from "./descriptions.js";
 
 const tag = "auth";
 
-/** /api/auth and /api/users: sign up, log in, me, log out, password reset, verification, display name. */
-export const authOperations = [
+/**
+ * /api/auth and /api/users: sign up, log in, me, log out, password reset, verification, display
+ * name. `config` gives the reset hook and the logger its failure goes to.
+ */
+export const authOperations = (config: Pick<ResolvedConfig, "onPasswordResetRequested" | "logger">) => [
   defineOperation({
     name: "sign_up",
     method: "POST",
@@ -60,6 +64,7 @@ export const authOperations = [
   }),
   defineOperation({
     name: "whoami",
+    tool: 1,
     method: "GET",
     path: "/api/auth/me",
     auth: "public",
@@ -107,16 +112,13 @@ export const authOperations = [
       example: { email: "ada@example.com" },
     },
     ok: { status: 200, schema: SuccessSchema },
-    handle: async ({ m, command, config, c }) => {
+    handle: async ({ m, command, requestId }) => {
       await m.auth.requestPasswordReset(command);
       // Same answer and timing for every address: the hook only nudges delivery.
       try {
         config.onPasswordResetRequested();
       } catch (err) {
-        config.logger.warn(
-          { reqId: c.get("requestId"), err: describeError(err) },
-          "onPasswordResetRequested failed",
-        );
+        config.logger.warn({ reqId: requestId, err: describeError(err) }, "onPasswordResetRequested failed");
       }
       return { success: true };
     },

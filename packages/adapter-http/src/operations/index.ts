@@ -4,7 +4,7 @@ import { defineOperation, type Operation } from "../registry/operation.js";
 import { CapabilitiesSchema } from "../wire-schemas.js";
 import { adminOperations } from "./admin.js";
 import { authOperations } from "./auth.js";
-import { documentOperations, type UploadBounds } from "./documents.js";
+import { documentOperations } from "./documents.js";
 import { keyOperations } from "./keys.js";
 import { listingOperations } from "./listings.js";
 import { messageOperations } from "./messages.js";
@@ -16,7 +16,8 @@ import { profileOperations } from "./profiles.js";
  * and /api/capabilities are derived from it, and other adapters (MCP) can list
  * their tools from it.
  */
-export function apiOperations(config: ResolvedConfig, uploads: Partial<UploadBounds> = {}): Operation[] {
+export function apiOperations(config: ResolvedConfig): Operation[] {
+  const auth = authOperations(config);
   const operations: Operation[] = [
     defineOperation({
       name: "capabilities",
@@ -32,15 +33,13 @@ export function apiOperations(config: ResolvedConfig, uploads: Partial<UploadBou
       handle: async ({ m }) => buildCapabilities(operations, m.settings, config),
     }),
     ...listingOperations,
-    ...authOperations.filter((op) => op.tag === "auth"),
+    ...auth.filter((op) => op.tag === "auth"),
     ...keyOperations,
     ...messageOperations,
     ...profileOperations,
-    ...authOperations.filter((op) => op.tag === "users"),
-    ...documentOperations(config, uploads),
+    ...auth.filter((op) => op.tag === "users"),
+    ...documentOperations(config),
     ...adminOperations,
   ];
   return operations;
 }
-
-export type { UploadBounds };

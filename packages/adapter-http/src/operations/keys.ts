@@ -18,6 +18,7 @@ export const ADMIN_KEY_WARNING =
 export const keyOperations = [
   defineOperation({
     name: "list_api_keys",
+    tool: 12,
     method: "GET",
     path: "/api/keys",
     auth: "key-or-jwt",

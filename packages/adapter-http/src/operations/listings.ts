@@ -19,6 +19,9 @@ const shown = (now: Date) => (listing: Listing) => presentListing(listing, now);
 export const listingOperations = [
   defineOperation({
     name: "search_listings",
+    cacheable: true,
+    etag: true,
+    tool: 2,
     method: "GET",
     path: "/api/listings",
     auth: "public",
@@ -41,6 +44,7 @@ export const listingOperations = [
   }),
   defineOperation({
     name: "create_listing",
+    tool: 5,
     method: "POST",
     path: "/api/listings",
     auth: "key-or-jwt",
@@ -64,6 +68,9 @@ export const listingOperations = [
   }),
   defineOperation({
     name: "get_listing",
+    cacheable: true,
+    etag: true,
+    tool: 3,
     method: "GET",
     path: "/api/listings/{id}",
     auth: "public",
@@ -78,6 +85,7 @@ export const listingOperations = [
   }),
   defineOperation({
     name: "update_listing",
+    tool: 6,
     method: "PATCH",
     path: "/api/listings/{id}",
     auth: "key-or-jwt",
@@ -101,6 +109,7 @@ export const listingOperations = [
   }),
   defineOperation({
     name: "delete_listing",
+    tool: 7,
     method: "DELETE",
     path: "/api/listings/{id}",
     auth: "key-or-jwt",

@@ -10,6 +10,7 @@ const tag = "messages";
 export const messageOperations = [
   defineOperation({
     name: "list_messages",
+    tool: 9,
     method: "GET",
     path: "/api/messages",
     auth: legacyPublic("key-or-jwt"),
@@ -32,6 +33,7 @@ export const messageOperations = [
   }),
   defineOperation({
     name: "send_message",
+    tool: 10,
     method: "POST",
     path: "/api/messages",
     auth: legacyPublic("key-or-jwt"),

@@ -17,6 +17,7 @@ const userQuery = { schema: userIdSchema, from: "query", describe: ACCOUNT_FIELD
 export const profileOperations = [
   defineOperation({
     name: "list_profiles",
+    etag: true,
     method: "GET",
     path: "/api/profiles",
     auth: "public",
@@ -77,6 +78,7 @@ export const profileOperations = [
   }),
   defineOperation({
     name: "get_listing_limit",
+    tool: 11,
     method: "GET",
     path: "/api/profiles/limit",
     auth: "public",

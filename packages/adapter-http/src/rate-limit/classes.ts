@@ -1,7 +1,8 @@
+import type { RateClass } from "@psm/host";
 import type { RateLimitInfo } from "hono-rate-limiter";
 
-/** The rate-limit classes of decisions.md; each route belongs to one. */
-export type RateLimitClass = "read" | "write" | "login" | "signup" | "reset" | "upload";
+/** The rate-limit classes of decisions.md (the host's); each route belongs to one. */
+export type RateLimitClass = RateClass;
 
 /** What the route gate and the limiters leave in the context. */
 export interface RateLimitVariables {

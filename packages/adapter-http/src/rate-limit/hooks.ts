@@ -2,7 +2,14 @@ import type { MiddlewareHandler } from "hono";
 import { MemoryStore, type RedisClient, RedisStore, type Store } from "hono-rate-limiter";
 import type { Logger, RateLimitHooks } from "../config.js";
 import type { AppEnv } from "../env.js";
-import { callerKeyOf, ipKeyOf, loginAddressKeyOf, loginAttemptKeyOf } from "./keys.js";
+import {
+  callerKeyOf,
+  confirmAddressKeyOf,
+  confirmAttemptKeyOf,
+  ipKeyOf,
+  loginAddressKeyOf,
+  loginAttemptKeyOf,
+} from "./keys.js";
 import { type LimiterOptions, limiter } from "./limiter.js";
 import { DEFAULT_RATE_LIMIT_POLICIES, type RateLimitPolicies, type RateLimitPolicy } from "./policies.js";
 import { guardStore, type StoreFailureMode } from "./store-guard.js";
@@ -41,7 +48,7 @@ export interface RateLimitOptions {
 const silent: Logger = { info() {}, warn() {}, error() {} };
 
 // Login attempts that count against the address: wrong email or password.
-const loginFailed = (status: number) => status === 401;
+const FAILURES = { failuresOnly: (status: number) => status === 401, advertise: false };
 
 /** Runs `outer` around `inner`: a request passes both, outer first. */
 const around =
@@ -55,7 +62,8 @@ const around =
  * The rate-limit hooks of createHttpApp, one per route class (decisions.md):
  * reads per client IP, writes and uploads per caller, signup and reset per IP,
  * and login per IP, then its failures per (address, client IP) and per
- * address from every IP. One client's guesses at an account lock out that
+ * address from every IP; a password confirmation is a write whose failures count as those of a
+ * login at the caller's address. One client's guesses at an account lock out that
  * client; the owner, from another IP, is refused only once the account's
  * ceiling is reached, which takes many IPs.
  */
@@ -71,21 +79,25 @@ export function createRateLimitHooks(options: RateLimitOptions = {}): RateLimitH
   const perCaller = (policy: RateLimitPolicy) =>
     limiter({ policy, store: store(policy, "open"), key: callerKeyOf });
   // Not advertised on admitted answers: remaining failures of an address are nobody's business.
-  const loginFailures = (policy: RateLimitPolicy, key: LimiterOptions["key"]) =>
-    limiter({ policy, store: store(policy, "closed"), key, failuresOnly: loginFailed, advertise: false });
-
-  const login = around(
-    perIp(policies.login, "closed"),
+  // One store per quota, shared by logins and confirmations: both count the same failures.
+  const attemptStore = store(policies.loginFailures, "closed");
+  const accountStore = store(policies.accountLoginFailures, "closed");
+  const failures = (attemptKey: LimiterOptions["key"], accountKey: LimiterOptions["key"]) =>
     around(
-      loginFailures(policies.loginFailures, loginAttemptKeyOf),
-      loginFailures(policies.accountLoginFailures, loginAddressKeyOf),
-    ),
-  );
+      limiter({ policy: policies.loginFailures, store: attemptStore, key: attemptKey, ...FAILURES }),
+      limiter({ policy: policies.accountLoginFailures, store: accountStore, key: accountKey, ...FAILURES }),
+    );
+
+  const login = around(perIp(policies.login, "closed"), failures(loginAttemptKeyOf, loginAddressKeyOf));
+  const write = perCaller(policies.write);
 
   return {
     read: perIp(policies.read, "open"),
-    write: perCaller(policies.write),
+    write,
     login,
+    // A signed-in caller proving their password again: its failures are failed logins of that
+    // account (the same counters), so a write quota buys no extra guesses.
+    confirm: around(write, failures(confirmAttemptKeyOf, confirmAddressKeyOf)),
     signup: perIp(policies.signup, "closed"),
     reset: perIp(policies.reset, "closed"),
     upload: perCaller(policies.upload),

@@ -1,7 +1,6 @@
 /** Rate limiting and load caps of the HTTP adapter. */
 
 export type { RedisClient } from "hono-rate-limiter";
-export { concurrencyCap } from "./concurrency.js";
 export { setRateLimitHeaders } from "./headers.js";
 export {
   createRateLimitHooks,

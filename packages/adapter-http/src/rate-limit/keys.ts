@@ -36,6 +36,13 @@ export function callerKeyOf(c: Context<AppEnv>): string {
   return actor?.kind === "user" ? `user:${actor.user.id}` : ipKeyOf(c);
 }
 
+/** The hashed key of a normalised address, as failed logins count it. */
+function addressKeyOf(email: string): string | undefined {
+  const normalized = normalizeEmail(email);
+  if (normalized.length === 0 || normalized.length > 254 || !normalized.includes("@")) return undefined;
+  return `email:${sha256Hex(normalized)}`;
+}
+
 /**
  * The login target of a request: the normalised email of the body, hashed so
  * a shared store never holds addresses in clear. Undefined when the body names
@@ -47,9 +54,7 @@ export function loginAddressKeyOf(c: Context<AppEnv>): string | undefined {
   if (typeof body !== "object" || body === null || !("email" in body)) return undefined;
   const { email } = body;
   if (typeof email !== "string") return undefined;
-  const normalized = normalizeEmail(email);
-  if (normalized.length === 0 || normalized.length > 254 || !normalized.includes("@")) return undefined;
-  return `email:${sha256Hex(normalized)}`;
+  return addressKeyOf(email);
 }
 
 /**
@@ -59,5 +64,20 @@ export function loginAddressKeyOf(c: Context<AppEnv>): string | undefined {
  */
 export function loginAttemptKeyOf(c: Context<AppEnv>): string | undefined {
   const address = loginAddressKeyOf(c);
+  return address === undefined ? undefined : `${address}:${ipKeyOf(c)}`;
+}
+
+/**
+ * The account of a signed-in caller confirming their password, keyed as a login at its address
+ * is: a wrong current password is a failed login of that account. Undefined for anyone else.
+ */
+export function confirmAddressKeyOf(c: Context<AppEnv>): string | undefined {
+  const actor: Actor | undefined = c.get("actor");
+  return actor?.kind === "user" ? addressKeyOf(actor.user.email) : undefined;
+}
+
+/** One client's confirmations for one account, as loginAttemptKeyOf keys one client's logins. */
+export function confirmAttemptKeyOf(c: Context<AppEnv>): string | undefined {
+  const address = confirmAddressKeyOf(c);
   return address === undefined ? undefined : `${address}:${ipKeyOf(c)}`;
 }

@@ -3,7 +3,6 @@ import { Hono, type MiddlewareHandler } from "hono";
 import { MemoryStore, type Store } from "hono-rate-limiter";
 import { describe, expect, test } from "vitest";
 import type { AppEnv } from "../env.js";
-import { concurrencyCap } from "./concurrency.js";
 import { secondsUntil } from "./headers.js";
 import { addressKey } from "./keys.js";
 import { limiter } from "./limiter.js";
@@ -140,32 +139,5 @@ describe("guardStore", () => {
     const store = guardStore(broken, "closed", logger, "demo");
     const res = await appWith(limiter({ policy, store, key: () => "k" })).request("/");
     expect(await res.json()).toEqual({ code: "service_unavailable", retryAfter: 5 });
-  });
-});
-
-describe("concurrencyCap", () => {
-  test("refuses beyond the cap at once and frees a slot when a request ends", async () => {
-    const release: (() => void)[] = [];
-    const app = new Hono<AppEnv>();
-    app.use(concurrencyCap(2));
-    app.get("/", async (c) => {
-      await new Promise<void>((done) => release.push(done));
-      return c.json({ ok: true });
-    });
-    app.onError((err, c) => c.json({ code: isMarketplaceError(err) ? err.code : "other" }, 503));
-    const held = [app.request("/"), app.request("/")];
-    while (release.length < 2) await new Promise((r) => setImmediate(r));
-    const third = await app.request("/");
-    expect(await third.json()).toEqual({ code: "service_unavailable" });
-    for (const done of release.splice(0)) done();
-    expect((await Promise.all(held)).map((r) => r.status)).toEqual([200, 200]);
-    const again = app.request("/");
-    while (release.length < 1) await new Promise((r) => setImmediate(r));
-    release[0]?.();
-    expect((await again).status).toBe(200);
-  });
-
-  test("rejects a nonsensical cap", () => {
-    expect(() => concurrencyCap(0)).toThrow(RangeError);
   });
 });

@@ -1,19 +1,21 @@
-import type { Marketplace } from "@psm/core";
-import type { Hono, MiddlewareHandler } from "hono";
+import { type Marketplace, MarketplaceError } from "@psm/core";
+import {
+  findFilePart,
+  multipartBoundary,
+  parseJsonObject,
+  type UploadedFile,
+  type UploadGate,
+} from "@psm/host";
+import type { Context, Hono, MiddlewareHandler } from "hono";
 import { type DescribeRouteOptions, resolver, uniqueSymbol } from "hono-openapi";
 import * as v from "valibot";
-import { type AnswerCache, CACHED_OPERATIONS, createAnswerCache } from "../answer-cache.js";
-import {
-  CONDITIONAL_OPERATIONS,
-  conditionalJson,
-  encodeAnswer,
-  presentsCredentials,
-} from "../conditional.js";
+import { type AnswerCache, createAnswerCache } from "../answer-cache.js";
+import { conditionalJson, encodeAnswer, presentsCredentials } from "../conditional.js";
 import type { RateLimitClass, ResolvedConfig } from "../config.js";
 import type { AppEnv } from "../env.js";
 import { errorResponses } from "../openapi-responses.js";
 import { isPrivateAnswer } from "../security.js";
-import { assertStorableParams, parseJsonObject, queryOf, readBytes } from "../validation.js";
+import { assertStorableParams, queryOf, readBytes } from "../validation.js";
 import { IDEMPOTENCY_POLICY, keyedAnswer, takesIdempotencyKey } from "./idempotency.js";
 import { type AuthRequirement, authIn, type Operation } from "./operation.js";
 import { commandOf, inWireWords, wireNames, wireSchema } from "./wire.js";
@@ -37,6 +39,7 @@ export function mountOperations(
   operations: readonly Operation[],
   marketplace: Marketplace,
   config: ResolvedConfig,
+  uploads: UploadGate,
 ): void {
   const answers = createAnswerCache(marketplace, { maxAgeMs: config.answerCacheMs });
   for (const op of operations) {
@@ -45,11 +48,7 @@ export function mountOperations(
     const [route, query] = documentation(op, marketplace);
     const handlers: MiddlewareHandler<AppEnv>[] = [
       documented(routeGate(op.rate, config, op.input.from === "body"), route),
-      ...(op.use ?? []),
-      documented(
-        handler(op, marketplace, config, CACHED_OPERATIONS.has(op.name) ? answers : undefined),
-        query,
-      ),
+      documented(handler(op, marketplace, op.cacheable ? answers : undefined, uploads), query),
     ];
     app.on(op.method, [honoPath(op.path)], ...handlers);
   }
@@ -92,14 +91,14 @@ export function routeGate(
 function handler(
   op: Operation,
   m: Marketplace,
-  config: ResolvedConfig,
   answers: AnswerCache | undefined,
+  uploads: UploadGate,
 ): MiddlewareHandler<AppEnv> {
   const names = wireNames(op.input);
   const fromBody = op.input.from === "body";
   const keyed = takesIdempotencyKey(op);
   // Public reads answer an ETag and honour If-None-Match (conditional.ts).
-  const conditional = op.method === "GET" && CONDITIONAL_OPERATIONS.has(op.name);
+  const conditional = op.method === "GET" && op.etag === true;
   const mode = m.settings.securityMode;
   return async (c) => {
     // Only for anonymous listing reads (answer-cache.ts); keyed by the request as sent, since the
@@ -108,16 +107,25 @@ function handler(
     const cacheKey = cache === undefined ? "" : `${op.name} ${pathAndQuery(c.req.url)}`;
     const kept = cache?.get(cacheKey);
     if (kept !== undefined) return conditionalJson(c, kept, op.ok.status, false);
-    const run = async (market: Marketplace) => {
+    const run = async (market: Marketplace, file?: UploadedFile) => {
       // Built only when the answer is read: an answer kept or being read needs no command.
       const fields = fromBody ? (c.get("body") as Record<string, unknown>) : queryOf(c);
       const command = commandOf(op.input, { fields, params: c.req.param() });
+      const actor = c.get("actor");
       try {
-        return await op.handle({ m: market, actor: c.get("actor"), command, config, c });
+        return await op.handle({
+          m: market,
+          actor,
+          command,
+          requestId: c.get("requestId"),
+          ...(file ? { file } : {}),
+        });
       } catch (error) {
         throw inWireWords(error, names);
       }
     };
+    if (op.upload)
+      return c.json(await receiveUpload(c, op.upload.field, uploads, (file) => run(m, file)), op.ok.status);
     if (cache !== undefined && !isPrivateAnswer(c.req.path, mode, () => false)) {
       const answer = await cache.read(cacheKey, async () => {
         const result = await run(m);
@@ -132,6 +140,32 @@ function handler(
     const secret = isPrivateAnswer(c.req.path, mode, () => presentsCredentials(c));
     return conditionalJson(c, encodeAnswer(result), op.ok.status, secret);
   };
+}
+
+/**
+ * An upload operation's file, read through the host's upload gate: an anonymous caller is told
+ * 401 before the server holds a byte of it (the use case authorises again), the body must be
+ * multipart, and the file of `field` must be within the gate's size.
+ */
+async function receiveUpload<T>(
+  c: Context<AppEnv>,
+  field: string,
+  uploads: UploadGate,
+  work: (file: UploadedFile) => Promise<T>,
+): Promise<T> {
+  const actor = c.get("actor");
+  if (actor.kind !== "user") throw new MarketplaceError("unauthenticated");
+  const boundary = multipartBoundary(c.req.header("content-type") ?? "");
+  if (boundary === null) {
+    throw new MarketplaceError("invalid_input", `${field}: send multipart/form-data with a ${field} field`);
+  }
+  return uploads.receive(c, actor.user.id, "multipart", async (bytes) => {
+    const file = findFilePart(bytes, boundary, field);
+    if (file === null) throw new MarketplaceError("invalid_input", `${field}: is required`);
+    if (file.bytes.byteLength > uploads.bounds.maxFileBytes) throw new MarketplaceError("payload_too_large");
+    // A copy of its own, which the parser hands over to its worker thread (transferred, not copied again).
+    return work({ ...file, bytes: new Uint8Array(file.bytes) });
+  });
 }
 
 type Security = NonNullable<DescribeRouteOptions["security"]>;

@@ -1,9 +1,48 @@
 import type { Actor, Marketplace, SecurityMode } from "@psm/core";
-import type { Context, MiddlewareHandler } from "hono";
+import type { UploadedFile } from "@psm/host";
+import type { MiddlewareHandler } from "hono";
 import type * as v from "valibot";
-import type { RateLimitClass, ResolvedConfig } from "../config.js";
+import type { RateLimitClass } from "../config.js";
 import type { AppEnv } from "../env.js";
 import type { CommandSchema, WireMapping } from "./wire.js";
+
+/**
+ * Every operation of the registry by name: its operationId, its capability's and its tool's
+ * name. A name anywhere else (a web form's idempotency scope, a test) is checked against it.
+ */
+export type OperationName =
+  | "capabilities"
+  | "search_listings"
+  | "create_listing"
+  | "get_listing"
+  | "update_listing"
+  | "delete_listing"
+  | "record_view"
+  | "sign_up"
+  | "log_in"
+  | "whoami"
+  | "log_out"
+  | "request_password_reset"
+  | "update_password"
+  | "verify_email"
+  | "list_api_keys"
+  | "create_api_key"
+  | "deactivate_api_key"
+  | "list_messages"
+  | "send_message"
+  | "list_profiles"
+  | "sync_profile"
+  | "admin_check"
+  | "get_listing_limit"
+  | "listing_limit_compat"
+  | "update_user"
+  | "draft_listing_from_document"
+  | "admin_list_posts"
+  | "admin_delete_post"
+  | "admin_delete_post_by_id"
+  | "admin_list_users"
+  | "admin_delete_user"
+  | "admin_delete_user_by_id";
 
 /** Who may call an operation, as documented (core enforces it). */
 export type AuthRequirement = "public" | "key-or-jwt" | "jwt" | "admin";
@@ -11,15 +50,19 @@ export type AuthRequirement = "public" | "key-or-jwt" | "jwt" | "admin";
 /** The HTTP methods the API uses. */
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
-/** What an operation's handler gets: the marketplace, the caller, the command as sent, the request. */
+/**
+ * What an operation's handler gets: the marketplace, the caller and the typed command, never the
+ * transport; so every surface runs the same handler.
+ */
 export interface OperationContext<C> {
   m: Marketplace;
   actor: Actor;
   /** The command built from the request; the use case validates it. */
   command: C;
-  config: ResolvedConfig;
-  /** The Hono context, for the few handlers that need the transport (uploads, hooks, logging). */
-  c: Context<AppEnv>;
+  /** The file of an upload operation, read by the surface within the host's upload gate. */
+  file?: UploadedFile;
+  /** The request's id, for a handler that logs (absent outside a request). */
+  requestId?: string;
 }
 
 /**
@@ -29,7 +72,7 @@ export interface OperationContext<C> {
  * adapter: `name` is the operationId and the capability's name.
  */
 export interface Operation<C = Record<string, unknown>> {
-  name: string;
+  name: OperationName;
   method: HttpMethod;
   /** The path with `{param}` placeholders, as OpenAPI and the capabilities document write it. */
   path: string;
@@ -57,6 +100,17 @@ export interface Operation<C = Record<string, unknown>> {
   errors?: number[];
   /** A non-JSON request body, documented as given (multipart uploads). */
   requestBody?: Record<string, unknown>;
+  /**
+   * An upload: the surface reads the body through the host's upload gate (the caller's share,
+   * deadline, stall bound, byte budget, parse slot) and hands the file of `field` to the handler.
+   */
+  upload?: { field: string };
+  /** An anonymous caller's answer may be reused from the answer cache while it is current. */
+  cacheable?: true;
+  /** A public read: its answer carries an ETag and honours If-None-Match. */
+  etag?: true;
+  /** Its place among the tools agents see (1 first); absent, the operation is no tool. */
+  tool?: number;
   /**
    * False for writes that ignore Idempotency-Key (login, logout and the
    * password flows, decisions.md); every other non-GET operation honours it.

@@ -7,16 +7,14 @@ import {
   type SecurityMode,
   type Settings,
 } from "@psm/core";
-import type { Context } from "hono";
 import * as v from "valibot";
 import { type HttpConfig, type RateLimitClass, type ResolvedConfig, resolveConfig } from "../config.js";
-import type { AppEnv } from "../env.js";
 import { apiOperations } from "../operations/index.js";
 import { ErrorSchema, ParsedDocumentSchema } from "../wire-schemas.js";
 import { buildCapabilities, type CapabilitiesDocument, categoryList } from "./capabilities.js";
 import { takesIdempotencyKey } from "./idempotency.js";
 import { type AuthRequirement, authIn, type Operation } from "./operation.js";
-import { DocumentArguments, draftFromDocument } from "./tools/document-tool.js";
+import { DocumentArguments, fileFromArguments } from "./tools/document-tool.js";
 import {
   asObjectSchema,
   isObject,
@@ -76,25 +74,8 @@ export interface ApiCatalog {
   capabilities: CapabilitiesDocument;
 }
 
-/** The registry's operations agents get as tools, in the order agents see them (with the two tools of their own). */
-const TOOL_ORDER = [
-  "whoami",
-  "search_listings",
-  "get_listing",
-  "list_categories",
-  "create_listing",
-  "update_listing",
-  "delete_listing",
-  "draft_listing_from_document",
-  "list_messages",
-  "send_message",
-  "get_listing_limit",
-  "list_api_keys",
-  "admin_list_posts",
-  "admin_list_users",
-  "admin_delete_post",
-  "admin_delete_user",
-] as const;
+/** Where the one tool of agents' own (not an operation) stands among the operations' `tool` places. */
+const CATEGORIES_PLACE = 4;
 
 const IDEMPOTENCY_KEY: JsonSchema = {
   type: "string",
@@ -119,24 +100,25 @@ export async function apiCatalog(config: HttpConfig, settings: Settings): Promis
 }
 
 /**
- * The tools of `operations` in `mode`: every operation TOOL_ORDER names, plus
- * list_categories, and draft_listing_from_document in place of the upload
- * route (whose handler reads a multipart body, which a tool call has not).
+ * The tools of `operations` in `mode`: every operation with a `tool` place, in that order, and
+ * list_categories; an upload operation takes its file as base64 (a tool call carries no files).
  */
 export async function apiTools(
   operations: readonly Operation[],
   mode: SecurityMode,
   bounds: Pick<ResolvedConfig, "maxUploadBytes">,
 ): Promise<ApiTool[]> {
-  const byName = new Map(operations.map((op) => [op.name, op]));
+  const placed = operations
+    .filter((op): op is Operation & { tool: number } => op.tool !== undefined)
+    .sort((a, b) => a.tool - b.tool);
   const tools: ApiTool[] = [];
-  for (const name of TOOL_ORDER) {
-    const op = byName.get(name);
-    if (name === "list_categories") tools.push(await categoriesTool());
-    else if (name === "draft_listing_from_document") {
-      tools.push(await documentTool(op, mode, bounds.maxUploadBytes));
-    } else if (op === undefined) throw new Error(`tool ${name}: no operation of that name in the registry`);
-    else tools.push(await operationTool(op, mode));
+  for (const op of placed) {
+    if (op.tool > CATEGORIES_PLACE && !tools.some((tool) => tool.name === "list_categories")) {
+      tools.push(await categoriesTool());
+    }
+    tools.push(
+      op.upload ? await documentTool(op, mode, bounds.maxUploadBytes) : await operationTool(op, mode),
+    );
   }
   return tools;
 }
@@ -149,13 +131,7 @@ async function operationTool(op: Operation, mode: SecurityMode): Promise<ApiTool
   const output = await outputOf(op.ok.schema);
   const run = (m: Marketplace, actor: Actor, command: Record<string, unknown>) =>
     op
-      .handle({
-        m,
-        actor,
-        command,
-        config: OUTSIDE_HTTP as ResolvedConfig,
-        c: OUTSIDE_HTTP as Context<AppEnv>,
-      })
+      .handle({ m, actor, command })
       .then(asBody)
       .catch((error: unknown) => {
         throw inWireWords(error, names);
@@ -194,13 +170,8 @@ async function operationTool(op: Operation, mode: SecurityMode): Promise<ApiTool
   };
 }
 
-/** draft_listing_from_document: POST /api/parse-pdf's use case, the file as base64. */
-async function documentTool(
-  op: Operation | undefined,
-  mode: SecurityMode,
-  maxBytes: number,
-): Promise<ApiTool> {
-  if (op === undefined) throw new Error("tool draft_listing_from_document: the upload route is missing");
+/** An upload operation (draft_listing_from_document) as a tool: its handler, the file as base64. */
+async function documentTool(op: Operation, mode: SecurityMode, maxBytes: number): Promise<ApiTool> {
   return {
     name: "draft_listing_from_document",
     title: op.summary,
@@ -217,10 +188,10 @@ async function documentTool(
     http: { method: op.method, path: op.path },
     inputSchema: publishable(asObjectSchema(await jsonSchemaOf(DocumentArguments), op.name)),
     outputSchema: (await outputOf(ParsedDocumentSchema)).schema,
-    call: async (m, actor, args) => ({
-      body: await draftFromDocument(m, actor, args, maxBytes),
-      replayed: false,
-    }),
+    call: async (m, actor, args) => {
+      const file = fileFromArguments(actor, args, maxBytes);
+      return { body: asBody(await op.handle({ m, actor, command: {}, file })), replayed: false };
+    },
   };
 }
 
@@ -326,18 +297,3 @@ function asBody(answer: unknown): Record<string, unknown> {
   if (!isObject(answer)) throw new Error("an operation answered something other than a JSON object");
   return answer;
 }
-
-/**
- * What a handler gets for the request and the HTTP config when a tool runs
- * it: nothing. A handler that starts to read either fails loudly here (every
- * tool is tested) instead of reading something absent; the upload route,
- * which needs its request, has a tool of its own.
- */
-const OUTSIDE_HTTP: object = new Proxy(
-  {},
-  {
-    get(_target, key) {
-      throw new Error(`a tool ran a handler that reads the HTTP request or config (${String(key)})`);
-    },
-  },
-);

@@ -1,14 +1,14 @@
 import { changePasswordSchema, createApiKeySchema, isMarketplaceError, updateUserSchema } from "@psm/core";
 import { type Context, Hono } from "hono";
-import { clearCookie, readCookie, setFlash, writeCookie } from "../cookies.js";
-import type { WebEnv } from "../env.js";
+import { setFlash } from "../cookies.js";
+import type { Flash, WebEnv } from "../env.js";
 import { type FieldErrors, fieldErrorOf, schemaErrors } from "../forms.js";
 import { formGuard, readLimit, signedIn, userOf } from "../guard.js";
 import { once } from "../once.js";
 import type { WebConfig } from "../options.js";
 import { AccountPage } from "../pages/account.js";
 import { ApiKeysPage, type ApiKeysView } from "../pages/api-keys.js";
-import { render } from "../render.js";
+import { type PageContext, render } from "../render.js";
 import { startSession } from "../session.js";
 
 const NAME_FIELD = { displayName: { field: "display_name", label: "Display name" } };
@@ -17,22 +17,11 @@ const PASSWORD_FIELDS = {
   newPassword: { field: "new_password", label: "New password" },
 };
 const KEY_NAME_FIELD = { name: { field: "name", label: "Name" } };
-// The new key's value waits for the redirect in a cookie that lives a minute at most.
-const NEW_KEY_SECONDS = 60;
-
-/** Reads (and removes) the key made by the last POST, shown once. */
-function takeNewKey(c: Context<WebEnv>, config: WebConfig): ApiKeysView["created"] {
-  const raw = readCookie(c, config, "secret");
-  if (raw === undefined) return undefined;
-  clearCookie(c, config, "secret");
-  try {
-    const parsed: unknown = JSON.parse(Buffer.from(raw, "base64url").toString("utf8"));
-    const { name, secret } = (parsed ?? {}) as Record<string, unknown>;
-    return typeof name === "string" && typeof secret === "string" ? { name, secret } : undefined;
-  } catch {
-    return undefined;
-  }
-}
+const KEY_CREATED: Flash = { tone: "ok", text: "Your API key is created." };
+const KEY_ALREADY_CREATED: Flash = {
+  tone: "ok",
+  text: "This form already created your API key; its value was shown once, on the page that created it.",
+};
 
 /** `/account` (display name, password) and `/account/keys` (API keys). */
 export function accountRoutes(config: WebConfig): Hono<WebEnv> {
@@ -45,13 +34,23 @@ export function accountRoutes(config: WebConfig): Hono<WebEnv> {
     c: Context<WebEnv>,
     displayName: string,
     errors: FieldErrors,
-    status: 200 | 400 = 200,
+    status: 200 | 400 | 401 = 200,
   ) => render(c, config, (ctx) => <AccountPage ctx={ctx} view={{ displayName, errors }} />, status);
 
-  const keysPage = async (c: Context<WebEnv>, name: string, errors: FieldErrors, status: 200 | 400 = 200) => {
+  const keysPage = async (
+    c: Context<WebEnv>,
+    name: string,
+    errors: FieldErrors,
+    status: 200 | 201 | 400 = 200,
+    created?: ApiKeysView["created"],
+  ) => {
     const keys = await m.apiKeys.list(userOf(c), { limit: 100 });
-    const view: ApiKeysView = { keys: keys.items, name, errors, created: takeNewKey(c, config) };
-    return render(c, config, (ctx) => <ApiKeysPage ctx={ctx} view={view} />, status);
+    const view: ApiKeysView = { keys: keys.items, name, errors, created };
+    // The page that shows a new key says so itself: a flash cookie would wait for the next page.
+    const page = (ctx: PageContext) => (
+      <ApiKeysPage ctx={created ? { ...ctx, flash: KEY_CREATED } : ctx} view={view} />
+    );
+    return render(c, config, page, status);
   };
 
   app.get("/account", readLimit(config), (c) => accountPage(c, userOf(c).user.displayName, {}));
@@ -71,7 +70,8 @@ export function accountRoutes(config: WebConfig): Hono<WebEnv> {
     return c.redirect("/account", 303);
   });
 
-  app.post("/account/password", formGuard(config, "write"), async (c) => {
+  // A confirmation of the current password: its failures count as failed logins of the account.
+  app.post("/account/password", formGuard(config, "confirm"), async (c) => {
     const actor = userOf(c);
     const form = c.get("form");
     const command = { currentPassword: form.current_password ?? "", newPassword: form.new_password ?? "" };
@@ -84,9 +84,11 @@ export function accountRoutes(config: WebConfig): Hono<WebEnv> {
     try {
       await m.auth.changePassword(actor, command);
     } catch (error) {
-      const problem = isMarketplaceError(error, "invalid_credentials")
-        ? { current_password: "Current password is wrong" }
-        : fieldErrorOf(error, PASSWORD_FIELDS);
+      // 401, as a failed log-in is answered: the confirm limiter counts it as one.
+      if (isMarketplaceError(error, "invalid_credentials")) {
+        return accountPage(c, actor.user.displayName, { current_password: "Current password is wrong" }, 401);
+      }
+      const problem = fieldErrorOf(error, PASSWORD_FIELDS);
       if (!problem) throw error;
       return accountPage(c, actor.user.displayName, problem, 400);
     }
@@ -119,15 +121,12 @@ export function accountRoutes(config: WebConfig): Hono<WebEnv> {
           if (problem) return { refused: problem };
           throw error;
         }
-        return { redirect: "/account/keys", flash: { tone: "ok", text: "Your API key is created." } };
+        // Kept for a resent form, which is told the key exists but never sees its value.
+        return { redirect: "/account/keys", flash: KEY_ALREADY_CREATED };
       },
       refused: (problem) => keysPage(c, name, problem, 400),
-      // Only the answer that made the key carries its value; a resent form is told where it went.
-      fresh: () => {
-        if (!created) return;
-        const value = Buffer.from(JSON.stringify(created), "utf8").toString("base64url");
-        writeCookie(c, config, "secret", value, { maxAge: NEW_KEY_SECONDS });
-      },
+      // Only the answer that made the key carries its value, in its body (no-store), never in a cookie.
+      fresh: () => keysPage(c, "", {}, 201, created),
     });
   });
 

@@ -1,4 +1,5 @@
 import { type ErrorCode, isMarketplaceError, MarketplaceError, newListingSchema } from "@psm/core";
+import { multipartBoundary, readMultipart } from "@psm/host";
 import { type Context, Hono } from "hono";
 import { EMPTY_DRAFT } from "../components/listing-fields.js";
 import { checkFormToken, FORM_TOKEN_FIELD, originCheck, submittedBinding } from "../csrf.js";
@@ -10,7 +11,6 @@ import { once } from "../once.js";
 import type { WebConfig } from "../options.js";
 import { PostListingPage, type PostView } from "../pages/post-listing.js";
 import { render } from "../render.js";
-import { readUpload } from "../upload.js";
 
 /** What a person is told when the document could not be used, by core's code. */
 const DOCUMENT_PROBLEMS: Partial<Record<ErrorCode, string>> = {
@@ -20,6 +20,14 @@ const DOCUMENT_PROBLEMS: Partial<Record<ErrorCode, string>> = {
     "Document could not be read: no text was found in it in time. Fill in the form yourself",
   document_parser_busy: "Document reading is busy right now: try again in a few seconds",
   payload_too_large: "Document is larger than 10 MB",
+};
+
+/** The status of each of those answers. */
+const DOCUMENT_STATUS: Partial<Record<ErrorCode, 400 | 413 | 422 | 503>> = {
+  unsupported_document: 400,
+  document_unreadable: 422,
+  document_parser_busy: 503,
+  payload_too_large: 413,
 };
 
 /** `/post`: the listing form, pre-filled from an uploaded document when one was read. */
@@ -40,49 +48,47 @@ export function postRoutes(config: WebConfig): Hono<WebEnv> {
     postPage(c, { draft: EMPTY_DRAFT, errors: {} }),
   );
 
-  // Multipart, so not formGuard: the token travels inside the upload, which is bounded before it is read.
+  // Multipart, so not formGuard: the token travels in the action's query and is checked before
+  // the body is read; the body then goes through the host's upload gate, as on every surface.
   app.post(
     "/post/document",
     signedIn(config),
     originCheck(config),
+    (c, next) => {
+      if (checkFormToken(submittedBinding(c, config), c.req.query(FORM_TOKEN_FIELD)) === null) {
+        throw new MarketplaceError("forbidden", STALE_FORM);
+      }
+      return next();
+    },
     (c, next) => limited(c, config, "upload", next),
     async (c) => {
       const actor = userOf(c);
-      const upload = await readUpload(c, config.maxUploadBytes, "document").catch((error: unknown) => {
-        if (isMarketplaceError(error, "payload_too_large")) return error;
-        throw error;
-      });
-      if (upload instanceof MarketplaceError) {
-        return postPage(
-          c,
-          { draft: EMPTY_DRAFT, errors: {}, documentError: DOCUMENT_PROBLEMS.payload_too_large },
-          413,
-        );
-      }
-      if (checkFormToken(submittedBinding(c, config), upload.fields[FORM_TOKEN_FIELD]) === null) {
-        throw new MarketplaceError("forbidden", STALE_FORM);
-      }
-      if (upload.file === null || upload.file.size === 0) {
-        return postPage(
-          c,
-          { draft: EMPTY_DRAFT, errors: {}, documentError: "Document: choose a file to upload" },
-          400,
-        );
-      }
+      const boundary = multipartBoundary(c.req.header("content-type") ?? "");
+      if (boundary === null) throw new MarketplaceError("invalid_input", "The form could not be read");
       try {
-        const parsed = await m.documents.parse(actor, {
-          bytes: new Uint8Array(await upload.file.arrayBuffer()),
-          filename: upload.file.name,
-          declaredType: upload.file.type === "" ? undefined : upload.file.type,
+        return await config.uploads.receive(c, actor.user.id, "multipart", async (bytes) => {
+          const file = readMultipart(bytes, boundary).files.document;
+          if (file === undefined || file.bytes.byteLength === 0) {
+            const documentError = "Document: choose a file to upload";
+            return postPage(c, { draft: EMPTY_DRAFT, errors: {}, documentError }, 400);
+          }
+          if (file.bytes.byteLength > config.maxUploadBytes) throw new MarketplaceError("payload_too_large");
+          const parsed = await m.documents.parse(actor, {
+            bytes: new Uint8Array(file.bytes),
+            filename: file.filename,
+            declaredType: file.type,
+          });
+          return postPage(c, { draft: draftOfDocument(parsed), errors: {}, prefilledFrom: file.filename });
         });
-        return postPage(c, { draft: draftOfDocument(parsed), errors: {}, prefilledFrom: upload.file.name });
       } catch (error) {
         const problem = isMarketplaceError(error) ? DOCUMENT_PROBLEMS[error.code] : undefined;
         if (problem === undefined || !isMarketplaceError(error)) throw error;
         if (error.retryAfter !== undefined) c.header("Retry-After", String(Math.ceil(error.retryAfter)));
-        const status =
-          error.code === "document_unreadable" ? 422 : error.code === "document_parser_busy" ? 503 : 400;
-        return postPage(c, { draft: EMPTY_DRAFT, errors: {}, documentError: problem }, status);
+        return postPage(
+          c,
+          { draft: EMPTY_DRAFT, errors: {}, documentError: problem },
+          DOCUMENT_STATUS[error.code],
+        );
       }
     },
   );

@@ -1,7 +1,3 @@
-import { MarketplaceError } from "@psm/core";
-import type { MiddlewareHandler } from "hono";
-import type { AppEnv } from "../env.js";
-
 /** A counter of things in progress that refuses past its bound. */
 export interface Slots {
   /** A release function when a slot was free (call it exactly once), else null. */
@@ -37,54 +33,5 @@ export function createSlots(max: number, perKey = false): Slots {
       key === undefined && perKey
         ? [...counts.values()].reduce((a, b) => a + b, 0)
         : (counts.get(keyOf(key)) ?? 0),
-  };
-}
-
-/**
- * At most `max` requests through at once in this process; the next is
- * answered 503 `service_unavailable` with Retry-After at once, before its body
- * is read.
- */
-export function concurrencyCap(max: number, retryAfterSeconds = 5): MiddlewareHandler<AppEnv> {
-  if (!Number.isInteger(max) || max < 1)
-    throw new RangeError("concurrencyCap: max must be a positive integer");
-  const slots = createSlots(max);
-  return async (_c, next) => {
-    const release = slots.tryTake();
-    if (release === null) {
-      throw new MarketplaceError("service_unavailable", "Too many uploads in progress; try again shortly", {
-        retryAfter: retryAfterSeconds,
-      });
-    }
-    try {
-      await next();
-    } finally {
-      release();
-    }
-  };
-}
-
-/**
- * At most `max` requests of one caller (the signed-in user) in progress on this route at once,
- * from before its body is read to its answer; the next is 429 with Retry-After. What one
- * account holds, slow bodies included, then never exceeds its share.
- */
-export function perCallerCap(max: number, retryAfterSeconds = 5): MiddlewareHandler<AppEnv> {
-  const slots = createSlots(max, true);
-  return async (c, next) => {
-    const actor = c.get("actor");
-    const release = slots.tryTake(actor.kind === "user" ? actor.user.id : "anonymous");
-    if (release === null) {
-      throw new MarketplaceError(
-        "rate_limited",
-        `At most ${max} uploads of one account are handled at once; wait for one to finish`,
-        { retryAfter: retryAfterSeconds },
-      );
-    }
-    try {
-      await next();
-    } finally {
-      release();
-    }
   };
 }

@@ -1,6 +1,6 @@
-import { type Actor, invalidField, type Marketplace, MarketplaceError } from "@psm/core";
+import { type Actor, invalidField, MarketplaceError } from "@psm/core";
+import type { UploadedFile } from "@psm/host";
 import * as v from "valibot";
-import { presentParsedDocument } from "../../presenters.js";
 
 /**
  * The arguments of draft_listing_from_document: what POST /api/parse-pdf
@@ -33,16 +33,15 @@ export const DocumentArguments = v.object({
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 
 /**
- * Extracts listing fields from a document sent as base64, through the same
- * use case as the upload route, and presents them as it does. `maxBytes` is
- * the upload limit (413 past it), checked before anything is decoded.
+ * The file of draft_listing_from_document's arguments, as the upload operation's handler takes
+ * it from a multipart body. `maxBytes` is the upload limit (413 past it), checked before
+ * anything is decoded, so an oversized file is never held twice.
  */
-export async function draftFromDocument(
-  m: Marketplace,
+export function fileFromArguments(
   actor: Actor,
   args: Record<string, unknown>,
   maxBytes: number,
-): Promise<Record<string, unknown>> {
+): UploadedFile {
   // As the upload route: an anonymous caller is told 401 before the server holds the file.
   if (actor.kind !== "user") throw new MarketplaceError("unauthenticated");
   const parsed = v.safeParse(DocumentArguments, args);
@@ -51,14 +50,12 @@ export async function draftFromDocument(
     const path = v.getDotPath(issue) ?? "arguments";
     throw invalidField(path, issue.input === undefined ? "is required" : issue.message);
   }
-  const { filename, content_base64: encoded, content_type: declaredType } = parsed.output;
+  const { filename, content_base64: encoded, content_type: type } = parsed.output;
   const text = encoded.replace(/\s+/g, "");
   if (text.length % 4 !== 0 || !BASE64.test(text)) {
     throw invalidField("content_base64", "must be standard base64");
   }
   const padding = text.endsWith("==") ? 2 : text.endsWith("=") ? 1 : 0;
-  // Measured before decoding, so an oversized file is never held twice.
   if ((text.length / 4) * 3 - padding > maxBytes) throw new MarketplaceError("payload_too_large");
-  const bytes = new Uint8Array(Buffer.from(text, "base64"));
-  return presentParsedDocument(await m.documents.parse(actor, { bytes, filename, declaredType }));
+  return { bytes: new Uint8Array(Buffer.from(text, "base64")), filename, type };
 }
