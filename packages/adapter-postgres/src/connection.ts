@@ -20,13 +20,9 @@ export interface Connection {
 
 /**
  * Opens a postgres.js pool of at most `max` connections with the settings
- * every connection of the adapter needs. `plan_cache_mode` stays `auto`: the
- * hot named statements (a page without a term, a listing by id) settle on a
- * generic plan after five runs and are no longer planned per call (~0.4 ms a
- * page with force_custom_plan). A search with a term is the one statement a
- * generic plan would ruin (it cannot see the pattern, so it ignores the
- * trigram index): the repository sends it unnamed, which PostgreSQL plans
- * with its values every time (listing-repository.ts).
+ * every connection of the adapter needs. `plan_cache_mode` stays `auto`, so
+ * named pages go generic; a search with a term is sent unnamed
+ * (listing-repository.ts). Why: DESIGN.md "Named pages, unnamed searches".
  */
 export function openConnection(url: string, max: number): postgres.Sql {
   return postgres(url, {

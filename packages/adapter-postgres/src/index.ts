@@ -13,7 +13,8 @@ export interface PostgresStorageOptions {
   /**
    * Database time, in milliseconds, a search with a term may take before
    * PostgreSQL cancels it and it answers the matches among the newest listings
-   * it can examine, with a cursor to go on (default 35).
+   * it can examine, with a cursor to go on (default 35). Why 35, and what it
+   * costs: DESIGN.md "Search budget".
    */
   searchTimeoutMs?: number | undefined;
 }

@@ -92,14 +92,9 @@ export const listings = pgTable(
   },
   (t) => [
     // Default page: active listings newest first, in an index of their own (and
-    // paused ones in theirs). expires_at and title_folded ride along (the key is
-    // unique at id, so they never order anything): a search walking this index
-    // filters expiry and title in the index alone. The predicate is the range a
-    // search pins status to (listing-search-shape.ts), so the planner drops that
-    // range from the scan: a walk compares no status at each entry (~a fifth of
-    // its time). id leads the key, so a cursor's `id <` starts the scan at the
-    // cursor; NULLS LAST keeps the order to this index alone
-    // (migrations/0007_status_index_key.sql).
+    // paused ones in theirs): keyed by id, with expires_at and title_folded, and
+    // the range a search pins status to (listing-search-shape.ts) as predicate.
+    // Why: DESIGN.md "Status indexes".
     index("listings_active_id_idx")
       .on(t.id.desc().nullsLast(), t.expiresAt, t.titleFolded)
       .where(sql`${t.status} between 'active' and 'active'`),
@@ -120,10 +115,8 @@ export const listings = pgTable(
     // folded title and its 3-character ones that pg_trgm leaves out (those with
     // a character other than a-z or 0-9). psm_title_grams is created by the
     // migration that made this index (0005_title_grams); an index on it rather
-    // than a stored column keeps the rows as narrow as they were. Unlike the
-    // trigram index it has a pending list, but a short one: only searches for
-    // rare short terms read it (scanning 256 kB costs them ~0.1 ms), and
-    // inserting ~60 grams a title straight into the index costs ~4 times more.
+    // than a stored column keeps the rows as narrow as they were. Why a short
+    // pending list: DESIGN.md "The grams index's pending list".
     index("listings_title_grams_idx")
       .using("gin", sql`psm_title_grams(${t.titleFolded})`)
       .with({ fastupdate: true, gin_pending_list_limit: 256 }),

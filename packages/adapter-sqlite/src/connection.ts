@@ -49,18 +49,14 @@ export function openConnection(file: string): Database.Database {
   sqlite.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
   // WAL: readers never block the writer and a commit appends to one file.
   sqlite.pragma("journal_mode = WAL");
-  // synchronous = FULL: in WAL mode each commit fsyncs the WAL before it
-  // returns, so a write the API has acknowledged survives power loss or an OS
-  // crash. NORMAL would sync only at checkpoints: safe from a process crash but
-  // able to lose the last commits on power loss. The cost is one fsync per
-  // write transaction (see the benchmark); reads are unaffected.
+  // synchronous = FULL: each commit fsyncs the WAL before it returns, so an
+  // acknowledged write survives power loss. Why, and its cost: DESIGN.md "Durability".
   sqlite.pragma("synchronous = FULL");
   // SQLite leaves foreign keys off per connection unless asked; the cascades
   // of deleteCascade depend on them.
   sqlite.pragma("foreign_keys = ON");
-  // Reads of pages beyond the small page cache become memory loads instead of
-  // a pread() each: a search's row lookups by rowid at 1M listings took half
-  // the time (bench/). Writes still go through the WAL as before.
+  // Reads beyond the page cache become memory loads instead of a pread() each;
+  // writes still go through the WAL. Measured: DESIGN.md "Memory-mapped reads".
   sqlite.pragma(`mmap_size = ${MMAP_BYTES}`);
   return sqlite;
 }

@@ -12,9 +12,9 @@ export interface SqliteStorageOptions {
   file: string;
   /**
    * Rows a search with a term examines at most before it answers a short page
-   * with a next cursor (default 5,000: 12-25 ms at 1M listings at worst): better-sqlite3
-   * runs a statement on the event loop to its end, so this bounds how long one
-   * search holds every other request.
+   * with a next cursor (default 5,000): better-sqlite3 runs a statement on the
+   * event loop to its end, so this bounds how long one search holds every other
+   * request. Why 5,000, and what it costs: DESIGN.md "Search budget".
    */
   searchBudget?: number | undefined;
 }

@@ -68,7 +68,8 @@ async function write(db: Db | Transaction, id: string, changes: ListingChanges):
 export interface ListingRepositoryOptions {
   /**
    * Database time a search with a term may take, in milliseconds, before it
-   * answers the slice of its walk instead (default SEARCH_TIMEOUT_MS, 35).
+   * answers the slice of its walk instead (default SEARCH_TIMEOUT_MS, 35; see
+   * DESIGN.md "Search budget").
    */
   searchTimeoutMs?: number | undefined;
 }

@@ -45,9 +45,9 @@ export interface Shape {
 
 /**
  * Entries a search without a trigram walks newest first: a status's partial
- * index carries expires_at and title_folded, so its walk is index-only
- * (~0.15 µs an entry); the other indexes send each entry to the table for its
- * title (~0.6 µs).
+ * index carries expires_at and title_folded, so its walk is index-only; the
+ * other indexes send each entry to the table for its title. Costs:
+ * DESIGN.md "Status indexes".
  */
 export const WALK_INDEX_ONLY = 20_000;
 export const WALK_WITH_HEAP = 5_000;

@@ -23,11 +23,8 @@ export function termGrams(folded: string): string[] {
 }
 
 /**
- * The most candidates the grams index hands `older` (see boundedSearch). The
- * bitmap heap scan visits them in table order, ~4 µs each from the operating
- * system's cache at 1M listings: 2,000 cost ~8 ms. A term spread evenly never
- * needs more at 1M: one in 1,000 titles shows 20 times in a walk and fills
- * the page there, one rarer has fewer than 1,000 matches.
+ * The most candidates the grams index hands `older` (see boundedSearch).
+ * Why 2,000: DESIGN.md "Older candidates".
  */
 export const OLDER_CAP = 2000;
 const CAP = sql.raw(String(OLDER_CAP));
@@ -43,51 +40,13 @@ function gramsCondition(grams: string[]): SQL {
 
 /**
  * The page's ids for a term without a trigram (1 or 2 characters, or things
- * like `c++`, `a b`), bounded however rare the term. Walking the newest-first
- * index with strpos fills a page at once when the term is common, but reads
- * every row when it is rare or absent (~0.2 s at 1M listings); the grams
- * index finds a rare term at once but hands back every row of a common one.
- * The choice is made on the rows read, not on the planner's estimates, which
- * cannot tell a gram in 0.001% of titles from one in 0.5%. In one statement:
- * - `probe`: the matches among the first tenth of the walk (probeOf), newest
- *   first. A common term fills the page there within a few entries, and
- *   nothing else runs.
- * - `hits`: when the probe found at least half the matches that a term
- *   filling the page within the whole walk shows there on average (one, for
- *   a page of 20), the walk goes on after the probe's last match for the rest
- *   of the page. The probe and hits are the page if they fill it. Half,
- *   because the probe is small: a term at that threshold (20 in 20,000
- *   entries) shows twice in 2,000 on average and not at all one time in
- *   seven; asking for one match sends a term in 0.17% of titles on along the
- *   walk 97 times in 100 rather than to the grams index, which would fetch
- *   all its ~1,700 rows.
- * - Otherwise `older`: the candidates the grams index finds, rechecked with
- *   strpos: every match. It holds the walk's matches too, so it is the page
- *   by itself; it is small unless the term is far more common in older
- *   listings than among the newest. So it takes at most OLDER_CAP candidates;
- *   when there are more, the page is the walk's `slice` (sliceSearch): its
- *   matches, and its last entry as `resumeBefore`, so that the next page
- *   walks on from there. A page may then come back short with a next cursor.
- * On a status's own index `older` carries the shape's filters: the index
- * cannot be ANDed with the grams (its predicate leaves it no condition to
- * scan by), and for the few rows before a cursor near its end the planner
- * reads that range instead. Elsewhere the filters apply to `older`'s rows, not
- * inside it, where the planner would AND the grams with a category's index
- * (~10 ms of a 100,000-entry bitmap), an author's excepted, whose listings
- * are few; then the walk's ends are checked first, so that a walk that had
- * every entry of the index (`probe_end`, `edge`: its last entries) is the
- * page and `older` does not fetch the term's matches from the whole table.
- * A rare or absent term thus reads a tenth of the walk before the grams
- * index: ~0.5 ms at 1M listings walking the active listings, where the whole
- * walk and its edge took ~6.5 ms. A term common enough for the walk reads
- * what it did before, and again the few probe entries after its last match.
- * Each branch is a MATERIALIZED CTE, run only when read: `choice` reads them
- * in order in a CASE, each only when those before did not settle the page,
- * and the page reads those it chose. `older` is planned for all its rows (the
- * grams index; its LIMIT is above the planner's estimate), not for the first
- * few in id order (the unbounded walk again). The subqueries and CTEs are
- * read under the table's own name, so the same filters (written against its
- * columns) apply to them.
+ * like `c++`, `a b`), bounded however rare the term, chosen on the rows read
+ * in one statement of MATERIALIZED CTEs that `choice` reads in order:
+ * - `probe`: the matches among the first tenth of the walk (probeOf);
+ * - `hits`: the rest of the walk, when the probe found enough matches;
+ * - `older`: the grams index's candidates (at most OLDER_CAP), rechecked;
+ * - `slice`: past the cap, the walk's matches and last entry (sliceSearch).
+ * Why each step and threshold, and what it costs: DESIGN.md "Terms without a trigram".
  */
 export function boundedSearch(query: ListingSearch, now: Date, folded: string): SQL {
   const searched = walkOf(query, now);

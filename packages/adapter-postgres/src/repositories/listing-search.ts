@@ -39,14 +39,8 @@ function likeCondition(folded: string): SQL {
  * index (which carries expires_at and title_folded), so those walks are
  * index-only scans; a selective term goes to the trigram index instead, and a
  * term with no trigram is bounded by boundedSearch (boundedQuery). Null when
- * no row can match.
- *
- * Which of walk and trigram index a term takes is the planner's choice, on
- * its estimate of the term's share of titles from the column's histogram
- * (migrations/0006_search_indexes.sql sizes it). Choosing at run time
- * instead, as boundedSearch does, would cost every search with a trigram a
- * probe of the newest entries and a statement several times larger to plan
- * (+0.5 ms for a rare term, +0.7 ms for one in 0.2% of titles, measured).
+ * no row can match. Walk or trigram index is the planner's choice, on the
+ * title histogram: why, DESIGN.md "Walk or trigram index".
  */
 export function searchQuery(db: Db, query: ListingSearch, now: Date) {
   if (query.userId !== undefined && !isUuid(query.userId)) return null;

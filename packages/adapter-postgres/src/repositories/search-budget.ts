@@ -4,12 +4,8 @@ import { sqlState } from "../db-errors.js";
 
 /**
  * Database time a search with a term may take before PostgreSQL cancels it
- * and the search answers the slice of its walk instead (sliceSearch), so that
- * no search costs more than 50 ms: 35, then a slice of 1-12 ms at 1M. The
- * searches measured at 1M listings take at most ~30 ms; this bounds the ones
- * no index bounds: a phrase whose trigrams are all common but which no title
- * holds (`for for`: every title holding "for" is fetched to be rechecked,
- * ~0.6 s), or one common only among older listings.
+ * and the search answers the slice of its walk instead (sliceSearch). Why 35:
+ * DESIGN.md "Search budget".
  */
 export const SEARCH_TIMEOUT_MS = 35;
 

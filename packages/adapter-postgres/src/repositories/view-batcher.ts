@@ -18,9 +18,9 @@ export interface ViewBatcherOptions {
   /**
    * Statements writing views at once (default 1). One is enough: whatever arrives
    * during a write joins the next batch, so batches grow with the load, and views
-   * hold one pooled connection, not the reads' share. More measured no faster
-   * (half-size batches, the second queuing on the same hot row); their use would
-   * be that a batch stuck behind a long-held row lock does not hold up the rest.
+   * hold one pooled connection, not the reads' share. More would let a batch stuck
+   * behind a long-held row lock not hold up the rest; they measured no faster:
+   * DESIGN.md "Group commits".
    */
   maxInFlight?: number;
   /**

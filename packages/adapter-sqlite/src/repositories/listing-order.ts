@@ -2,20 +2,10 @@ import type { Listing } from "@psm/core";
 import type { Database } from "better-sqlite3";
 import { toParams } from "./listing-rows.js";
 
-// listings.seq is the table's rowid, and its negation is the FTS rowid. FTS5
-// keeps each trigram's hits in ascending rowid order and streams them lazily in
-// that direction only, so with -seq as the FTS rowid "newest first" is FTS5's
-// natural order: no sort step, and LIMIT stops the walk early. (seq itself grows
-// with id, so the table b-tree is appended to at its right edge and stays full.)
-// Both need seq order to equal id order for every row, which insert order does
-// not guarantee (two processes, or two requests whose ids were minted in one
-// order and stored in the other). So each insert takes a seq strictly between
-// those of its id-order neighbours: the UUIDv7 time and sequence, spaced
-// (ms * 2^14 + sequence * 4 + 1), which every id of one process gets exactly,
-// so the neighbours' gap only decides between ids of different processes that
-// share a millisecond and a sequence value. When a gap is used up, the run of
-// seqs above it moves up by one. 64-bit integers (BigInt here): the largest
-// UUIDv7 time still fits below 2^63.
+// listings.seq (the rowid; -seq is the FTS rowid) follows id order, so FTS5
+// yields hits newest first with no sort. Each insert takes a seq between its
+// id-order neighbours': the UUIDv7 time and sequence, spaced
+// (ms * 2^14 + sequence * 4 + 1). Why: DESIGN.md "Newest first without a sort".
 const SEQ_PER_MS = 1n << 14n;
 const SEQ_PER_STEP = 4n;
 const MAX_SEQ = (1n << 63n) - 1n;

@@ -17,12 +17,7 @@ export interface SearchOptions {
   searchBudget?: number | undefined;
 }
 
-/**
- * Candidates a search examines at most: 2.5-4 µs each at 1M listings (the
- * doclists, the row by rowid, the exact check), so 12-20 ms of the event
- * loop at worst (bench:storage), which better-sqlite3 holds for the whole
- * statement.
- */
+/** Candidates a search examines at most. Why 5,000: DESIGN.md "Search budget". */
 export const SEARCH_BUDGET = 5_000;
 
 /** A search's rows; `resumeBefore` as core's ListingSearchResult has it. */
@@ -40,22 +35,12 @@ interface Walked {
 }
 
 /**
- * Creates a runner that prepares each search shape on first use.
- *
- * Every search with a term examines rows newest first, and stops at `limit`
- * hits or after a budget of rows, whatever the term: the shape's own index
- * checked with instr() (an author's listings, or a short term's walk), or the
- * candidates of the FTS5 trigram index (terms of 3+ characters). A term whose candidates mostly fail (a phrase of common
- * trigrams that no title holds: "ing ing", ~200 ms at 1M listings unbounded)
- * or whose hits the shape's filters mostly drop thus stops short with
- * `resumeBefore`, the last row examined, and the next page goes on below it.
- *
- * Shorter terms have no trigram to look up, so they first walk the newest
- * rows of the page's own index for at most `walkBudget` rows, which answers
- * common short terms ("ai", "ux") at once; if that does not settle the page,
- * the term is rare, and the trigrams that start with it (from the FTS
- * vocabulary; the indexed text is padded so that every short substring starts
- * one) are ORed through the index, under the same budget.
+ * Creates a runner that prepares each search shape on first use. A search with
+ * a term examines rows newest first and stops at `limit` hits or after
+ * `searchBudget` rows, then with `resumeBefore`, the last row examined: an
+ * author's listings, FTS5 trigram candidates (3+ characters), or for shorter
+ * terms a walk of `walkBudget` rows, then the trigrams that start with the
+ * term. Why each path: DESIGN.md "Search paths".
  */
 export function createSearchRunner(sqlite: Database, options: SearchOptions = {}): SearchRunner {
   const walkBudget = options.walkBudget ?? 500;

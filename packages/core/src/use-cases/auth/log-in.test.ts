@@ -1,10 +1,17 @@
 import { describe, expect, it } from "vitest";
-import { MarketplaceError } from "../../errors.js";
+import { isMarketplaceError, MarketplaceError } from "../../errors.js";
 import { createMarketplace } from "../../marketplace.js";
 import { sha256Hex } from "../../support/crypto.js";
 import { createFakeHasher } from "../../testing/fakes/hasher.js";
 import { createTestDeps } from "../../testing/index.js";
-import { KIT_PASSWORD as PASSWORD } from "../../testing/use-case-kit.js";
+import {
+  expectCode,
+  KIT_PASSWORD as PASSWORD,
+  setupMarketplace as setup,
+  signUpAndLogIn,
+  untyped,
+} from "../../testing/use-case-kit.js";
+import { decodePayload } from "./jwt-test-support.js";
 
 describe("auth.logIn with a hasher too busy for new hashes", () => {
   it("still logs in with an old hash, and leaves the upgrade to a later login", async () => {
@@ -45,5 +52,96 @@ describe("auth.logIn and the hasher's lanes", () => {
       MarketplaceError,
     );
     expect(deps.hasher.purposes).toEqual(["login", "login"]);
+  });
+});
+
+describe("auth.logIn", () => {
+  it("accepts any case and surrounding spaces of the address", async () => {
+    const { market } = setup();
+    const user = await market.auth.signUp({ email: "frank@example.com", password: PASSWORD });
+    const result = await market.auth.logIn({ email: "  FRANK@example.COM ", password: PASSWORD });
+    expect(result.user.id).toBe(user.id);
+    expect(result.token.split(".")).toHaveLength(3);
+  });
+
+  it("answers unknown email and wrong password alike, after the same verify work", async () => {
+    const { deps, market } = setup();
+    await market.auth.signUp({ email: "gina@example.com", password: PASSWORD });
+
+    const before = deps.hasher.calls.verify;
+    const unknown = await market.auth
+      .logIn({ email: "nobody@example.com", password: PASSWORD })
+      .catch((e: unknown) => e);
+    const afterUnknown = deps.hasher.calls.verify;
+    const wrong = await market.auth
+      .logIn({ email: "gina@example.com", password: "wrong-password" })
+      .catch((e: unknown) => e);
+    const afterWrong = deps.hasher.calls.verify;
+
+    expect(afterUnknown - before).toBe(1);
+    expect(afterWrong - afterUnknown).toBe(1);
+    expect(isMarketplaceError(unknown, "invalid_credentials")).toBe(true);
+    expect(isMarketplaceError(wrong, "invalid_credentials")).toBe(true);
+    expect(
+      isMarketplaceError(unknown) && isMarketplaceError(wrong) && unknown.message === wrong.message,
+    ).toBe(true);
+  });
+
+  it("answers a password-less (synced) account like an unknown one", async () => {
+    const { deps, market } = setup({ securityMode: "legacy" });
+    await market.profiles.sync(
+      { kind: "anonymous" },
+      { id: crypto.randomUUID(), email: "synced@example.com" },
+    );
+    const before = deps.hasher.calls.verify;
+    await expectCode(
+      market.auth.logIn({ email: "synced@example.com", password: PASSWORD }),
+      "invalid_credentials",
+    );
+    expect(deps.hasher.calls.verify - before).toBe(1);
+  });
+
+  it("refuses missing fields with invalid_input", async () => {
+    const { market } = setup();
+    await expectCode(market.auth.logIn(untyped({ email: "x@example.com" })), "invalid_input");
+    await expectCode(market.auth.logIn(untyped({ password: PASSWORD })), "invalid_input");
+  });
+
+  it("re-hashes an old-scheme hash at login without revoking tokens", async () => {
+    const { deps, market } = setup();
+    const { user, token } = await signUpAndLogIn(market, "hana@example.com");
+    await deps.repos.users.setPasswordHash(user.id, `old$${sha256Hex(PASSWORD)}`, { revokeTokens: false });
+    const versionBefore = (await deps.repos.users.findById(user.id))?.tokenVersion;
+    const hashesBefore = deps.hasher.calls.hash;
+
+    await market.auth.logIn({ email: "hana@example.com", password: PASSWORD });
+
+    const stored = await deps.repos.users.findById(user.id);
+    expect(stored?.passwordHash?.startsWith("old$")).toBe(false);
+    expect(deps.hasher.needsRehash(stored?.passwordHash ?? "old$")).toBe(false);
+    expect(deps.hasher.calls.hash - hashesBefore).toBe(1);
+    expect(stored?.tokenVersion).toBe(versionBefore);
+    await expect(market.auth.authenticate({ bearer: token })).resolves.toMatchObject({ kind: "user" });
+    // The new hash still verifies the same password.
+    await expect(
+      market.auth.logIn({ email: "hana@example.com", password: PASSWORD }),
+    ).resolves.toHaveProperty("token");
+    expect(deps.hasher.calls.hash - hashesBefore).toBe(1);
+  });
+
+  it("issues a JWT with sub, id, email, is_admin and a 7-day lifetime", async () => {
+    const { market } = setup();
+    const { user, token } = await signUpAndLogIn(market, "ivan@example.com");
+    const claims = decodePayload(token);
+    expect(claims.sub).toBe(user.id);
+    expect(claims.id).toBe(user.id);
+    expect(claims.email).toBe("ivan@example.com");
+    expect(claims.is_admin).toBe(false);
+    expect(typeof claims.iat).toBe("number");
+    expect(Number(claims.exp) - Number(claims.iat)).toBe(7 * 24 * 60 * 60);
+
+    await market.admin.ensureAdmin({ email: "admin@example.com", password: PASSWORD });
+    const admin = await market.auth.logIn({ email: "admin@example.com", password: PASSWORD });
+    expect(decodePayload(admin.token).is_admin).toBe(true);
   });
 });

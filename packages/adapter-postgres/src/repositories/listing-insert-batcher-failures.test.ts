@@ -1,0 +1,128 @@
+import type { Listing } from "@psm/core";
+import { buildListing, buildUser } from "@psm/core/testing";
+import { expect, it } from "vitest";
+import { lockWaiters } from "../../test/batch-support.js";
+import { describePostgres } from "../../test/hooks.js";
+import { insertHelpers, NO_LIMIT, NOW, noFallback, outcome } from "../../test/insert-support.js";
+import { causeCode } from "../../test/sqlstate.js";
+import { createInsertBatcher } from "./listing-insert-batcher.js";
+
+describePostgres("postgres listing inserts (group commit): failures", (ctx) => {
+  const { authors, storedIds, storedCount } = insertHelpers(ctx);
+
+  it("a duplicate id rejects only itself, as guarded() maps it; the rest of its batch is stored", async () => {
+    const [author] = await authors(1);
+    const { listings } = ctx.storage(2).repositories;
+    const kept = buildListing({ userId: author!.id });
+    await listings.insertWithinSlots(kept, NO_LIMIT);
+    const fresh = Array.from({ length: 4 }, () => buildListing({ userId: author!.id }));
+    const twice = buildListing({ userId: author!.id });
+    const results = await Promise.allSettled([
+      listings.insertWithinSlots(fresh[0]!, NO_LIMIT),
+      listings.insertWithinSlots({ ...kept, title: "Second take" }, NO_LIMIT),
+      listings.insertWithinSlots(fresh[1]!, NO_LIMIT),
+      listings.insertWithinSlots(twice, NO_LIMIT),
+      listings.insertWithinSlots({ ...twice, id: twice.id.toUpperCase(), title: "Again" }, NO_LIMIT),
+      listings.insertWithinSlots(fresh[2]!, NO_LIMIT),
+      // Full: the stored one and the four above.
+      listings.insertWithinSlots(fresh[3]!, { maxSlots: 5, now: NOW }),
+    ]);
+    expect(results.map(outcome)).toEqual([true, "internal_error", true, true, "internal_error", true, false]);
+    const rejected = results.flatMap((result) => (result.status === "rejected" ? [result.reason] : []));
+    expect(rejected.map(causeCode)).toEqual(["23505", "23505"]);
+    expect(await listings.findById(kept.id)).toEqual(kept);
+    expect(await listings.findById(twice.id)).toEqual(twice);
+    expect(await storedIds([...fresh, kept, twice].map((l) => l.id))).toEqual(
+      [fresh[0], fresh[1], fresh[2], kept, twice].map((l) => l!.id).sort(),
+    );
+  });
+
+  it("a member whose author does not exist rejects as user_not_found (false when full); the others are stored", async () => {
+    const [author] = await authors(1);
+    const ghost = buildUser();
+    const { listings } = ctx.storage(2).repositories;
+    const mine = [buildListing({ userId: author!.id }), buildListing({ userId: author!.id })];
+    const results = await Promise.allSettled([
+      listings.insertWithinSlots(mine[0]!, NO_LIMIT),
+      listings.insertWithinSlots(buildListing({ userId: ghost.id }), NO_LIMIT),
+      listings.insertWithinSlots(buildListing({ userId: ghost.id }), { maxSlots: 0, now: NOW }),
+      listings.insertWithinSlots(mine[1]!, NO_LIMIT),
+    ]);
+    expect(results.map(outcome)).toEqual([true, "user_not_found", false, true]);
+    expect(await storedCount(author!.id)).toBe(2);
+    expect(await storedCount(ghost.id)).toBe(0);
+  });
+
+  it("a failed COMMIT rejects every member, stores none, and the next batch goes on", async () => {
+    const [author] = await authors(1);
+    const { listings } = ctx.storage(2).repositories;
+    const { sql } = ctx.connection();
+    // Deferred: the row is inserted, and the COMMIT is what fails.
+    await sql.unsafe(`
+      create function refuse_commit() returns trigger language plpgsql as
+        $$ begin raise exception 'refused at commit'; end $$;
+      create constraint trigger refuse_commit after insert on listings deferrable initially deferred
+        for each row when (new.title = 'refused at commit') execute function refuse_commit();`);
+    const made = [
+      buildListing({ userId: author!.id }),
+      buildListing({ userId: author!.id, title: "refused at commit" }),
+      buildListing({ userId: author!.id }),
+    ];
+    let results: PromiseSettledResult<boolean>[];
+    try {
+      results = await Promise.allSettled(
+        made.map((listing) => listings.insertWithinSlots(listing, NO_LIMIT)),
+      );
+    } finally {
+      await sql.unsafe("drop trigger refuse_commit on listings; drop function refuse_commit();");
+    }
+    expect(results.map(outcome)).toEqual(["internal_error", "internal_error", "internal_error"]);
+    expect(results.map((result) => result.status === "rejected" && causeCode(result.reason))).toEqual([
+      "P0001",
+      "P0001",
+      "P0001",
+    ]);
+    expect(await storedCount(author!.id)).toBe(0);
+    expect(await listings.insertWithinSlots(made[0]!, NO_LIMIT)).toBe(true);
+  });
+
+  // Another transaction holds the second author and then wants the first, which the batch
+  // holds: a true deadlock. The batch waited first, so its check (deadlock_timeout later)
+  // finds the cycle first and makes it the victim.
+  async function deadlocked(deadlockRetries: number) {
+    const [a, b] = await authors(2);
+    const insert = createInsertBatcher(ctx.connection(1).db, noFallback, { deadlockRetries });
+    const other = ctx.connection(1).sql;
+    let holding: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      holding = resolve;
+    });
+    const transaction = other.begin(async (tx) => {
+      await tx`select id from users where id = ${b!.id} for update`;
+      holding();
+      await lockWaiters(ctx.connection(), 1);
+      await tx`select id from users where id = ${a!.id} for update`;
+    });
+    await held;
+    const made: Listing[] = [buildListing({ userId: b!.id }), buildListing({ userId: a!.id })];
+    const results = await Promise.allSettled(made.map((listing) => insert(listing, NO_LIMIT)));
+    await transaction;
+    return { results, stored: await storedIds(made.map((listing) => listing.id)) };
+  }
+
+  it("a batch chosen as a deadlock victim is written again and stores each member once", async () => {
+    const { results, stored } = await deadlocked(3);
+    expect(results.map(outcome)).toEqual([true, true]);
+    expect(stored).toHaveLength(2);
+  });
+
+  it("without retries, the same deadlock rejects the batch's members, storing none", async () => {
+    const { results, stored } = await deadlocked(0);
+    expect(results.map(outcome)).toEqual(["internal_error", "internal_error"]);
+    expect(results.map((result) => result.status === "rejected" && causeCode(result.reason))).toEqual([
+      "40P01",
+      "40P01",
+    ]);
+    expect(stored).toEqual([]);
+  });
+});

@@ -1,0 +1,111 @@
+import { createJwtTokenService } from "@psm/core";
+import { describe, expect, it } from "vitest";
+import {
+  expectCode,
+  logInAdmin,
+  setupMarketplace as setup,
+  signUpAndLogIn,
+} from "../../testing/use-case-kit.js";
+import { decodePayload, encodePart } from "./jwt-test-support.js";
+
+const SECOND = 1000;
+const DAY = 24 * 60 * 60 * SECOND;
+
+describe("auth.authenticate", () => {
+  it("is anonymous without credentials", async () => {
+    const { market } = setup();
+    await expect(market.auth.authenticate({})).resolves.toEqual({ kind: "anonymous" });
+  });
+
+  it("resolves a JWT and an API key to their user", async () => {
+    const { market } = setup();
+    const { user, actor } = await signUpAndLogIn(market, "jane@example.com");
+    expect(actor).toMatchObject({ kind: "user", via: "jwt", user: { id: user.id } });
+    const { secret, apiKey } = await market.apiKeys.create(actor, {});
+    await expect(market.auth.authenticate({ apiKey: secret })).resolves.toMatchObject({
+      kind: "user",
+      via: "api_key",
+      keyId: apiKey.id,
+      user: { id: user.id },
+    });
+  });
+
+  it("refuses malformed, unknown and deactivated API keys", async () => {
+    const { market } = setup();
+    const { actor } = await signUpAndLogIn(market, "kim@example.com");
+    await expectCode(market.auth.authenticate({ apiKey: "psm_123" }), "unauthenticated");
+    await expectCode(market.auth.authenticate({ apiKey: `PSM_${"a".repeat(64)}` }), "unauthenticated");
+    await expectCode(market.auth.authenticate({ apiKey: "" }), "unauthenticated");
+    await expectCode(market.auth.authenticate({ apiKey: `psm_${"a".repeat(64)}` }), "unauthenticated");
+
+    const { secret, apiKey } = await market.apiKeys.create(actor, {});
+    await market.apiKeys.deactivate(actor, { id: apiKey.id });
+    await expectCode(market.auth.authenticate({ apiKey: secret }), "unauthenticated");
+  });
+
+  it("refuses the key and the JWT of a deleted user", async () => {
+    const { market } = setup();
+    const admin = (await logInAdmin(market)).actor;
+    const { user, token, actor } = await signUpAndLogIn(market, "leo@example.com");
+    const { secret } = await market.apiKeys.create(actor, {});
+    await market.admin.deleteUser(admin, { userId: user.id });
+    await expectCode(market.auth.authenticate({ apiKey: secret }), "unauthenticated");
+    await expectCode(market.auth.authenticate({ bearer: token }), "unauthenticated");
+  });
+
+  it("refuses a JWT issued before a password reset", async () => {
+    const { deps, market } = setup();
+    const { token } = await signUpAndLogIn(market, "mia@example.com");
+    await market.auth.requestPasswordReset({ email: "mia@example.com" });
+    await market.mail.dispatchDue();
+    const resetUrl = deps.mailer.ofKind("password_reset")[0]?.resetUrl ?? "";
+    const resetToken = new URL(resetUrl).searchParams.get("token") ?? "";
+    await market.auth.updatePassword({ token: resetToken, newPassword: "brand-new-password" });
+
+    await expectCode(market.auth.authenticate({ bearer: token }), "unauthenticated");
+    const fresh = await market.auth.logIn({ email: "mia@example.com", password: "brand-new-password" });
+    await expect(market.auth.authenticate({ bearer: fresh.token })).resolves.toMatchObject({ kind: "user" });
+  });
+
+  it("refuses an expired JWT (7 days + 1 s) and accepts it just before", async () => {
+    const { deps, market } = setup();
+    const { token } = await signUpAndLogIn(market, "nia@example.com");
+    deps.clock.advance(7 * DAY - SECOND);
+    await expect(market.auth.authenticate({ bearer: token })).resolves.toMatchObject({ kind: "user" });
+    deps.clock.advance(2 * SECOND);
+    await expectCode(market.auth.authenticate({ bearer: token }), "unauthenticated");
+  });
+
+  it("refuses tampered, foreign-signed and malformed JWTs", async () => {
+    const { deps, market } = setup();
+    const { user, token } = await signUpAndLogIn(market, "omar@example.com");
+    const [header, payload, signature] = token.split(".");
+    const claims = decodePayload(token);
+    const tampered = `${header}.${encodePart({ ...claims, is_admin: true })}.${signature}`;
+    await expectCode(market.auth.authenticate({ bearer: tampered }), "unauthenticated");
+    const badSignature = `${header}.${payload}.${(signature ?? "").slice(0, -4)}AAAA`;
+    await expectCode(market.auth.authenticate({ bearer: badSignature }), "unauthenticated");
+
+    const foreign = await createJwtTokenService("another-secret-that-is-long-enough!!", deps.clock).issue({
+      sub: user.id,
+      email: user.email,
+      isAdmin: true,
+      version: 0,
+    });
+    await expectCode(market.auth.authenticate({ bearer: foreign }), "unauthenticated");
+
+    const unsigned = `${encodePart({ alg: "none", typ: "JWT" })}.${payload}.`;
+    await expectCode(market.auth.authenticate({ bearer: unsigned }), "unauthenticated");
+    await expectCode(market.auth.authenticate({ bearer: "not-a-jwt" }), "unauthenticated");
+    await expectCode(market.auth.authenticate({ bearer: "" }), "unauthenticated");
+  });
+
+  it("reads admin rights from storage, not from the token", async () => {
+    const { deps, market } = setup();
+    const { user, token } = await signUpAndLogIn(market, "pia@example.com");
+    await deps.repos.users.updateProfile(user.id, { isAdmin: true });
+    const actor = await market.auth.authenticate({ bearer: token });
+    expect(actor).toMatchObject({ kind: "user", user: { id: user.id, isAdmin: true } });
+    expect(decodePayload(token).is_admin).toBe(false);
+  });
+});
