@@ -1,22 +1,18 @@
 import type { Marketplace } from "@psm/core";
+import { createHost, type Surface } from "@psm/host";
 import { Hono } from "hono";
-import { accessLog } from "./access-log.js";
-import { authenticate } from "./auth.js";
-import { clientIp } from "./client-ip.js";
-import { type HttpConfig, resolveConfig } from "./config.js";
+import { type HttpConfig, type ResolvedConfig, resolveConfig } from "./config.js";
 import type { AppEnv } from "./env.js";
-import { createErrorHandler, createNotFoundHandler } from "./errors.js";
-import { methodIndex } from "./method-not-allowed.js";
 import { apiOperations } from "./operations/index.js";
 import { mountOperations } from "./registry/mount.js";
-import { requestId } from "./request-id.js";
 import type { RouteKit } from "./route-kit.js";
 import { docsRoutes } from "./routes/docs.js";
 import { healthRoutes } from "./routes/health.js";
 import { resetPageRoutes } from "./routes/reset-page.js";
 import { verifyEmailPageRoutes } from "./routes/verify-email-page.js";
-import { corsPolicy, privateAnswers, securityHeaders } from "./security.js";
 import { type Uploads, uploadGateOf } from "./uploads.js";
+
+export type { Surface };
 
 /** The arguments of createHttpApp. */
 export interface CreateHttpAppOptions {
@@ -36,14 +32,12 @@ export interface CreateHttpAppOptions {
   surfaces?: readonly Surface[];
 }
 
-/** A Hono app served beside the API (see CreateHttpAppOptions.surfaces). */
-export interface Surface {
-  path: string;
-  // biome-ignore lint/suspicious/noExplicitAny: any surface's own environment; it reads the variables it declares
-  app: Hono<any>;
-}
-
-/** The HTTP API of the marketplace as a Hono app: serve it with any Hono adapter, or call `app.request()`. */
+/**
+ * The JSON API of the marketplace under the host (request id, client address, access log,
+ * headers, CORS, credentials and error mapping are the host's, for every surface): serve it with
+ * any Hono adapter, or call `app.request()`. `surfaces` are mounted after the API, under the same
+ * host.
+ */
 export function createHttpApp({
   marketplace,
   config,
@@ -51,32 +45,38 @@ export function createHttpApp({
   surfaces = [],
 }: CreateHttpAppOptions): Hono<AppEnv> {
   const resolved = resolveConfig(config);
-  const kit: RouteKit = { marketplace, config: resolved };
-  const app = new Hono<AppEnv>();
+  const api = createApiSurface({ marketplace, config: resolved, uploads, app: () => host });
+  // The host's app serves the API's routes, so its context carries the API's variables too.
+  const host = createHost({
+    marketplace,
+    corsOrigins: resolved.corsOrigins,
+    trustProxy: resolved.trustProxy,
+    socketAddress: resolved.socketAddress,
+    logger: resolved.logger,
+    accessLogger: resolved.accessLogger,
+    surfaces: [{ path: "/", app: api }, ...surfaces],
+  }) as unknown as Hono<AppEnv>;
+  return host;
+}
 
-  // Order matters: the request id, the client address and the log wrap
-  // everything, errors included; CORS answers preflights before credentials
-  // are looked at; no-store is decided before authentication can fail.
-  app.use(requestId());
-  app.use(clientIp(resolved));
-  app.use(accessLog(resolved.accessLogger));
-  app.use(securityHeaders());
-  app.use(corsPolicy(resolved.corsOrigins));
-  app.use(privateAnswers(marketplace.settings.securityMode));
-  app.use(authenticate(marketplace));
-
-  // The JSON API, from the one registry (operations/index.ts); then pages, probes and the reference.
-  mountOperations(app, apiOperations(resolved), marketplace, resolved, uploadGateOf(resolved, uploads));
-  app.route("/", healthRoutes(kit));
-  app.route("/", resetPageRoutes(kit));
-  app.route("/", verifyEmailPageRoutes(kit));
-  app.route(
-    "/",
-    docsRoutes(kit, () => app),
-  );
-  for (const surface of surfaces) app.route(surface.path, surface.app);
-
-  app.onError(createErrorHandler(resolved.logger));
-  app.notFound(createNotFoundHandler(methodIndex(() => app.routes)));
-  return app;
+/**
+ * The JSON API as a surface: the registry's operations under /api, the probes, the reset and
+ * verification pages and the reference (/openapi.json, /docs), which describes every route of
+ * `app()`, the whole server it is mounted in.
+ */
+export function createApiSurface(options: {
+  marketplace: Marketplace;
+  config: ResolvedConfig;
+  uploads?: Uploads | undefined;
+  app: () => Hono<AppEnv>;
+}): Hono<AppEnv> {
+  const { marketplace, config } = options;
+  const kit: RouteKit = { marketplace, config };
+  const api = new Hono<AppEnv>();
+  mountOperations(api, apiOperations(config), marketplace, config, uploadGateOf(config, options.uploads));
+  api.route("/", healthRoutes(kit));
+  api.route("/", resetPageRoutes(kit));
+  api.route("/", verifyEmailPageRoutes(kit));
+  api.route("/", docsRoutes(kit, options.app));
+  return api;
 }

@@ -1,21 +1,19 @@
-import type { RateLimitHooks as HostRateLimitHooks } from "@psm/host";
-import { nodeSocketAddress, type SocketAddress } from "./client-ip.js";
+import {
+  type RateLimitHooks as HostRateLimitHooks,
+  type Logger,
+  nodeSocketAddress,
+  type SocketAddress,
+} from "@psm/host";
 import { PUBLIC_MAX_AGE } from "./conditional.js";
 import type { RateLimitClass } from "./rate-limit/classes.js";
 
-/** A pino-compatible logger: the access log and 500s go through it. */
-export interface Logger {
-  info(obj: object, msg?: string): void;
-  warn(obj: object, msg?: string): void;
-  error(obj: object, msg?: string): void;
-}
-
+/** A pino-compatible logger (the host's): the access log and 500s go through it. */
 /**
  * The rate-limit classes of decisions.md. Every route names one (or none, for
  * health probes): `read` GETs, `write` other methods, `login`, `signup`,
  * `reset` (POST /api/auth/reset-password) and `upload` (POST /api/parse-pdf).
  */
-export type { RateLimitClass };
+export type { Logger, RateLimitClass };
 
 /**
  * The rate-limit extension point: one middleware per class (the limiter lives

@@ -1,26 +1,16 @@
-import type { AuthVariables } from "./auth.js";
-import type { ClientIpVariables } from "./client-ip.js";
+import type { HostVariables } from "@psm/host";
 import type { RateLimitVariables } from "./rate-limit/classes.js";
-import type { RequestIdVariables } from "./request-id.js";
-import type { CspVariables } from "./security.js";
 
-/** What the route gate leaves in the context. */
+/** What the route gate leaves in the context besides the parsed body (a host variable). */
 export interface BodyVariables {
-  /** The parsed JSON body, as the caller sent it, once the route gate has read it. */
-  body: unknown;
   /** The body's bytes as sent, when the route gate read a JSON body (an Idempotency-Key's fingerprint). */
-  bodyBytes: Uint8Array | undefined;
+  bodyBytes?: Uint8Array | undefined;
 }
 
 /**
- * The Hono environment of every route: the variables each middleware declares
- * for itself (as hono/request-id does), put together.
+ * The Hono environment of every API route: the host's variables (request id, client address,
+ * caller, rate class) and what the API's own middleware declares, put together.
  */
 export interface AppEnv {
-  Variables: AuthVariables &
-    ClientIpVariables &
-    RateLimitVariables &
-    RequestIdVariables &
-    CspVariables &
-    BodyVariables;
+  Variables: HostVariables & RateLimitVariables & BodyVariables;
 }

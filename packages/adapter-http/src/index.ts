@@ -1,17 +1,21 @@
 /** @psm/adapter-http: the marketplace's HTTP API on Hono. */
 
-export { credentialsOf } from "@psm/host";
-export { type CreateHttpAppOptions, createHttpApp, type Surface } from "./app.js";
+// The edge's pieces the API used to own, now the host's: re-exported for embedders of 1.2.
 export {
+  credentialsOf,
+  describeError,
+  ERROR_STATUS,
+  type ErrorBody,
+  type ErrorDescription,
   nodeSocketAddress,
   parseTrustedProxies,
   resolveClientIp,
   type SocketAddress,
   UNKNOWN_CLIENT,
-} from "./client-ip.js";
+} from "@psm/host";
+export { type CreateHttpAppOptions, createApiSurface, createHttpApp, type Surface } from "./app.js";
 export type { HttpConfig, Logger, RateLimitClass, RateLimitHooks, ResolvedConfig } from "./config.js";
 export type { AppEnv } from "./env.js";
-export { describeError, ERROR_STATUS, type ErrorBody, type ErrorDescription } from "./errors.js";
 export type { OpenApiDocument } from "./openapi.js";
 export { apiOperations } from "./operations/index.js";
 export {

@@ -16,7 +16,42 @@ export {
   type UploadedFile,
 } from "./body/multipart.js";
 export { type Body, type BodyLimits, readBody, SlowBodyError } from "./body/read-body.js";
+export { createHost, type HostOptions, type Surface } from "./create-host.js";
 export { type Caller, credentialsOf, presentsCredentials, resolveCaller } from "./credentials.js";
+export { accessLog } from "./edge/access-log.js";
+export { authenticate } from "./edge/authenticate.js";
+export {
+  type ClientIpVariables,
+  clientIp,
+  nodeSocketAddress,
+  normalizeAddress,
+  parseTrustedProxies,
+  resolveClientIp,
+  type SocketAddress,
+  UNKNOWN_CLIENT,
+} from "./edge/client-ip.js";
+export {
+  createErrorHandler,
+  createNotFoundHandler,
+  describeError,
+  ERROR_STATUS,
+  type ErrorBody,
+  type ErrorDescription,
+  errorResponse,
+  isClientAbort,
+} from "./edge/errors.js";
+export type { Logger } from "./edge/logger.js";
+export { methodIndex } from "./edge/method-not-allowed.js";
+export { type RequestIdVariables, requestId } from "./edge/request-id.js";
+export {
+  type CspVariables,
+  contentSecurityPolicy,
+  corsPolicy,
+  EXPOSED_HEADERS,
+  isPrivateAnswer,
+  privateAnswers,
+  securityHeaders,
+} from "./edge/security.js";
 export type { HostEnv, HostVariables } from "./env.js";
 export { type RateClass, type RateLimitHooks, runLimited } from "./rate-classes.js";
 export { safeRedirectPath } from "./redirect.js";

@@ -6,8 +6,8 @@ import {
   updateUserSchema,
   verifyEmailSchema,
 } from "@psm/core";
+import { describeError } from "@psm/host";
 import type { ResolvedConfig } from "../config.js";
-import { describeError } from "../errors.js";
 import { presentUser } from "../presenters.js";
 import { defineOperation } from "../registry/operation.js";
 import { LogInAnswer, MeAnswer, SuccessSchema, UserAnswer } from "../wire-schemas.js";

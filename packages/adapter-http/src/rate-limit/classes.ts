@@ -4,10 +4,8 @@ import type { RateLimitInfo } from "hono-rate-limiter";
 /** The rate-limit classes of decisions.md (the host's); each route belongs to one. */
 export type RateLimitClass = RateClass;
 
-/** What the route gate and the limiters leave in the context. */
+/** What the limiters leave in the context (the class of the one that runs now is the host's `rateLimitClass`). */
 export interface RateLimitVariables {
-  /** The rate-limit class of the matched route, for the limiter. */
-  rateLimitClass: RateLimitClass;
   /** Left by hono-rate-limiter for the limiter that runs now; read at once, before the next one. */
   rateLimit?: RateLimitInfo;
 }

@@ -1,7 +1,7 @@
 import { isIP } from "node:net";
 import { type Actor, normalizeEmail, sha256Hex } from "@psm/core";
+import { UNKNOWN_CLIENT } from "@psm/host";
 import type { Context } from "hono";
-import { UNKNOWN_CLIENT } from "../client-ip.js";
 import type { AppEnv } from "../env.js";
 
 /** The eight 16-bit groups of an IPv6 address, "::" expanded. */

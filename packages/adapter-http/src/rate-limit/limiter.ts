@@ -1,8 +1,8 @@
 import { isMarketplaceError, MarketplaceError } from "@psm/core";
+import { ERROR_STATUS } from "@psm/host";
 import type { Context, MiddlewareHandler } from "hono";
 import { rateLimiter, type Store } from "hono-rate-limiter";
 import type { AppEnv } from "../env.js";
-import { ERROR_STATUS } from "../errors.js";
 import { secondsUntil, setRateLimitHeaders } from "./headers.js";
 import type { RateLimitPolicy } from "./policies.js";
 

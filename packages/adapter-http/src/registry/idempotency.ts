@@ -1,7 +1,7 @@
 import { type IdempotentWork, isMarketplaceError, type Marketplace, normalizeEmail } from "@psm/core";
+import { ERROR_STATUS, type ErrorBody } from "@psm/host";
 import type { Context } from "hono";
 import type { AppEnv } from "../env.js";
-import { ERROR_STATUS, type ErrorBody } from "../errors.js";
 import type { Operation } from "./operation.js";
 
 /** The header that marks a replayed answer (decisions.md). */

@@ -1,6 +1,7 @@
 import { type Marketplace, MarketplaceError } from "@psm/core";
 import {
   findFilePart,
+  isPrivateAnswer,
   multipartBoundary,
   parseJsonObject,
   type UploadedFile,
@@ -14,7 +15,6 @@ import { conditionalJson, encodeAnswer, presentsCredentials } from "../condition
 import type { RateLimitClass, ResolvedConfig } from "../config.js";
 import type { AppEnv } from "../env.js";
 import { errorResponses } from "../openapi-responses.js";
-import { isPrivateAnswer } from "../security.js";
 import { assertStorableParams, queryOf, readBytes } from "../validation.js";
 import { IDEMPOTENCY_POLICY, keyedAnswer, takesIdempotencyKey } from "./idempotency.js";
 import { type AuthRequirement, authIn, type Operation } from "./operation.js";

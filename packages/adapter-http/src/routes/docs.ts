@@ -1,13 +1,13 @@
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
+import { contentSecurityPolicy } from "@psm/host";
 import { Hono, type Hono as HonoApp } from "hono";
 import type { AppEnv } from "../env.js";
 import { escapeHtml } from "../html.js";
 import { type OpenApiDocument, openApiDocument } from "../openapi.js";
 import { type Precompressed, precompress, sendPrecompressed } from "../precompressed.js";
 import { operation, type RouteKit } from "../route-kit.js";
-import { contentSecurityPolicy } from "../security.js";
 
 const tag = "pages";
 const SCALAR_PATH = "/docs/scalar.js";

@@ -1,6 +1,6 @@
+import { describeError, errorResponse } from "@psm/host";
 import { Hono } from "hono";
 import type { AppEnv } from "../env.js";
-import { describeError, errorResponse } from "../errors.js";
 import { operation, type RouteKit } from "../route-kit.js";
 import { HealthSchema, ReadySchema } from "../wire-schemas.js";
 

@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from "hono";
-import type { Logger } from "./config.js";
-import type { AppEnv } from "./env.js";
+import type { HostEnv } from "../env.js";
+import type { Logger } from "./logger.js";
 
 /**
  * One structured line per request. Only the path is logged, never the query
@@ -8,7 +8,7 @@ import type { AppEnv } from "./env.js";
  * the client address as clientIp() resolved it under TRUST_PROXY (the one
  * rate limits count); clientIp() runs first, so every line has it.
  */
-export function accessLog(logger: Logger): MiddlewareHandler<AppEnv> {
+export function accessLog(logger: Logger): MiddlewareHandler<HostEnv> {
   return async (c, next) => {
     const start = performance.now();
     await next();

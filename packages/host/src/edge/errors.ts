@@ -2,8 +2,8 @@ import { ERROR_MESSAGES, type ErrorCode, isMarketplaceError } from "@psm/core";
 import type { Context, ErrorHandler, NotFoundHandler } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import type { Logger } from "./config.js";
-import type { AppEnv } from "./env.js";
+import type { HostEnv } from "../env.js";
+import type { Logger } from "./logger.js";
 
 /** The only code -> status table (interface Errors table, decisions.md). */
 export const ERROR_STATUS: Readonly<Record<ErrorCode, ContentfulStatusCode>> = {
@@ -43,12 +43,7 @@ export interface ErrorBody {
 }
 
 /** Answers `{error, code}` with the status of `code` (and Retry-After when given). */
-export function errorResponse(
-  c: Context<AppEnv>,
-  code: ErrorCode,
-  message?: string,
-  retryAfter?: number,
-): Response {
+export function errorResponse(c: Context, code: ErrorCode, message?: string, retryAfter?: number): Response {
   if (retryAfter !== undefined) c.header("Retry-After", String(Math.max(0, Math.ceil(retryAfter))));
   // The unread rest of an oversized body makes the socket unusable: say so,
   // rather than promise keep-alive and have the server drop it a moment later.
@@ -77,7 +72,7 @@ const HTTP_EXCEPTION_CODES: Partial<Record<number, ErrorCode>> = {
  * mid-body is the client's doing: logged at info, answered 400 (nobody reads
  * it; the access log shows a client error, not a server one).
  */
-export function createErrorHandler(logger: Logger): ErrorHandler<AppEnv> {
+export function createErrorHandler(logger: Logger): ErrorHandler<HostEnv> {
   return (err, c) => {
     const where = () => ({ reqId: c.get("requestId"), method: c.req.method, path: c.req.path });
     const aborted = () => {
@@ -105,7 +100,7 @@ export function createErrorHandler(logger: Logger): ErrorHandler<AppEnv> {
 }
 
 /** The one notFound: 405 with Allow when the path exists under other methods, else 404. */
-export function createNotFoundHandler(allowedMethods: (path: string) => string[]): NotFoundHandler<AppEnv> {
+export function createNotFoundHandler(allowedMethods: (path: string) => string[]): NotFoundHandler<HostEnv> {
   return (c) => {
     const allowed = allowedMethods(c.req.path);
     if (allowed.length === 0) return errorResponse(c, "not_found");
@@ -159,7 +154,7 @@ export function describeError(err: unknown, depth = 0): ErrorDescription {
  * rejection and an expected failure (4xx) a body reader made of it count too;
  * a server error stays one even when the client has left meanwhile.
  */
-export function isClientAbort(c: Context<AppEnv>, err: unknown): boolean {
+export function isClientAbort(c: Context, err: unknown): boolean {
   for (let current = err, depth = 0; current instanceof Error && depth < MAX_CAUSE_DEPTH; depth++) {
     if (Reflect.get(current, "code") === "ECONNRESET" && current.message === "aborted") return true;
     current = current.cause;

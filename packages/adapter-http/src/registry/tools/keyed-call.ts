@@ -1,5 +1,5 @@
 import { type Actor, type Marketplace, MarketplaceError, sha256Hex } from "@psm/core";
-import type { ErrorBody } from "../../errors.js";
+import type { ErrorBody } from "@psm/host";
 import { storedAnswerOf } from "../idempotency.js";
 import type { Operation } from "../operation.js";
 
