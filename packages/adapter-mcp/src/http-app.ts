@@ -1,8 +1,9 @@
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
-import { type Actor, type Marketplace, MarketplaceError } from "@psm/core";
+import { type Actor, isMarketplaceError, type Marketplace, MarketplaceError } from "@psm/core";
 import {
   createUploadGate,
   type HostVariables,
+  MAX_JSON_DEPTH,
   parseJson,
   type RateLimitHooks,
   readBody,
@@ -119,8 +120,10 @@ export function createMcpApp(options: McpAppOptions): Hono<{ Variables: McpVaria
       }
       let json: unknown;
       try {
-        json = parseJson(bytes);
-      } catch {
+        json = parseJson(bytes, MAX_JSON_RPC_DEPTH);
+      } catch (error) {
+        // Too deep is the API's answer to the same arguments; text that is not JSON, the protocol's.
+        if (isMarketplaceError(error, "invalid_input")) throw error;
         return c.json(jsonRpcError(-32700, "Parse error: the body is not JSON"), 400);
       }
       // Counted as the REST calls they stand for, right after the bounded parse and before any runs.
@@ -173,6 +176,12 @@ export function createMcpApp(options: McpAppOptions): Hono<{ Variables: McpVaria
   };
   return app;
 }
+
+/**
+ * How deep a JSON-RPC body may nest: the API's bound for a body, plus the two levels (`params`,
+ * `arguments`) a tool call's arguments sit under, so that arguments get what a REST body gets.
+ */
+const MAX_JSON_RPC_DEPTH = MAX_JSON_DEPTH + 2;
 
 /** Messages one request may carry: a batch is refused by its count before it is parsed or counted. */
 export const MAX_BATCH = 16;

@@ -57,12 +57,13 @@ export function topLevelCount(bytes: Uint8Array, max: number): number {
 }
 
 /**
- * JSON text as a value: too deep, malformed or invalid UTF-8 is a 400 (`invalid_input` for
- * depth, `invalid_json` otherwise), decided in linear time before anything walks the value.
+ * JSON text as a value: deeper than `maxDepth`, malformed or invalid UTF-8 is a 400
+ * (`invalid_input` for depth, `invalid_json` otherwise), decided in linear time before anything
+ * walks the value.
  */
-export function parseJson(bytes: Uint8Array): unknown {
-  if (nestsDeeperThan(bytes, MAX_JSON_DEPTH)) {
-    throw new MarketplaceError("invalid_input", `Body must not nest more than ${MAX_JSON_DEPTH} levels deep`);
+export function parseJson(bytes: Uint8Array, maxDepth = MAX_JSON_DEPTH): unknown {
+  if (nestsDeeperThan(bytes, maxDepth)) {
+    throw new MarketplaceError("invalid_input", `Body must not nest more than ${maxDepth} levels deep`);
   }
   try {
     // Invalid UTF-8 fails here too (fatal decoder), rather than becoming U+FFFD.
