@@ -71,6 +71,9 @@ const DEFAULTS = {
   drainBytes: 16 * 1024 * 1024,
 };
 
+/** Cooling callers past which expired entries are swept. */
+const MAX_COOLING = 10_000;
+
 const busy = () =>
   new MarketplaceError("service_unavailable", "Too many uploads in progress; try again shortly", {
     retryAfter: 5,
@@ -90,8 +93,15 @@ export function createUploadGate(
   const shares = createSlots(bounds.perCaller, true);
   const parsing = createSlots(bounds.concurrent);
   const budget = createByteBudget(bounds.budgetBytes);
-  // Callers whose last body stalled, until when; pruned as they are looked up.
+  // Callers whose last body stalled, until when; pruned as they are looked up, and of every
+  // expired entry once it holds many, so accounts that never come back cost nothing for long.
   const cooling = new Map<string, number>();
+  const cool = (caller: string) => {
+    if (cooling.size >= MAX_COOLING) {
+      for (const [key, until] of cooling) if (until <= now()) cooling.delete(key);
+    }
+    cooling.set(caller, now() + bounds.cooldownMs);
+  };
 
   const admit = (caller: string) => {
     const until = cooling.get(caller);
@@ -126,7 +136,7 @@ export function createUploadGate(
         budget,
       });
     } catch (error) {
-      if (error instanceof SlowBodyError) cooling.set(caller, now() + bounds.cooldownMs);
+      if (error instanceof SlowBodyError) cool(caller);
       throw error;
     }
   };
