@@ -70,8 +70,9 @@ export interface McpAppOptions {
  * API (createHttpApp's `surfaces`): POST /mcp, the MCP endpoint (stateless
  * Streamable HTTP: a fresh server and transport per request, JSON answers);
  * /llms.txt; and the endpoint's protected-resource metadata (RFC 9728). It runs
- * behind the API's request id, access log, security headers, CORS and
- * credential check, and reads the caller that check leaves.
+ * under the host (@psm/host's createHost: request id, access log, security
+ * headers, CORS, the caller) and reads bodies, runs limiters and takes upload
+ * shares through the host's one reader, runner and gate.
  */
 export function createMcpApp(options: McpAppOptions): Hono<{ Variables: McpVariables }> {
   const { capabilities, publicUrl } = options;
