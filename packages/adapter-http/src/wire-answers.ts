@@ -1,0 +1,105 @@
+import * as v from "valibot";
+import {
+  CreatedApiKeySchema,
+  ListingSchema,
+  MessageSchema,
+  ProfileSchema,
+  UserSchema,
+} from "./wire-entities.js";
+import { about, COUNT, NEXT_CURSOR, referenced, SUCCESS } from "./wire-fields.js";
+
+/** The bodies of the answers (wire-schemas.ts), built of the entities. */
+
+/** {success: true}. */
+export const SuccessSchema = v.object({ success: SUCCESS });
+
+/** A page of `key` items with count and next_cursor. */
+export function pageOf<K extends string, S extends v.GenericSchema>(key: K, item: S, next = NEXT_CURSOR) {
+  const list = about(`The ${key} of this page; empty when there are none.`, v.array(item));
+  return v.object({
+    ...({ [key]: list } as { [P in K]: typeof list }),
+    count: COUNT,
+    next_cursor: next,
+  });
+}
+
+/** POST /api/listings. */
+export const CreatedListingAnswer = v.object({
+  message: about('Always "Listing created".', v.string()),
+  listing: referenced("The new listing as stored: its id, defaults and status.", ListingSchema),
+});
+
+/** GET and PATCH /api/listings/{id}. */
+export const ListingAnswer = v.object({
+  listing: referenced("The listing as stored now, with its effective status.", ListingSchema),
+});
+
+/** Sign-up, address verification and display-name change. */
+export const UserAnswer = v.object({
+  success: SUCCESS,
+  user: referenced("The account as it is now.", UserSchema),
+});
+
+/** POST /api/auth/login. */
+export const LogInAnswer = v.object({
+  success: SUCCESS,
+  user: referenced("The account that logged in.", UserSchema),
+  token: about("A JWT for `Authorization: Bearer <token>`, valid 7 days.", v.string()),
+});
+
+/** GET /api/auth/me. */
+export const MeAnswer = v.object({
+  user: about("The calling user (JWT or API key); null when no credential was sent.", v.nullable(UserSchema)),
+});
+
+/** POST /api/keys. */
+export const CreatedApiKeyAnswer = v.object({
+  key: referenced("The new key, its value included: the only time the value is shown.", CreatedApiKeySchema),
+  warning: v.optional(
+    about(
+      "Present when the caller is an admin: what the key can do beyond the caller's own data.",
+      v.string(),
+    ),
+  ),
+});
+
+/** GET /api/messages. */
+export const MessagePage = v.object({
+  messages: about(
+    "The messages of this page, newest first; empty when there are none.",
+    v.array(MessageSchema),
+  ),
+  count: COUNT,
+  type: about(
+    "The direction listed: received (to the user) or sent (by the user).",
+    v.picklist(["received", "sent"]),
+  ),
+  next_cursor: NEXT_CURSOR,
+});
+
+/** POST /api/messages. */
+export const SentMessageAnswer = v.object({
+  message: about('Always "Message sent".', v.string()),
+  data: referenced("The message as stored.", MessageSchema),
+});
+
+/** POST /api/profiles/sync. */
+export const ProfileAnswer = v.object({
+  success: SUCCESS,
+  profile: referenced("The profile as it is now.", ProfileSchema),
+});
+
+/** GET /api/profiles/admin. */
+export const AdminCheckAnswer = v.object({
+  is_admin: about("Whether the user is an administrator; false for an unknown user too.", v.boolean()),
+});
+
+/** GET /healthz. */
+export const HealthSchema = v.object({
+  status: about('Always "ok": the process answers (its dependencies are not checked).', v.literal("ok")),
+});
+
+/** GET /readyz. */
+export const ReadySchema = v.object({
+  status: about('Always "ready": the database answers; otherwise the answer is 503.', v.literal("ready")),
+});
