@@ -67,4 +67,24 @@ export async function logInAdmin(market: Marketplace) {
   return { user, token, actor: await market.auth.authenticate({ bearer: token }) };
 }
 
+/**
+ * Follows `nextCursor` from the first page until it is null or `maxPages` pages were read: the
+ * ids seen, in order, and how many pages it took.
+ */
+export async function collectPages(
+  read: (cursor: { cursor?: string }) => Promise<{ items: { id: string }[]; nextCursor: string | null }>,
+  maxPages: number,
+): Promise<{ seen: string[]; pages: number }> {
+  const seen: string[] = [];
+  let cursor: string | null = null;
+  let pages = 0;
+  do {
+    const page = await read(cursor === null ? {} : { cursor });
+    seen.push(...page.items.map((item) => item.id));
+    cursor = page.nextCursor;
+    pages++;
+  } while (cursor !== null && pages < maxPages);
+  return { seen, pages };
+}
+
 export type { Marketplace };

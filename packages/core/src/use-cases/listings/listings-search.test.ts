@@ -1,7 +1,7 @@
-import type { Listing } from "@psm/core";
 import { describe, expect, it } from "vitest";
 import {
   ANON,
+  collectPages,
   expectCode,
   expectInvalidField,
   logInAdmin,
@@ -150,18 +150,10 @@ describe("listings.search", () => {
     const created: string[] = [];
     for (let i = 0; i < 23; i++) created.push((await create(market, actor, { title: `Item ${i}` })).id);
 
-    const seen: string[] = [];
-    let cursor: string | null = null;
-    let pages = 0;
-    do {
-      const page: { items: Listing[]; nextCursor: string | null } = await market.listings.search(ANON, {
-        limit: 5,
-        ...(cursor === null ? {} : { cursor }),
-      });
-      seen.push(...page.items.map((l) => l.id));
-      cursor = page.nextCursor;
-      pages++;
-    } while (cursor !== null && pages < 20);
+    const { seen, pages } = await collectPages(
+      (cursor) => market.listings.search(ANON, { limit: 5, ...cursor }),
+      20,
+    );
 
     expect(pages).toBe(5);
     expect(new Set(seen).size).toBe(23);

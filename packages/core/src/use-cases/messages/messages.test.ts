@@ -2,6 +2,7 @@ import type { Settings } from "@psm/core";
 import { describe, expect, it } from "vitest";
 import {
   ANON,
+  collectPages,
   expectCode,
   expectInvalidField,
   logInAdmin,
@@ -217,21 +218,10 @@ describe("messages.list (strict)", () => {
       });
       ids.unshift(m.id);
     }
-    const seen: string[] = [];
-    let cursor: string | null = null;
-    let pages = 0;
-    do {
-      const page: { items: { id: string }[]; nextCursor: string | null } = await market.messages.list(
-        author.actor,
-        {
-          limit: 3,
-          ...(cursor === null ? {} : { cursor }),
-        },
-      );
-      seen.push(...page.items.map((m) => m.id));
-      cursor = page.nextCursor;
-      pages++;
-    } while (cursor !== null && pages < 10);
+    const { seen, pages } = await collectPages(
+      (cursor) => market.messages.list(author.actor, { limit: 3, ...cursor }),
+      10,
+    );
     expect(pages).toBe(3);
     expect(seen).toEqual(ids);
     await expectCode(market.messages.list(author.actor, { cursor: "garbage" }), "invalid_input");
