@@ -7,7 +7,7 @@ import {
   type RateLimitStoreFactory,
   type RedisClient,
   redisStores,
-} from "@psm/adapter-http";
+} from "@psm/host";
 import { type Config, ConfigError } from "./config.js";
 
 /** Counter stores by RATE_LIMIT_STORE, and how to release them. */

@@ -2,10 +2,13 @@ import {
   type RateLimitHooks as HostRateLimitHooks,
   type Logger,
   nodeSocketAddress,
+  type RateClass,
   type SocketAddress,
 } from "@psm/host";
 import { PUBLIC_MAX_AGE } from "./conditional.js";
-import type { RateLimitClass } from "./rate-limit/classes.js";
+
+/** The rate-limit classes of decisions.md (the host's); each route belongs to one. */
+type RateLimitClass = RateClass;
 
 /** A pino-compatible logger (the host's): the access log and 500s go through it. */
 /**
@@ -17,7 +20,7 @@ export type { Logger, RateLimitClass };
 
 /**
  * The rate-limit extension point: one middleware per class (the limiter lives
- * in src/rate-limit/). Every route of that class runs it after authentication
+ * in the host's rate-limit/). Every route of that class runs it after authentication
  * (`c.get("actor")` names the caller, `c.get("rateLimitClass")` the class) and,
  * on routes with a JSON body, after the body is read but before it is
  * validated (`c.get("body")`: the login limiter keys on its email), and before
@@ -26,6 +29,7 @@ export type { Logger, RateLimitClass };
  * the error mapper answers 429 `{error, code}` with `Retry-After`, and headers
  * set with `c.header()` (the IETF `RateLimit` ones) stay on the answer. It may
  * also `await next()` and then read `c.res.status` (to count login failures).
+ * The host's createRateLimitHooks makes the decisions.md set.
  */
 export type RateLimitHooks = HostRateLimitHooks;
 

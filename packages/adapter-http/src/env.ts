@@ -1,5 +1,4 @@
 import type { HostVariables } from "@psm/host";
-import type { RateLimitVariables } from "./rate-limit/classes.js";
 
 /** What the route gate leaves in the context besides the parsed body (a host variable). */
 export interface BodyVariables {
@@ -12,5 +11,5 @@ export interface BodyVariables {
  * caller, rate class) and what the API's own middleware declares, put together.
  */
 export interface AppEnv {
-  Variables: HostVariables & RateLimitVariables & BodyVariables;
+  Variables: HostVariables & BodyVariables;
 }

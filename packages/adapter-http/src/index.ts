@@ -2,13 +2,22 @@
 
 // The edge's pieces the API used to own, now the host's: re-exported for embedders of 1.2.
 export {
+  createRateLimitHooks,
   credentialsOf,
+  DEFAULT_RATE_LIMIT_POLICIES,
   describeError,
   ERROR_STATUS,
   type ErrorBody,
   type ErrorDescription,
+  memoryStores,
   nodeSocketAddress,
   parseTrustedProxies,
+  type RateLimitOptions,
+  type RateLimitPolicies,
+  type RateLimitPolicy,
+  type RateLimitStoreFactory,
+  type RedisClient,
+  redisStores,
   resolveClientIp,
   type SocketAddress,
   UNKNOWN_CLIENT,
@@ -18,17 +27,6 @@ export type { HttpConfig, Logger, RateLimitClass, RateLimitHooks, ResolvedConfig
 export type { AppEnv } from "./env.js";
 export type { OpenApiDocument } from "./openapi.js";
 export { apiOperations } from "./operations/index.js";
-export {
-  createRateLimitHooks,
-  DEFAULT_RATE_LIMIT_POLICIES,
-  memoryStores,
-  type RateLimitOptions,
-  type RateLimitPolicies,
-  type RateLimitPolicy,
-  type RateLimitStoreFactory,
-  type RedisClient,
-  redisStores,
-} from "./rate-limit/index.js";
 export {
   API_VERSION,
   buildCapabilities,

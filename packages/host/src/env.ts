@@ -1,4 +1,5 @@
 import type { Actor } from "@psm/core";
+import type { RateLimitInfo } from "hono-rate-limiter";
 import type { ClientIpVariables } from "./edge/client-ip.js";
 import type { RequestIdVariables } from "./edge/request-id.js";
 import type { CspVariables } from "./edge/security.js";
@@ -17,6 +18,8 @@ export interface HostVariables extends RequestIdVariables, ClientIpVariables, Cs
   authError?: Error;
   /** The class of the limiter that runs now. */
   rateLimitClass: RateClass;
+  /** Left by hono-rate-limiter for the limiter that runs now; read at once, before the next one. */
+  rateLimit?: RateLimitInfo;
   /** The request's parsed body, when a limiter may key on it (login: `email`). */
   body: unknown;
 }

@@ -54,6 +54,21 @@ export {
 } from "./edge/security.js";
 export type { HostEnv, HostVariables } from "./env.js";
 export { type RateClass, type RateLimitHooks, runLimited } from "./rate-classes.js";
+export {
+  addressKey,
+  createRateLimitHooks,
+  DEFAULT_RATE_LIMIT_POLICIES,
+  guardStore,
+  memoryStores,
+  type RateLimitOptions,
+  type RateLimitPolicies,
+  type RateLimitPolicy,
+  type RateLimitStoreFactory,
+  type RedisClient,
+  redisStores,
+  type StoreFailureMode,
+  setRateLimitHeaders,
+} from "./rate-limit/index.js";
 export { safeRedirectPath } from "./redirect.js";
 export { createSlots, type Slots } from "./uploads/slots.js";
 export {

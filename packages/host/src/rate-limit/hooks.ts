@@ -1,7 +1,8 @@
 import type { MiddlewareHandler } from "hono";
 import { MemoryStore, type RedisClient, RedisStore, type Store } from "hono-rate-limiter";
-import type { Logger, RateLimitHooks } from "../config.js";
-import type { AppEnv } from "../env.js";
+import type { Logger } from "../edge/logger.js";
+import type { HostEnv } from "../env.js";
+import type { RateLimitHooks } from "../rate-classes.js";
 import {
   callerKeyOf,
   confirmAddressKeyOf,
@@ -15,14 +16,14 @@ import { DEFAULT_RATE_LIMIT_POLICIES, type RateLimitPolicies, type RateLimitPoli
 import { guardStore, type StoreFailureMode } from "./store-guard.js";
 
 /** Makes the counter store of one policy (each limiter needs its own: the store learns its window). */
-export type RateLimitStoreFactory = (policy: RateLimitPolicy) => Store<AppEnv>;
+export type RateLimitStoreFactory = (policy: RateLimitPolicy) => Store<HostEnv>;
 
 /**
  * In-process counters: hono-rate-limiter's MemoryStore. Every window it drops
  * the keys not seen since the last one, so memory stays bounded by the clients
  * of the last two windows (and IPv6 clients count per /64, see addressKey).
  */
-export const memoryStores: RateLimitStoreFactory = () => new MemoryStore<AppEnv>();
+export const memoryStores: RateLimitStoreFactory = () => new MemoryStore<HostEnv>();
 
 /**
  * Counters in Redis through hono-rate-limiter's RedisStore: one EVALSHA per
@@ -30,7 +31,7 @@ export const memoryStores: RateLimitStoreFactory = () => new MemoryStore<AppEnv>
  * adapts any Redis client; this package imports none.
  */
 export function redisStores(client: RedisClient, prefix = "psm:rl:"): RateLimitStoreFactory {
-  return () => new RedisStore<AppEnv>({ client, prefix });
+  return () => new RedisStore<HostEnv>({ client, prefix });
 }
 
 /** The options of createRateLimitHooks. */
@@ -52,7 +53,7 @@ const FAILURES = { failuresOnly: (status: number) => status === 401, advertise: 
 
 /** Runs `outer` around `inner`: a request passes both, outer first. */
 const around =
-  (outer: MiddlewareHandler<AppEnv>, inner: MiddlewareHandler<AppEnv>): MiddlewareHandler<AppEnv> =>
+  (outer: MiddlewareHandler<HostEnv>, inner: MiddlewareHandler<HostEnv>): MiddlewareHandler<HostEnv> =>
   (c, next) =>
     outer(c, async () => {
       await inner(c, next);

@@ -1,8 +1,8 @@
 import { isMarketplaceError, MarketplaceError } from "@psm/core";
-import { ERROR_STATUS } from "@psm/host";
 import type { Context, MiddlewareHandler } from "hono";
 import { rateLimiter, type Store } from "hono-rate-limiter";
-import type { AppEnv } from "../env.js";
+import { ERROR_STATUS } from "../edge/errors.js";
+import type { HostEnv } from "../env.js";
 import { secondsUntil, setRateLimitHeaders } from "./headers.js";
 import type { RateLimitPolicy } from "./policies.js";
 
@@ -10,9 +10,9 @@ import type { RateLimitPolicy } from "./policies.js";
 export interface LimiterOptions {
   policy: RateLimitPolicy;
   /** This policy's own counter store (hono-rate-limiter's Store). */
-  store: Store<AppEnv>;
+  store: Store<HostEnv>;
   /** The counter key; undefined leaves the request out of this policy. */
-  key: (c: Context<AppEnv>) => string | undefined;
+  key: (c: Context<HostEnv>) => string | undefined;
   /**
    * Count only requests whose answer status this calls a failure (login:
    * 401). Every attempt is counted first and a non-failure is taken back
@@ -32,10 +32,10 @@ export interface LimiterOptions {
  * `rate_limited`, so the one error mapper answers 429 `{error, code}` with
  * Retry-After.
  */
-export function limiter(options: LimiterOptions): MiddlewareHandler<AppEnv> {
+export function limiter(options: LimiterOptions): MiddlewareHandler<HostEnv> {
   const { policy, failuresOnly } = options;
   const advertise = options.advertise ?? true;
-  const state = (c: Context<AppEnv>) => {
+  const state = (c: Context<HostEnv>) => {
     const info = c.get("rateLimit");
     return {
       remaining: info?.remaining ?? policy.limit,
@@ -44,9 +44,9 @@ export function limiter(options: LimiterOptions): MiddlewareHandler<AppEnv> {
   };
 
   // The status a request's error will be answered with, for requestWasSuccessful.
-  const thrown = new WeakMap<Context<AppEnv>, number>();
+  const thrown = new WeakMap<Context<HostEnv>, number>();
 
-  const counted = rateLimiter<AppEnv>({
+  const counted = rateLimiter<HostEnv>({
     windowMs: policy.windowMs,
     limit: policy.limit,
     store: options.store,

@@ -1,4 +1,4 @@
-/** Rate limiting and load caps of the HTTP adapter. */
+/** The limiters behind the rate classes: decisions.md quotas on hono-rate-limiter counters (memory, Redis, PostgreSQL). */
 
 export type { RedisClient } from "hono-rate-limiter";
 export { setRateLimitHeaders } from "./headers.js";

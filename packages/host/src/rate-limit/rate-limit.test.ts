@@ -2,14 +2,14 @@ import { isMarketplaceError, MarketplaceError } from "@psm/core";
 import { Hono, type MiddlewareHandler } from "hono";
 import { MemoryStore, type Store } from "hono-rate-limiter";
 import { describe, expect, test } from "vitest";
-import type { AppEnv } from "../env.js";
+import type { HostEnv } from "../env.js";
 import { secondsUntil } from "./headers.js";
 import { addressKey } from "./keys.js";
 import { limiter } from "./limiter.js";
 import { DEFAULT_RATE_LIMIT_POLICIES } from "./policies.js";
 import { guardStore } from "./store-guard.js";
 
-const broken: Store<AppEnv> = {
+const broken: Store<HostEnv> = {
   increment: async () => {
     throw new Error("connection refused");
   },
@@ -19,8 +19,8 @@ const broken: Store<AppEnv> = {
   resetKey: async () => {},
 };
 
-function appWith(middleware: MiddlewareHandler<AppEnv>): Hono<AppEnv> {
-  const app = new Hono<AppEnv>();
+function appWith(middleware: MiddlewareHandler<HostEnv>): Hono<HostEnv> {
+  const app = new Hono<HostEnv>();
   app.use(middleware);
   app.get("/", (c) => c.json({ ok: true }));
   app.onError((err, c) =>
@@ -69,7 +69,7 @@ describe("keys", () => {
 describe("limiter", () => {
   test("advertises the current-draft fields and refuses past the quota", async () => {
     const policy = { name: "demo", limit: 2, windowMs: 60_000 };
-    const app = appWith(limiter({ policy, store: new MemoryStore<AppEnv>(), key: () => "k" }));
+    const app = appWith(limiter({ policy, store: new MemoryStore<HostEnv>(), key: () => "k" }));
     const first = await app.request("/");
     expect(first.headers.get("ratelimit-policy")).toBe('"demo";q=2;w=60');
     expect(first.headers.get("ratelimit")).toMatch(/^"demo";r=1;t=\d+$/);
@@ -85,9 +85,9 @@ describe("a limiter of failures only", () => {
 
   /** An app whose answer is chosen per request: `?answer=401`, `200`, or a thrown `429`/`400`. */
   function failuresApp() {
-    const app = new Hono<AppEnv>();
+    const app = new Hono<HostEnv>();
     app.use(
-      limiter({ policy, store: new MemoryStore<AppEnv>(), key: () => "k", failuresOnly: (s) => s === 401 }),
+      limiter({ policy, store: new MemoryStore<HostEnv>(), key: () => "k", failuresOnly: (s) => s === 401 }),
     );
     app.get("/", (c) => {
       const answer = c.req.query("answer");

@@ -1,5 +1,5 @@
 import type { Context } from "hono";
-import type { AppEnv } from "../env.js";
+import type { HostEnv } from "../env.js";
 import type { RateLimitPolicy } from "./policies.js";
 
 /** Whole seconds from now until `resetTime`, never negative; the window when unknown. */
@@ -16,7 +16,7 @@ export function secondsUntil(resetTime: Date | undefined, windowMs: number, now 
  * hono-rate-limiter 0.5.4 only writes the older draft-6/draft-7 forms.
  */
 export function setRateLimitHeaders(
-  c: Context<AppEnv>,
+  c: Context<HostEnv>,
   policy: RateLimitPolicy,
   state: { remaining: number; resetSeconds: number },
 ): void {

@@ -1,8 +1,8 @@
 import { isIP } from "node:net";
 import { type Actor, normalizeEmail, sha256Hex } from "@psm/core";
-import { UNKNOWN_CLIENT } from "@psm/host";
 import type { Context } from "hono";
-import type { AppEnv } from "../env.js";
+import { UNKNOWN_CLIENT } from "../edge/client-ip.js";
+import type { HostEnv } from "../env.js";
 
 /** The eight 16-bit groups of an IPv6 address, "::" expanded. */
 function ipv6Groups(address: string): string[] {
@@ -26,12 +26,12 @@ export function addressKey(ip: string): string {
 }
 
 /** The client-IP key of a request (c.var.clientIp, set by createHttpApp). */
-export function ipKeyOf(c: Context<AppEnv>): string {
+export function ipKeyOf(c: Context<HostEnv>): string {
   return `ip:${addressKey(c.get("clientIp") ?? UNKNOWN_CLIENT)}`;
 }
 
 /** The caller key: the user id when authenticated, else the client IP. */
-export function callerKeyOf(c: Context<AppEnv>): string {
+export function callerKeyOf(c: Context<HostEnv>): string {
   const actor: Actor | undefined = c.get("actor");
   return actor?.kind === "user" ? `user:${actor.user.id}` : ipKeyOf(c);
 }
@@ -49,7 +49,7 @@ function addressKeyOf(email: string): string | undefined {
  * no plausible address (validation answers 400 then; nothing to count).
  * Failures per account, from every IP, count under this key.
  */
-export function loginAddressKeyOf(c: Context<AppEnv>): string | undefined {
+export function loginAddressKeyOf(c: Context<HostEnv>): string | undefined {
   const body: unknown = c.get("body");
   if (typeof body !== "object" || body === null || !("email" in body)) return undefined;
   const { email } = body;
@@ -62,7 +62,7 @@ export function loginAddressKeyOf(c: Context<AppEnv>): string | undefined {
  * key together, so that one client's guesses at an address lock out that
  * client only. Undefined when the body names no plausible address.
  */
-export function loginAttemptKeyOf(c: Context<AppEnv>): string | undefined {
+export function loginAttemptKeyOf(c: Context<HostEnv>): string | undefined {
   const address = loginAddressKeyOf(c);
   return address === undefined ? undefined : `${address}:${ipKeyOf(c)}`;
 }
@@ -71,13 +71,13 @@ export function loginAttemptKeyOf(c: Context<AppEnv>): string | undefined {
  * The account of a signed-in caller confirming their password, keyed as a login at its address
  * is: a wrong current password is a failed login of that account. Undefined for anyone else.
  */
-export function confirmAddressKeyOf(c: Context<AppEnv>): string | undefined {
+export function confirmAddressKeyOf(c: Context<HostEnv>): string | undefined {
   const actor: Actor | undefined = c.get("actor");
   return actor?.kind === "user" ? addressKeyOf(actor.user.email) : undefined;
 }
 
 /** One client's confirmations for one account, as loginAttemptKeyOf keys one client's logins. */
-export function confirmAttemptKeyOf(c: Context<AppEnv>): string | undefined {
+export function confirmAttemptKeyOf(c: Context<HostEnv>): string | undefined {
   const address = confirmAddressKeyOf(c);
   return address === undefined ? undefined : `${address}:${ipKeyOf(c)}`;
 }

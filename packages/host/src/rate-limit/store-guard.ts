@@ -1,7 +1,7 @@
 import { MarketplaceError } from "@psm/core";
 import type { Store } from "hono-rate-limiter";
-import type { Logger } from "../config.js";
-import type { AppEnv } from "../env.js";
+import type { Logger } from "../edge/logger.js";
+import type { HostEnv } from "../env.js";
 
 /** What a limiter does when its store fails: admit the request, or answer 503. */
 export type StoreFailureMode = "open" | "closed";
@@ -16,11 +16,11 @@ const WARN_INTERVAL_MS = 60_000;
  * since an unthrottled credential endpoint is what an attacker waits for.
  */
 export function guardStore(
-  store: Store<AppEnv>,
+  store: Store<HostEnv>,
   mode: StoreFailureMode,
   logger: Logger,
   policy: string,
-): Store<AppEnv> {
+): Store<HostEnv> {
   let lastWarn = Number.NEGATIVE_INFINITY;
   let failures = 0;
   const failed = (err: unknown) => {
