@@ -1,12 +1,13 @@
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { ANONYMOUS } from "@psm/core";
 import { beforeAll, describe, expect, it } from "vitest";
-import { call, fails, list, ok, str, toolNames, writeTools } from "./support/calls.js";
+import { fails, list, ok, str, toolNames } from "./support/calls.js";
 import { type Harness, harness, type Member } from "./support/harness.js";
 
 // Every tool through the SDK's real Client, linked in memory to a server made
 // for the caller: the happy path and the failures a model meets. The client
-// checks every answer against the tool's output schema.
+// checks every answer against the tool's output schema. Who is offered which
+// tools is in tools-access.test.ts, idempotency_key in tools-idempotency.test.ts.
 
 const LISTING = { title: "API audit", description: "Two weeks of review.", category: "cybersecurity" };
 
@@ -228,111 +229,5 @@ describe("tools in memory", () => {
     const names = await toolNames(asAlice);
     expect(names).toContain("create_listing");
     expect(names.filter((name) => name.startsWith("admin_"))).toEqual([]);
-  });
-});
-
-describe("admin tools", () => {
-  it("are listed for an admin's JWT only, and refused to others with the REST answers", async () => {
-    const h = await harness();
-    const admin = await h.admin();
-    const member = await h.member();
-    const asAdmin = await h.linked(await h.actorOf({ bearer: admin.token }));
-    const adminByKey = await h.linked(await h.actorOf({ apiKey: admin.key }));
-    const asMember = await h.linked(await h.actorOf({ bearer: member.token }));
-    expect((await toolNames(asAdmin)).filter((name) => name.startsWith("admin_"))).toEqual([
-      "admin_list_posts",
-      "admin_list_users",
-      "admin_delete_post",
-      "admin_delete_user",
-    ]);
-    expect((await toolNames(adminByKey)).some((name) => name.startsWith("admin_"))).toBe(false);
-    expect((await toolNames(asMember)).some((name) => name.startsWith("admin_"))).toBe(false);
-
-    const asMemberByKey = await h.linked(await h.actorOf({ apiKey: member.key }));
-    const listing = { id: str((await ok(asMemberByKey, "create_listing", LISTING)).listing?.id) };
-    const posts = list((await ok(asAdmin, "admin_list_posts", { limit: 10 })).posts);
-    expect(posts.map((post) => post.id)).toContain(listing.id);
-    expect(posts[0]).toHaveProperty("untrusted_description");
-    const users = list((await ok(asAdmin, "admin_list_users", {})).users);
-    expect(users.map((user) => user.id)).toEqual(expect.arrayContaining([admin.id, member.id]));
-
-    await fails(adminByKey, "admin_list_users", {}, "unauthenticated");
-    await fails(asMember, "admin_delete_post", { post_id: listing.id }, "admin_required");
-    await fails(asAdmin, "admin_delete_user", { user_id: admin.id }, "cannot_delete_admin");
-    expect(await ok(asAdmin, "admin_delete_post", { post_id: listing.id })).toEqual({ success: true });
-    await fails(asAdmin, "admin_delete_post", { post_id: listing.id }, "listing_not_found");
-    expect(await ok(asAdmin, "admin_delete_user", { user_id: member.id })).toEqual({ success: true });
-    await fails(asAdmin, "admin_delete_user", { user_id: member.id }, "user_not_found");
-  });
-});
-
-describe("read-only sessions", () => {
-  it("list no tool that writes, and refuse a write called anyway", async () => {
-    const h = await harness();
-    const alice = await h.member();
-    const client = await h.linked(await h.actorOf({ apiKey: alice.key }), { readOnly: true });
-    expect(await writeTools(client)).toEqual([]);
-    expect(await toolNames(client)).toContain("draft_listing_from_document");
-    await fails(client, "create_listing", LISTING, "forbidden");
-    expect((await ok(client, "search_listings", { user_id: alice.id })).count).toBe(0);
-  });
-});
-
-describe("idempotency_key", () => {
-  it("replays the first answer, refuses other arguments, and is refused malformed", async () => {
-    const h = await harness();
-    const alice = await h.member();
-    const client = await h.linked(await h.actorOf({ apiKey: alice.key }));
-    const first = await call(client, "create_listing", { ...LISTING, idempotency_key: "retry-1" });
-    const again = await call(client, "create_listing", { idempotency_key: "retry-1", ...LISTING });
-    expect(again.body).toEqual(first.body);
-    expect([first.meta, again.meta]).toEqual([undefined, { idempotent_replayed: true }]);
-    expect((await ok(client, "search_listings", { user_id: alice.id })).count).toBe(1);
-
-    await fails(
-      client,
-      "create_listing",
-      { ...LISTING, title: "Other", idempotency_key: "retry-1" },
-      "idempotency_key_reused",
-    );
-    await fails(
-      client,
-      "create_listing",
-      { ...LISTING, idempotency_key: "has space" },
-      "invalid_idempotency_key",
-    );
-    await fails(client, "create_listing", { ...LISTING, idempotency_key: 7 }, "invalid_idempotency_key");
-    // A 400 is not kept: the corrected retry with the same key runs.
-    await fails(
-      client,
-      "create_listing",
-      { title: "", description: "x", category: "cybersecurity", idempotency_key: "fix" },
-      "invalid_input",
-    );
-    expect((await call(client, "create_listing", { ...LISTING, idempotency_key: "fix" })).isError).toBe(
-      false,
-    );
-    // A kept refusal (404) is replayed as the same failure.
-    const gone = { id: "0190a3b4-5c6d-7e8f-9012-3456789abcde", idempotency_key: "del-1" };
-    await fails(client, "delete_listing", gone, "listing_not_found");
-    const replayed = await call(client, "delete_listing", gone);
-    expect(replayed.body.code).toBe("listing_not_found");
-  });
-
-  it("shares its key space with the REST route's Idempotency-Key", async () => {
-    const h = await harness();
-    const alice = await h.member();
-    const body = `{"category":"cybersecurity","description":"Two weeks of review.","title":"API audit"}`;
-    const rest = await h.app.request("/api/listings", {
-      method: "POST",
-      headers: { "X-API-Key": alice.key, "Content-Type": "application/json", "Idempotency-Key": "shared" },
-      body,
-    });
-    expect(rest.status).toBe(201);
-    const restBody = (await rest.json()) as { listing: { id: string } };
-    const client = await h.linked(await h.actorOf({ apiKey: alice.key }));
-    const retried = await call(client, "create_listing", { ...LISTING, idempotency_key: "shared" });
-    expect(retried.meta).toEqual({ idempotent_replayed: true });
-    expect(retried.body.listing?.id).toBe(restBody.listing.id);
   });
 });

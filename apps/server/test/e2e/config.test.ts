@@ -1,8 +1,10 @@
 import { writeFile } from "node:fs/promises";
 import { createServer } from "node:net";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { call, makeDataDir, removeDataDir, runUntilExit, startServer } from "../support/server-process.js";
+import { beforeAll, describe, expect, it } from "vitest";
+import { useHarness } from "../support/harness.js";
+import { call } from "../support/http.js";
+import { runUntilExit } from "../support/server-process.js";
 
 // decisions.md: invalid configuration stops the server at start with one clear
 // line naming the variable. Each case is one bad variable on an otherwise good start.
@@ -19,12 +21,10 @@ const CASES: Array<[variable: string, value: string]> = [
 ];
 
 describe("invalid configuration", () => {
+  const h = useHarness("file");
   let dataDir = "";
   beforeAll(async () => {
-    dataDir = await makeDataDir();
-  });
-  afterAll(async () => {
-    await removeDataDir(dataDir);
+    dataDir = await h.dataDir();
   });
 
   it.concurrent.each(CASES)("%s=%s stops the server with one line naming it", async (variable, value) => {
@@ -52,13 +52,11 @@ function expectOneLineNaming(
 // A mistake that only one variable can fix, found by trying it (or by looking
 // at two variables together), names that variable too.
 describe("start-up failures the environment causes", () => {
+  const h = useHarness("file");
   let dataDir = "";
   beforeAll(async () => {
-    dataDir = await makeDataDir();
+    dataDir = await h.dataDir();
     await writeFile(join(dataDir, "a-file"), "not a folder\n");
-  });
-  afterAll(async () => {
-    await removeDataDir(dataDir);
   });
 
   const PASSWORD = "hunter2-not-for-logs";
@@ -104,14 +102,9 @@ describe("start-up failures the environment causes", () => {
   });
 
   it("RATE_LIMIT=0 is a switch like any other: the server starts with rate limiting off", async () => {
-    const server = await startServer({ dataDir: await makeDataDir(), env: { RATE_LIMIT: "0" } });
-    try {
-      const reply = await call(server.url, "GET", "/api/capabilities");
-      expect(reply.status).toBe(200);
-      expect(reply.headers.get("ratelimit-policy")).toBeNull();
-    } finally {
-      await server.stop();
-      await removeDataDir(server.dataDir);
-    }
+    const server = await h.server({ dataDir: await h.dataDir(), env: { RATE_LIMIT: "0" } });
+    const reply = await call(server.url, "GET", "/api/capabilities");
+    expect(reply.status).toBe(200);
+    expect(reply.headers.get("ratelimit-policy")).toBeNull();
   });
 });

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe } from "vitest";
+import { BACKENDS, MODES, reportSkippedPostgres } from "../support/backends.js";
+import { startWorld, type World } from "../support/world.js";
 import { adminScenario } from "./scenario/admin.js";
 import { authScenario } from "./scenario/auth.js";
 import { documentScenario } from "./scenario/documents.js";
@@ -9,8 +11,6 @@ import { listingScenario } from "./scenario/listings.js";
 import { messageScenario } from "./scenario/messages.js";
 import { metaScenario } from "./scenario/meta.js";
 import { profileScenario } from "./scenario/profiles.js";
-import { BACKENDS, MODES, reportSkippedPostgres } from "./support/backends.js";
-import { startWorld, type World } from "./support/world.js";
 
 // The whole interface over real HTTP against the compiled server, once per
 // backend and security mode. One server per cell: its scenarios share it and

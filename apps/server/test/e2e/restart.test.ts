@@ -1,9 +1,9 @@
 import { stat } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { makeDataDir, removeDataDir, type ServerProcess, startServer } from "../support/server-process.js";
-import { BACKENDS, type Database, openDatabase, reportSkippedPostgres } from "./support/backends.js";
-import { client, expectStatus, str } from "./support/client.js";
+import { BACKENDS, reportSkippedPostgres } from "../support/backends.js";
+import { harnessFor } from "../support/harness.js";
+import { client, expectStatus, str } from "../support/http.js";
 
 reportSkippedPostgres("the restart test");
 
@@ -13,70 +13,58 @@ reportSkippedPostgres("the restart test");
 describe.concurrent("restart", () => {
   it.for(BACKENDS)(
     "on %s keeps data, the JWT and the API key across a SIGTERM (exit 0) and a new start",
-    async (backend) => {
-      const dataDir = await makeDataDir();
-      const servers: ServerProcess[] = [];
-      let database: Database | undefined;
-      try {
-        const db = await openDatabase(backend);
-        database = db;
-        const start = async () => {
-          const server = await startServer({ dataDir, env: db.env });
-          servers.push(server);
-          return server;
-        };
-        const first = await start();
-        const before = client(first.url);
-        const email = `restart-${backend}@example.com`;
-        expectStatus(
-          await before.post("/api/auth/signup", { body: { email, password: "survives-restart" } }),
-          201,
-        );
-        const login = await before.post("/api/auth/login", { body: { email, password: "survives-restart" } });
-        const token = str(login.body.token);
-        const key = str((await before.post("/api/keys", { token, body: { name: "durable" } })).body.key?.key);
-        const created = await before.post("/api/listings", {
-          apiKey: key,
-          body: {
-            title: "Durable listing",
-            description: "Outlives the process.",
-            category: "legal-consulting",
-          },
-        });
-        expectStatus(created, 201);
-        const listing = created.body.listing;
-        const id = str(listing?.id);
-        expectStatus(await before.post(`/api/listings/${id}/view`), 200);
+    async (backend, { onTestFinished }) => {
+      const h = harnessFor(onTestFinished);
+      const dataDir = await h.dataDir();
+      const { env } = await h.database(backend);
+      const start = () => h.server({ dataDir, env, stopWith: "SIGKILL" });
+      const first = await start();
+      const before = client(first.url);
+      const email = `restart-${backend}@example.com`;
+      expectStatus(
+        await before.post("/api/auth/signup", { body: { email, password: "survives-restart" } }),
+        201,
+      );
+      const login = await before.post("/api/auth/login", { body: { email, password: "survives-restart" } });
+      const token = str(login.body.token);
+      const key = str((await before.post("/api/keys", { token, body: { name: "durable" } })).body.key?.key);
+      const created = await before.post("/api/listings", {
+        apiKey: key,
+        body: {
+          title: "Durable listing",
+          description: "Outlives the process.",
+          category: "legal-consulting",
+        },
+      });
+      expectStatus(created, 201);
+      const listing = created.body.listing;
+      const id = str(listing?.id);
+      expectStatus(await before.post(`/api/listings/${id}/view`), 200);
 
-        expect(await first.stop("SIGTERM")).toBe(0);
-        expect(first.output()).toMatch(/"msg":"stopped"/);
-        // The generated secret is kept private to its owner (decisions.md: mode 0600).
-        expect((await stat(join(dataDir, "jwt-secret"))).mode & 0o777).toBe(0o600);
+      expect(await first.stop("SIGTERM")).toBe(0);
+      expect(first.output()).toMatch(/"msg":"stopped"/);
+      // The generated secret is kept private to its owner (decisions.md: mode 0600).
+      expect((await stat(join(dataDir, "jwt-secret"))).mode & 0o777).toBe(0o600);
 
-        const second = await start();
-        expect(second.url).not.toBe("");
-        const after = client(second.url);
-        const got = await after.get(`/api/listings/${id}`);
-        expectStatus(got, 200);
-        expect(got.body.listing).toEqual({ ...listing, views: 1 });
-        const me = await after.get("/api/auth/me", { token });
-        expectStatus(me, 200);
-        expect(me.body.user).toMatchObject({ email, active_listings_count: 1 });
-        expect((await after.get("/api/auth/me", { apiKey: key })).body.user?.email).toBe(email);
-        expectStatus(await after.patch(`/api/listings/${id}`, { apiKey: key, body: { price: 250 } }), 200);
-        expectStatus(
-          await after.post("/api/auth/login", { body: { email, password: "survives-restart" } }),
-          200,
-        );
-        const search = await after.get("/api/listings?search=durable");
-        expect(search.body.items).toEqual([expect.objectContaining({ id, price: 250 })]);
+      const second = await start();
+      expect(second.url).not.toBe("");
+      const after = client(second.url);
+      const got = await after.get(`/api/listings/${id}`);
+      expectStatus(got, 200);
+      expect(got.body.listing).toEqual({ ...listing, views: 1 });
+      const me = await after.get("/api/auth/me", { token });
+      expectStatus(me, 200);
+      expect(me.body.user).toMatchObject({ email, active_listings_count: 1 });
+      expect((await after.get("/api/auth/me", { apiKey: key })).body.user?.email).toBe(email);
+      expectStatus(await after.patch(`/api/listings/${id}`, { apiKey: key, body: { price: 250 } }), 200);
+      expectStatus(
+        await after.post("/api/auth/login", { body: { email, password: "survives-restart" } }),
+        200,
+      );
+      const search = await after.get("/api/listings?search=durable");
+      expect(search.body.items).toEqual([expect.objectContaining({ id, price: 250 })]);
 
-        expect(await second.stop("SIGINT")).toBe(0);
-      } finally {
-        await Promise.all(servers.map((server) => server.stop("SIGKILL")));
-        await database?.dispose();
-        await removeDataDir(dataDir);
-      }
+      expect(await second.stop("SIGINT")).toBe(0);
     },
   );
 });

@@ -1,13 +1,14 @@
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
-import { delimiter, dirname, join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+import { delimiter, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { call, freePort, makeDataDir, removeDataDir } from "../support/server-process.js";
+import { useHarness } from "../support/harness.js";
+import { call } from "../support/http.js";
+import { APP_DIR, REPO_ROOT } from "../support/paths.js";
+import { captureOutput, freePort } from "../support/server-process.js";
 
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../../../..");
-const BIN = join(ROOT, "apps/server/dist/bin.js");
+const BIN = join(APP_DIR, "dist/bin.js");
 const READY_WITHIN_MS = 30_000; // decisions.md: `pnpm start` serves within 30 s
 
 /** Polls GET /api/capabilities until it answers 200, `deadline` (epoch ms) passes, or the process is gone. */
@@ -31,41 +32,35 @@ async function waitForCapabilities(
 // The root `start` script run as pnpm runs it (sh, node_modules/.bin on PATH):
 // build, then serve. Only readiness is asserted, within the documented bound.
 describe("pnpm start", () => {
+  const h = useHarness("file");
   let dataDir = "";
   let stop: (() => Promise<number | null>) | undefined;
   beforeAll(async () => {
-    dataDir = await makeDataDir();
+    dataDir = await h.dataDir();
   });
   afterAll(async () => {
     await stop?.();
-    await removeDataDir(dataDir);
   });
 
   it("answers GET /api/capabilities 200 within 30 s of spawn, and drains on SIGTERM", async () => {
-    const manifest = JSON.parse(await readFile(join(ROOT, "package.json"), "utf8")) as {
+    const manifest = JSON.parse(await readFile(join(REPO_ROOT, "package.json"), "utf8")) as {
       scripts: { start: string };
     };
     const port = await freePort();
     const spawnedAt = Date.now();
     const child = spawn("sh", ["-c", manifest.scripts.start], {
-      cwd: ROOT,
+      cwd: REPO_ROOT,
       detached: true, // its own process group, so the signal reaches the server behind sh
       stdio: ["ignore", "pipe", "pipe"],
       env: {
-        PATH: [join(ROOT, "node_modules/.bin"), process.env.PATH ?? ""].join(delimiter),
+        PATH: [join(REPO_ROOT, "node_modules/.bin"), process.env.PATH ?? ""].join(delimiter),
         HOME: process.env.HOME ?? "",
         PORT: String(port),
         DATA_DIR: dataDir,
         RATE_LIMIT: "off",
       },
     });
-    let output = "";
-    child.stdout?.on("data", (chunk: Buffer) => {
-      output += chunk.toString();
-    });
-    child.stderr?.on("data", (chunk: Buffer) => {
-      output += chunk.toString();
-    });
+    const output = captureOutput(child);
     // "close", not "exit": the server behind sh holds the pipes until it has drained.
     const exited = new Promise<number | null>((done) => child.once("close", (code) => done(code)));
     stop = async () => {
@@ -84,11 +79,11 @@ describe("pnpm start", () => {
       spawnedAt + READY_WITHIN_MS,
       () => child.exitCode !== null || child.signalCode !== null,
     );
-    expect(ready, output).toBe(200);
+    expect(ready, output()).toBe(200);
     // The group's SIGTERM also ends sh, so the server's own exit code is not
     // observable here (restart.test.ts asserts it); its drain log line is.
     await stop();
-    expect(output).toMatch(/"msg":"stopped"/);
+    expect(output()).toMatch(/"msg":"stopped"/);
   }, 60_000);
 });
 
@@ -130,12 +125,12 @@ describe("psm-server (dist/bin.js)", () => {
   });
 
   it("is the package's bin, with a shebang, beside the MCP stdio entry", async () => {
-    const manifest = JSON.parse(await readFile(join(ROOT, "apps/server/package.json"), "utf8")) as {
+    const manifest = JSON.parse(await readFile(join(APP_DIR, "package.json"), "utf8")) as {
       bin: Record<string, string>;
     };
     expect(manifest.bin).toEqual({ "psm-server": "./dist/bin.js", "psm-mcp": "./dist/mcp-stdio.js" });
     for (const bin of Object.values(manifest.bin)) {
-      const file = join(ROOT, "apps/server", bin);
+      const file = join(APP_DIR, bin);
       expect((await readFile(file, "utf8")).startsWith("#!/usr/bin/env node\n")).toBe(true);
     }
   });

@@ -1,10 +1,12 @@
 import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
-import { call } from "../support/server-process.js";
-import { useHarness, waitFor } from "./support/harness.js";
-import { expectResetMail, logInStatus, requestReset, signUp, tail } from "./support/reset-flow.js";
-import { parseMail } from "./support/smtp-receiver.js";
+import { logInStatus, signUp, updatePassword } from "../support/accounts.js";
+import { useHarness } from "../support/harness.js";
+import { expectResetMail, requestReset } from "../support/reset-flow.js";
+import { tail } from "../support/server-process.js";
+import { parseMail } from "../support/smtp-receiver.js";
+import { waitFor } from "../support/wait.js";
 
 /** The finished .eml files in `dir` (temporary files start with a dot); none if it is missing. */
 async function emlFiles(dir: string): Promise<string[]> {
@@ -50,9 +52,7 @@ describe("password reset through the outbox", () => {
     for (const name of dbFiles) expect((await readFile(join(dataDir, name))).includes(token)).toBe(false);
 
     expect((await fetch(link)).status).toBe(200);
-    const changed = await call(server.url, "POST", "/api/auth/update-password", {
-      body: { token, new_password: "new-password" },
-    });
+    const changed = await updatePassword(server.url, token, "new-password");
     expect(changed.status).toBe(200);
     expect(await logInStatus(server.url, email, "old-password")).toBe(401);
     expect(await logInStatus(server.url, email, "new-password")).toBe(200);

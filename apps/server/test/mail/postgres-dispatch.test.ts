@@ -1,20 +1,20 @@
-import { createTestDatabase, POSTGRES_SKIP_REASON, testDatabaseUrl } from "@psm/adapter-postgres/testing";
+import { POSTGRES_SKIP_REASON } from "@psm/adapter-postgres/testing";
 import { beforeAll, describe, expect, test } from "vitest";
-import { call, type ServerProcess } from "../support/server-process.js";
-import { type Harness, stopServer, useHarness, waitFor } from "./support/harness.js";
+import { logInStatus, signUp, updatePassword } from "../support/accounts.js";
+import { BACKENDS } from "../support/backends.js";
+import { type Harness, useHarness } from "../support/harness.js";
 import {
+  deliveredOnce,
   drainWithSentinel,
   expectResetMail,
-  logInStatus,
   mailsTo,
   requestReset,
-  signUp,
-  tail,
   waitForMails,
-} from "./support/reset-flow.js";
-import type { SmtpReceiver } from "./support/smtp-receiver.js";
+} from "../support/reset-flow.js";
+import { type ServerProcess, SHARED_JWT_SECRET, stopServer, tail } from "../support/server-process.js";
+import type { SmtpReceiver } from "../support/smtp-receiver.js";
+import { waitFor } from "../support/wait.js";
 
-const adminUrl = testDatabaseUrl();
 const PUBLIC_URL = "https://market.example";
 
 interface Pair {
@@ -26,17 +26,16 @@ interface Pair {
 }
 
 /** Two server processes on one fresh PostgreSQL database, sending through one SMTP receiver. */
-async function startPair(h: Harness, url: string): Promise<Pair> {
-  const database = await createTestDatabase(url, "psm_mail");
-  h.defer(() => database.drop());
+async function startPair(h: Harness): Promise<Pair> {
+  const database = await h.database("postgres", "psm_mail");
   const refusing = { value: false };
   const smtp = await h.smtp({ refuse: () => refusing.value });
   const env = {
-    DATABASE_URL: database.url,
+    ...database.env,
     SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
     PUBLIC_URL,
     // One secret for both, as a real deployment behind a load balancer has.
-    JWT_SECRET: "mail-e2e-secret-0123456789abcdef0123456789",
+    JWT_SECRET: SHARED_JWT_SECRET,
   };
   // One after the other: both would otherwise race to run the migrations.
   const a = await h.server({ dataDir: await h.dataDir(), env });
@@ -68,12 +67,12 @@ async function drainPair({ servers, smtp, context }: Pair): Promise<void> {
   expect(servers.reduce((sum, s) => sum + loggedSent(s), 0)).toBe(smtp.received.length);
 }
 
-function registerTests(url: string): void {
+function registerTests(): void {
   // The tests use addresses of their own, so they share the database and the processes.
   const h = useHarness("file");
   let pair: Pair;
   beforeAll(async () => {
-    pair = await startPair(h, url);
+    pair = await startPair(h);
   });
 
   test("requests spread over both processes: each mail is sent exactly once", async () => {
@@ -99,9 +98,7 @@ function registerTests(url: string): void {
     // A token works whichever process serves it: the reset tokens are shared too.
     const [a, b] = servers;
     const token = expectResetMail(mailsTo(smtp, users[0]!)[0]!, users[0]!, PUBLIC_URL).token;
-    const changed = await call(b.url, "POST", "/api/auth/update-password", {
-      body: { token, new_password: "new-password" },
-    });
+    const changed = await updatePassword(b.url, token, "new-password");
     expect(changed.status).toBe(200);
     expect(await logInStatus(a.url, users[0]!, "old-password")).toBe(401);
     expect(await logInStatus(a.url, users[0]!, "new-password")).toBe(200);
@@ -132,21 +129,14 @@ function registerTests(url: string): void {
     expect(await stopServer(a, "SIGTERM")).toBe(0);
     refusing.value = false;
 
-    const [mail] = await waitForMails(smtp, email, 1, context);
-    const { token } = expectResetMail(mail!, email, PUBLIC_URL);
-    await drainWithSentinel(b.url, smtp, context);
-    expect(mailsTo(smtp, email)).toHaveLength(1);
-    const changed = await call(b.url, "POST", "/api/auth/update-password", {
-      body: { token, new_password: "new-password" },
-    });
+    const token = await deliveredOnce(b.url, smtp, email, PUBLIC_URL, context);
+    const changed = await updatePassword(b.url, token, "new-password");
     expect(changed.status).toBe(200);
   });
 }
 
-if (adminUrl === undefined) {
+if (!BACKENDS.includes("postgres")) {
   test.skip(`reset mail with two processes on PostgreSQL: ${POSTGRES_SKIP_REASON}`, () => {});
 } else {
-  describe("reset mail with two server processes on one PostgreSQL", { timeout: 60_000 }, () =>
-    registerTests(adminUrl),
-  );
+  describe("reset mail with two server processes on one PostgreSQL", { timeout: 60_000 }, registerTests);
 }

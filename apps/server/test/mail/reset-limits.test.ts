@@ -1,16 +1,16 @@
 import { beforeAll, describe, expect, test } from "vitest";
-import { call, type ServerProcess } from "../support/server-process.js";
-import { useHarness } from "./support/harness.js";
+import { signUp, updatePassword } from "../support/accounts.js";
+import { useHarness } from "../support/harness.js";
+import { call } from "../support/http.js";
 import {
   drainWithSentinel,
   expectResetMail,
   mailsTo,
   requestReset,
-  signUp,
-  tail,
   waitForMails,
-} from "./support/reset-flow.js";
-import type { SmtpReceiver } from "./support/smtp-receiver.js";
+} from "../support/reset-flow.js";
+import { type ServerProcess, tail } from "../support/server-process.js";
+import type { SmtpReceiver } from "../support/smtp-receiver.js";
 
 const PUBLIC_URL = "https://market.example";
 
@@ -66,11 +66,8 @@ describe("who gets reset mail, and how much", () => {
     // Three live tokens; the newest one resets and ends the other two.
     const tokens = mails.map((mail) => expectResetMail(mail, email, PUBLIC_URL).token);
     expect(new Set(tokens).size).toBe(3);
-    const [first, second, third] = tokens;
-    const reset = (token: string | undefined) =>
-      call(server.url, "POST", "/api/auth/update-password", {
-        body: { token, new_password: "new-password" },
-      });
+    const [first, second, third] = tokens as [string, string, string];
+    const reset = (token: string) => updatePassword(server.url, token, "new-password");
     expect((await reset(third)).status).toBe(200);
     expect((await reset(first)).status).toBe(400);
     expect((await reset(second)).status).toBe(400);

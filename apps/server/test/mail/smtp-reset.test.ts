@@ -1,16 +1,9 @@
 import { beforeAll, describe, expect, test } from "vitest";
-import { call, type ServerProcess } from "../support/server-process.js";
-import { useHarness } from "./support/harness.js";
-import {
-  expectResetMail,
-  logInStatus,
-  readResetForm,
-  requestReset,
-  signUp,
-  tail,
-  waitForMails,
-} from "./support/reset-flow.js";
-import type { SmtpReceiver } from "./support/smtp-receiver.js";
+import { logInStatus, signUp, updatePassword } from "../support/accounts.js";
+import { useHarness } from "../support/harness.js";
+import { expectResetMail, readResetForm, requestReset, waitForMails } from "../support/reset-flow.js";
+import { type ServerProcess, tail } from "../support/server-process.js";
+import type { SmtpReceiver } from "../support/smtp-receiver.js";
 
 // Characters that must be percent-encoded in the URL and decoded by the server.
 const AUTH = { user: "mailer@example.com", pass: "p@ss w:rd/%" };
@@ -56,17 +49,13 @@ describe("password reset over SMTP", () => {
     // Fetching twice still finds the token alive.
     expect((await fetch(link)).status).toBe(200);
 
-    const changed = await call(server.url, "POST", "/api/auth/update-password", {
-      body: { token, new_password: "new-password" },
-    });
+    const changed = await updatePassword(server.url, token, "new-password");
     expect(changed.status).toBe(200);
     expect(changed.body).toEqual({ success: true });
     expect(await logInStatus(server.url, email, "old-password")).toBe(401);
     expect(await logInStatus(server.url, email, "new-password")).toBe(200);
 
-    const again = await call(server.url, "POST", "/api/auth/update-password", {
-      body: { token, new_password: "third-password" },
-    });
+    const again = await updatePassword(server.url, token, "third-password");
     expect(again.status).toBe(400);
     expect(await logInStatus(server.url, email, "new-password")).toBe(200);
     // The dead link now says so instead of showing the form.

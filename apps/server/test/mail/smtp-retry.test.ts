@@ -1,17 +1,9 @@
 import { describe, expect, test } from "vitest";
-import { call, type ServerProcess } from "../support/server-process.js";
-import { harnessFor, stopServer, waitFor } from "./support/harness.js";
-import {
-  drainWithSentinel,
-  expectResetMail,
-  logInStatus,
-  mailsTo,
-  requestReset,
-  signUp,
-  tail,
-  waitForMails,
-} from "./support/reset-flow.js";
-import { freePort } from "./support/smtp-receiver.js";
+import { logInStatus, signUp, updatePassword } from "../support/accounts.js";
+import { harnessFor } from "../support/harness.js";
+import { deliveredOnce, mailsTo, requestReset } from "../support/reset-flow.js";
+import { freePort, type ServerProcess, stopServer, tail } from "../support/server-process.js";
+import { waitFor } from "../support/wait.js";
 
 const PUBLIC_URL = "https://market.example";
 
@@ -50,16 +42,11 @@ describe.concurrent("reset mail survives SMTP failures", { timeout: 60_000 }, ()
     await signUp(server.url, email, "old-password");
     await requestReset(server.url, email);
 
-    const [mail] = await waitForMails(smtp, email, 1, context);
+    const token = await deliveredOnce(server.url, smtp, email, PUBLIC_URL, context);
     expect(smtp.refused()).toBe(1);
-    const { token } = expectResetMail(mail!, email, PUBLIC_URL);
-    await drainWithSentinel(server.url, smtp, context);
-    expect(mailsTo(smtp, email)).toHaveLength(1);
 
     // The token of the refused attempt was dropped; the delivered one works.
-    const changed = await call(server.url, "POST", "/api/auth/update-password", {
-      body: { token, new_password: "new-password" },
-    });
+    const changed = await updatePassword(server.url, token, "new-password");
     expect(changed.status).toBe(200);
     expect(await logInStatus(server.url, email, "new-password")).toBe(200);
   });
@@ -80,13 +67,8 @@ describe.concurrent("reset mail survives SMTP failures", { timeout: 60_000 }, ()
     await waitForRetryLogged(server);
 
     const smtp = await h.smtp({ port });
-    const [mail] = await waitForMails(smtp, email, 1, context);
-    const { token } = expectResetMail(mail!, email, PUBLIC_URL);
-    await drainWithSentinel(server.url, smtp, context);
-    expect(mailsTo(smtp, email)).toHaveLength(1);
-    const changed = await call(server.url, "POST", "/api/auth/update-password", {
-      body: { token, new_password: "new-password" },
-    });
+    const token = await deliveredOnce(server.url, smtp, email, PUBLIC_URL, context);
+    const changed = await updatePassword(server.url, token, "new-password");
     expect(changed.status).toBe(200);
   });
 
@@ -112,14 +94,9 @@ describe.concurrent("reset mail survives SMTP failures", { timeout: 60_000 }, ()
 
     const second = await h.server({ dataDir, env });
     const context = () => `first:\n${tail(first.output())}\nsecond:\n${tail(second.output())}`;
-    const [mail] = await waitForMails(smtp, email, 1, context);
-    const { token } = expectResetMail(mail!, email, PUBLIC_URL);
-    await drainWithSentinel(second.url, smtp, context);
-    expect(mailsTo(smtp, email)).toHaveLength(1);
+    const token = await deliveredOnce(second.url, smtp, email, PUBLIC_URL, context);
 
-    const changed = await call(second.url, "POST", "/api/auth/update-password", {
-      body: { token, new_password: "new-password" },
-    });
+    const changed = await updatePassword(second.url, token, "new-password");
     expect(changed.status).toBe(200);
     expect(await logInStatus(second.url, email, "old-password")).toBe(401);
     expect(await logInStatus(second.url, email, "new-password")).toBe(200);

@@ -1,8 +1,10 @@
 import { type AddressInfo, createServer, type Socket } from "node:net";
 import { describe, expect, test } from "vitest";
-import { call } from "../support/server-process.js";
-import { useHarness, waitFor } from "./support/harness.js";
-import { signUp, tail } from "./support/reset-flow.js";
+import { signUp } from "../support/accounts.js";
+import { useHarness } from "../support/harness.js";
+import { call } from "../support/http.js";
+import { tail } from "../support/server-process.js";
+import { waitFor } from "../support/wait.js";
 
 /** A TCP port that accepts connections and never says a word: an SMTP server stuck before its greeting. */
 async function startSilentPort(): Promise<{ port: number; sockets: Socket[]; close(): Promise<void> }> {

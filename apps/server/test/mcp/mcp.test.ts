@@ -1,16 +1,22 @@
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BACKENDS, reportSkippedPostgres } from "../e2e/support/backends.js";
-import { arr, expectStatus, str } from "../e2e/support/client.js";
-import type { Account } from "../e2e/support/world.js";
-import { type Deployment, deploy } from "./support/deployment.js";
-import { callTool, connectHttp, connectStdio, failedTool, okTool, writeTools } from "./support/mcp-client.js";
+import { BACKENDS, reportSkippedPostgres } from "../support/backends.js";
+import { arr, expectStatus, str } from "../support/http.js";
+import {
+  callTool,
+  connectHttp,
+  connectStdio,
+  failedTool,
+  okTool,
+  writeTools,
+} from "../support/mcp-client.js";
+import { type Account, startWorld, type World } from "../support/world.js";
 
 // The MCP server of the compiled server process, through the SDK's real
 // Client over Streamable HTTP and over stdio (psm-mcp), on each backend. One
 // server per backend, started side by side; each test signs up its own users.
 
-const starting = new Map<string, Promise<Deployment>>();
+const starting = new Map<string, Promise<World>>();
 const APP_ORIGIN = "https://app.example";
 const UNKNOWN = "0190a3b4-5c6d-7e8f-9012-3456789abcde";
 const LISTING = { title: "Data audit", description: "Two weeks of work.", category: "data-analytics" };
@@ -19,7 +25,8 @@ reportSkippedPostgres("the MCP server");
 
 beforeAll(() => {
   for (const backend of BACKENDS) {
-    const deployment = deploy(backend, { CORS_ORIGINS: APP_ORIGIN });
+    // A port of its own: PUBLIC_URL (the MCP resource's address) must name it.
+    const deployment = startWorld(backend, "strict", { CORS_ORIGINS: APP_ORIGIN }, { ownPort: true });
     deployment.catch(() => {}); // reported by the backend that awaits it
     starting.set(backend, deployment);
   }
@@ -30,7 +37,7 @@ afterAll(async () => {
 });
 
 describe.each(BACKENDS)("MCP on %s", (backend) => {
-  let d: Deployment;
+  let d: World;
   const clients: Client[] = [];
   const as = async (account: Account | null, query = ""): Promise<Client> => {
     const client = await connectHttp(d.url, account ? { "X-API-Key": account.key } : {}, query);

@@ -1,29 +1,15 @@
 import { POSTGRES_SKIP_REASON, testDatabaseUrl } from "@psm/adapter-postgres/testing";
-import { afterEach, describe, expect, test } from "vitest";
-import { call, type ServerProcess, startServer } from "../support/server-process.js";
-import { type Backend, backends, type OpenedBackend, seedUser } from "./support/backends.js";
-import type { Outcome } from "./support/outcome.js";
-import { listingBody, startWriteLoad, until } from "./support/write-load.js";
+import { describe, expect, test } from "vitest";
+import { seedUser } from "../support/accounts.js";
+import { NAMED_BACKENDS } from "../support/backends.js";
+import { openCheckedStorage } from "../support/consistency.js";
+import { useHarness } from "../support/harness.js";
+import { call } from "../support/http.js";
+import type { Outcome } from "../support/outcome.js";
+import { waitFor } from "../support/wait.js";
+import { listingBody, startWriteLoad } from "../support/write-load.js";
 
-// Enough slots that every create under load is a real write, never a 403.
-const SLOTS = { LISTING_SLOTS: "personal:1000000,business:1000000,admin:1000000" };
-
-const cleanups: (() => Promise<unknown>)[] = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
-
-async function open(backend: Backend): Promise<OpenedBackend> {
-  const opened = await backend.open();
-  cleanups.push(() => opened.close());
-  return opened;
-}
-
-async function start(opened: OpenedBackend): Promise<ServerProcess> {
-  const server = await startServer({ dataDir: opened.dataDir, env: { ...opened.env, ...SLOTS } });
-  cleanups.push(() => server.stop("SIGKILL"));
-  return server;
-}
+const h = useHarness();
 
 async function viewsOf(base: string, id: string): Promise<number> {
   const answer = await call(base, "GET", `/api/listings/${id}`);
@@ -38,20 +24,20 @@ const describeOutcome = (signalledAt: number) => (o: Outcome) =>
 if (testDatabaseUrl() === undefined)
   test.skip(`crash recovery on PostgreSQL: ${POSTGRES_SKIP_REASON}`, () => {});
 
-describe.each(backends())("crash recovery on $name", (backend) => {
+describe.each(NAMED_BACKENDS)("crash recovery on $name", ({ backend }) => {
   test("SIGKILL mid-load loses no acknowledged write and leaves a consistent database", async () => {
-    const opened = await open(backend);
-    const first = await start(opened);
+    const opened = await openCheckedStorage(h, backend);
+    const first = await opened.start();
     const user = await seedUser(first.url, "crash@example.com", 4);
     const load = startWriteLoad(first.url, user.apiKey, user.listingIds, 8);
-    await until("40 acknowledged creates", () => load.created.length >= 40);
+    await waitFor("40 acknowledged creates", () => (load.created.length >= 40 ? true : undefined));
 
     await first.stop("SIGKILL");
     await load.done; // every worker stops at its first unanswered request
     // Checked on what the kill left behind (SQLite: the file and its WAL, opened read-only).
     expect(await opened.problems()).toEqual([]);
 
-    const second = await start(opened);
+    const second = await opened.start();
     const missing: string[] = [];
     for (const id of load.created) {
       const answer = await call(second.url, "GET", `/api/listings/${id}`);
@@ -75,8 +61,8 @@ describe.each(backends())("crash recovery on $name", (backend) => {
   test("SIGTERM mid-load drains in-flight requests: no reset, no 5xx, then exit 0", {
     timeout: 120_000,
   }, async () => {
-    const opened = await open(backend);
-    const server = await start(opened);
+    const opened = await openCheckedStorage(h, backend);
+    const server = await opened.start();
     const user = await seedUser(server.url, "drain@example.com", 4);
     const load = startWriteLoad(server.url, user.apiKey, user.listingIds, 16, { untilRefused: true });
     // Every worker's connection accepted first: a connection still in the
@@ -84,9 +70,8 @@ describe.each(backends())("crash recovery on $name", (backend) => {
     // whatever the server does (a load balancer's readiness drain covers that).
     // Seen as 1-3 resets in 6 runs out of 10 on a loaded machine when the signal
     // came while the first connections were still queued; none in 16 after.
-    await until(
-      "50 answers on 16 accepted connections",
-      () => load.outcomes.length >= 50 && load.served.size === 16,
+    await waitFor("50 answers on 16 accepted connections", () =>
+      load.outcomes.length >= 50 && load.served.size === 16 ? true : undefined,
     );
 
     const signalledAt = Date.now();
@@ -109,7 +94,7 @@ describe.each(backends())("crash recovery on $name", (backend) => {
     expect(drained.length).toBeGreaterThan(0);
 
     // What the drained server acknowledged is stored.
-    const again = await start(opened);
+    const again = await opened.start();
     for (const id of load.created.slice(-20)) {
       expect((await call(again.url, "GET", `/api/listings/${id}`)).status).toBe(200);
     }

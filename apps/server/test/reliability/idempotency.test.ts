@@ -1,30 +1,13 @@
 import { POSTGRES_SKIP_REASON, testDatabaseUrl } from "@psm/adapter-postgres/testing";
-import { afterEach, describe, expect, test } from "vitest";
-import { call, type ServerProcess, startServer } from "../support/server-process.js";
-import { type Backend, backends, type OpenedBackend, seedUser } from "./support/backends.js";
-import { listingBody } from "./support/write-load.js";
+import { describe, expect, test } from "vitest";
+import { seedUser } from "../support/accounts.js";
+import { BACKENDS, NAMED_BACKENDS } from "../support/backends.js";
+import { openCheckedStorage } from "../support/consistency.js";
+import { useHarness } from "../support/harness.js";
+import { call } from "../support/http.js";
+import { listingBody } from "../support/write-load.js";
 
-const SLOTS = { LISTING_SLOTS: "personal:1000000,business:1000000,admin:1000000" };
-
-const cleanups: (() => Promise<unknown>)[] = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
-
-async function open(backend: Backend): Promise<OpenedBackend> {
-  const opened = await backend.open();
-  cleanups.push(() => opened.close());
-  return opened;
-}
-
-async function start(opened: OpenedBackend): Promise<ServerProcess> {
-  const server = await startServer({
-    dataDir: opened.dataDir,
-    env: { ...opened.env, ...SLOTS, RATE_LIMIT: "off" },
-  });
-  cleanups.push(() => server.stop("SIGKILL"));
-  return server;
-}
+const h = useHarness();
 
 async function listingsOf(base: string, token: string, userId: string): Promise<string[]> {
   const page = await call(base, "GET", `/api/listings?user_id=${userId}&status=all&limit=100`, { token });
@@ -50,10 +33,10 @@ async function retryKeyed(base: string, apiKey: string, key: string, body: Recor
 if (testDatabaseUrl() === undefined)
   test.skip(`idempotency on PostgreSQL: ${POSTGRES_SKIP_REASON}`, () => {});
 
-describe.each(backends())("Idempotency-Key on $name, real server process", (backend) => {
+describe.each(NAMED_BACKENDS)("Idempotency-Key on $name, real server process", ({ backend }) => {
   test("100 concurrent creates with one key: exactly one listing, every other answer 409 or the identical replay", async () => {
-    const opened = await open(backend);
-    const server = await start(opened);
+    const opened = await openCheckedStorage(h, backend);
+    const server = await opened.start();
     const user = await seedUser(server.url, "burst@example.com", 0);
     const answers = await Promise.all(
       Array.from({ length: 100 }, () =>
@@ -72,8 +55,8 @@ describe.each(backends())("Idempotency-Key on $name, real server process", (back
   }, 60_000);
 
   test("SIGKILL during keyed creates, restart, retry each key: exactly one listing per key", async () => {
-    const opened = await open(backend);
-    const first = await start(opened);
+    const opened = await openCheckedStorage(h, backend);
+    const first = await opened.start();
     const user = await seedUser(first.url, "killed@example.com", 0);
     const keys = Array.from({ length: 12 }, (_, i) => `crash-${i}`);
     const inFlight = keys.map((key, i) =>
@@ -89,7 +72,7 @@ describe.each(backends())("Idempotency-Key on $name, real server process", (back
     const before = await Promise.all(inFlight);
     const acknowledged = before.filter((a) => a?.status === 201).map((a) => String(a?.body.listing?.id));
 
-    const second = await start(opened);
+    const second = await opened.start();
     const retried = await Promise.all(
       keys.map((key, i) => retryKeyed(second.url, user.apiKey, key, listingBody(i))),
     );
@@ -102,12 +85,10 @@ describe.each(backends())("Idempotency-Key on $name, real server process", (back
   }, 120_000);
 });
 
-const postgres = backends().find((b) => b.name === "PostgreSQL");
-describe.skipIf(postgres === undefined)("Idempotency-Key across processes on one PostgreSQL", () => {
+describe.skipIf(!BACKENDS.includes("postgres"))("Idempotency-Key across processes on one PostgreSQL", () => {
   test("two processes, one key, 60 concurrent creates: exactly one listing", async () => {
-    if (!postgres) return;
-    const opened = await open(postgres);
-    const [a, b] = [await start(opened), await start(opened)];
+    const opened = await openCheckedStorage(h, "postgres");
+    const [a, b] = [await opened.start(), await opened.start()];
     const user = await seedUser(a.url, "shared@example.com", 0);
     const answers = await Promise.all(
       Array.from({ length: 60 }, (_, i) =>

@@ -1,23 +1,17 @@
 import { existsSync } from "node:fs";
 import { setTimeout as sleep } from "node:timers/promises";
-import { createTestDatabase, type TestDatabase, testDatabaseUrl } from "@psm/adapter-postgres/testing";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import {
-  call,
-  makeDataDir,
-  removeDataDir,
-  type ServerProcess,
-  startServer,
-} from "../support/server-process.js";
-import { JWT_SECRET, seedUser } from "./support/backends.js";
-import { readOutboxes } from "./support/outbox.js";
-import { stringAt } from "./support/outcome.js";
+import { beforeAll, describe, expect, test } from "vitest";
+import { seedUser, updatePassword } from "../support/accounts.js";
+import { BACKENDS } from "../support/backends.js";
+import { type Harness, harnessFor, useHarness } from "../support/harness.js";
+import { call, stringAt } from "../support/http.js";
+import { readOutboxes } from "../support/outbox.js";
+import { type ServerProcess, SHARED_JWT_SECRET } from "../support/server-process.js";
 
-const adminUrl = testDatabaseUrl();
 const SLOTS = 5;
 // The same on every process behind one load balancer (see the report's "Running several processes").
 const SHARED = {
-  JWT_SECRET,
+  JWT_SECRET: SHARED_JWT_SECRET,
   PUBLIC_URL: "https://market.example",
   LISTING_SLOTS: `personal:${SLOTS},business:50,admin:1000`,
 };
@@ -25,37 +19,25 @@ const SHARED = {
 const rateLimiting = existsSync(new URL("../../src/rate-limit.ts", import.meta.url));
 
 /** Two processes on one database, each with a DATA_DIR (outbox) of its own, started at once (migrations race). */
-async function startPair(url: string, env: Record<string, string>): Promise<ServerProcess[]> {
-  const dirs = await Promise.all([makeDataDir(), makeDataDir()]);
+async function startPair(h: Harness, url: string, env: Record<string, string>): Promise<ServerProcess[]> {
+  const dirs = await Promise.all([h.dataDir(), h.dataDir()]);
   return Promise.all(
-    dirs.map((dataDir) => startServer({ dataDir, env: { ...SHARED, DATABASE_URL: url, ...env } })),
+    dirs.map((dataDir) => h.server({ dataDir, env: { ...SHARED, DATABASE_URL: url, ...env } })),
   );
 }
 
-async function stopAll(servers: ServerProcess[]): Promise<void> {
-  await Promise.all(
-    servers.map(async (s) => {
-      await s.stop();
-      await removeDataDir(s.dataDir);
-    }),
-  );
-}
-
-if (adminUrl === undefined) {
+if (!BACKENDS.includes("postgres")) {
   test.skip("multi-process: two servers share one database only on PostgreSQL; set TEST_DATABASE_URL to run", () => {});
 } else {
   describe("two server processes on one PostgreSQL database", () => {
-    let database: TestDatabase;
+    const h = useHarness("file");
+    let url: string;
     let a: ServerProcess;
     let b: ServerProcess;
     const on = (i: number) => (i % 2 === 0 ? a : b).url;
     beforeAll(async () => {
-      database = await createTestDatabase(adminUrl, "psm_multi");
-      [a, b] = (await startPair(database.url, {})) as [ServerProcess, ServerProcess];
-    });
-    afterAll(async () => {
-      await stopAll([a, b].filter(Boolean));
-      await database?.drop();
+      url = String((await h.database("postgres", "psm_multi")).url);
+      [a, b] = (await startPair(h, url, {})) as [ServerProcess, ServerProcess];
     });
 
     test("a user at the slot limit cannot exceed it by racing creates on both processes", async () => {
@@ -135,11 +117,7 @@ if (adminUrl === undefined) {
 
       const token = mails.find((m) => m.to === emails[0])?.token ?? "";
       const race = await Promise.all(
-        Array.from({ length: 8 }, (_, i) =>
-          call(on(i), "POST", "/api/auth/update-password", {
-            body: { token, new_password: `second-password-${i}` },
-          }),
-        ),
+        Array.from({ length: 8 }, (_, i) => updatePassword(on(i), token, `second-password-${i}`)),
       );
       expect(race.map((r) => r.status).sort()).toEqual([200, ...Array<number>(7).fill(400)]);
       expect(
@@ -151,20 +129,19 @@ if (adminUrl === undefined) {
       rateLimiting
         ? "rate limits are shared with RATE_LIMIT_STORE=postgres"
         : "rate limits are shared with RATE_LIMIT_STORE=postgres (skipped: apps/server/src/rate-limit.ts does not exist yet)",
-      async () => {
-        const limited = await startPair(database.url, { RATE_LIMIT: "on", RATE_LIMIT_STORE: "postgres" });
-        try {
-          // Login allows 10 per IP per minute; unknown addresses keep the per-address limit out of it.
-          const statuses: number[] = [];
-          for (let i = 0; i < 12; i++) {
-            const server = limited[i % 2]?.url ?? "";
-            const body = { email: `nobody${i}@example.com`, password: "wrong-password" };
-            statuses.push((await call(server, "POST", "/api/auth/login", { body })).status);
-          }
-          expect(statuses.filter((s) => s === 429)).toHaveLength(2);
-        } finally {
-          await stopAll(limited);
+      async ({ onTestFinished }) => {
+        const limited = await startPair(harnessFor(onTestFinished), url, {
+          RATE_LIMIT: "on",
+          RATE_LIMIT_STORE: "postgres",
+        });
+        // Login allows 10 per IP per minute; unknown addresses keep the per-address limit out of it.
+        const statuses: number[] = [];
+        for (let i = 0; i < 12; i++) {
+          const server = limited[i % 2]?.url ?? "";
+          const body = { email: `nobody${i}@example.com`, password: "wrong-password" };
+          statuses.push((await call(server, "POST", "/api/auth/login", { body })).status);
         }
+        expect(statuses.filter((s) => s === 429)).toHaveLength(2);
       },
       60_000,
     );

@@ -7,90 +7,28 @@
  * on SQLite and on PostgreSQL, with the tokens read from the mail it writes.
  */
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import {
-  BACKENDS,
-  type Backend,
-  type Database,
-  openDatabase,
-  reportSkippedPostgres,
-} from "../e2e/support/backends.js";
-import { type MailLink, readOutbox } from "../reliability/support/outbox.js";
-import {
-  type CallOptions,
-  call,
-  makeDataDir,
-  removeDataDir,
-  type ServerProcess,
-  startServer,
-} from "../support/server-process.js";
-
-/** A server on a fresh database of `backend`, with a mailbox: the outbox it writes. */
-async function open(backend: Backend, env: Record<string, string> = {}) {
-  const dataDir = await makeDataDir();
-  const database: Database = await openDatabase(backend);
-  let server: ServerProcess;
-  try {
-    server = await startServer({ dataDir, env: { ...database.env, ...env } });
-  } catch (error) {
-    // Nothing of a failed start is left behind.
-    await database.dispose();
-    await removeDataDir(dataDir);
-    throw error;
-  }
-  const seen = new Set<string>();
-  return {
-    url: server.url,
-    api: (method: string, path: string, options?: CallOptions) => call(server.url, method, path, options),
-    /** Waits (at most ~15 s: the dispatcher ticks every second) for a `link` mail to `to` not seen before. */
-    async mailed(link: MailLink, to: string): Promise<string> {
-      for (let attempt = 0; attempt < 300; attempt++) {
-        const fresh = (await readOutbox(dataDir, link)).find(
-          (mail) => mail.to === to && !seen.has(mail.token),
-        );
-        if (fresh) {
-          seen.add(fresh.token);
-          return fresh.token;
-        }
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-      throw new Error(`no ${link} mail to ${to}:\n${server.output().slice(-2000)}`);
-    },
-    async close() {
-      await server.stop();
-      await database.dispose();
-      await removeDataDir(dataDir);
-    },
-  };
-}
-
-type Server = Awaited<ReturnType<typeof open>>;
+import { createKey, signUpAndLogIn, updatePassword } from "../support/accounts.js";
+import { BACKENDS, reportSkippedPostgres } from "../support/backends.js";
+import { type Deployment, deploy } from "../support/deployment.js";
 
 /** Signs up and logs in; answers the JWT and the user as the wire shows it. */
-async function account(s: Server, email: string, password: string) {
-  const signup = await s.api("POST", "/api/auth/signup", { body: { email, password } });
-  expect(signup.status, JSON.stringify(signup.body)).toBe(201);
-  const login = await s.api("POST", "/api/auth/login", { body: { email, password } });
-  expect(login.status).toBe(200);
-  return { token: String(login.body.token), id: String(login.body.user?.id) };
-}
+const account = (s: Deployment, email: string, password: string) => signUpAndLogIn(s.url, email, password);
 
 /** Mints a key with a JWT or with another key. */
-async function mintKey(s: Server, credential: { token?: string; apiKey?: string }): Promise<string> {
-  const res = await s.api("POST", "/api/keys", { ...credential, body: { name: "minted" } });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return String(res.body.key?.key);
+async function mintKey(s: Deployment, credential: { token?: string; apiKey?: string }): Promise<string> {
+  return (await createKey(s.url, credential, "minted")).key;
 }
 
 /** The status GET /api/auth/me answers for a credential. */
-async function meStatus(s: Server, credential: { token?: string; apiKey?: string }): Promise<number> {
-  return (await s.api("GET", "/api/auth/me", credential)).status;
+async function meStatus(s: Deployment, credential: { token?: string; apiKey?: string }): Promise<number> {
+  return (await s.api.get("/api/auth/me", credential)).status;
 }
 
 /** Asks for a reset mail to `email` and sets `password` with its token. */
-async function recover(s: Server, email: string, password: string): Promise<void> {
-  expect((await s.api("POST", "/api/auth/reset-password", { body: { email } })).status).toBe(200);
+async function recover(s: Deployment, email: string, password: string): Promise<void> {
+  expect((await s.api.post("/api/auth/reset-password", { body: { email } })).status).toBe(200);
   const token = await s.mailed("reset-password", email);
-  const res = await s.api("POST", "/api/auth/update-password", { body: { token, new_password: password } });
+  const res = await updatePassword(s.url, token, password);
   expect(res.status, JSON.stringify(res.body)).toBe(200);
 }
 
@@ -99,11 +37,11 @@ const LISTING = { title: "Audit", description: "A careful audit", category: "cyb
 reportSkippedPostgres("account recovery");
 
 describe.each(BACKENDS)("account recovery on %s", (backend) => {
-  let s: Server;
+  let s: Deployment;
   beforeAll(async () => {
-    s = await open(backend);
+    s = await deploy(backend);
   });
-  afterAll(() => s?.close());
+  afterAll(() => s?.stop());
 
   test("the owner's reset ends the intruder's keys (minted by JWT and by key) and JWT", async () => {
     const email = "owner@acme.test";
@@ -117,12 +55,12 @@ describe.each(BACKENDS)("account recovery on %s", (backend) => {
     expect(await meStatus(s, { apiKey: byJwt })).toBe(401);
     expect(await meStatus(s, { apiKey: byKey })).toBe(401);
     expect(await meStatus(s, { token: intruder.token })).toBe(401);
-    expect((await s.api("POST", "/api/keys", { apiKey: byKey, body: {} })).status).toBe(401);
-    const intruderLogin = await s.api("POST", "/api/auth/login", {
+    expect((await s.api.post("/api/keys", { apiKey: byKey, body: {} })).status).toBe(401);
+    const intruderLogin = await s.api.post("/api/auth/login", {
       body: { email, password: "intruder-pass" },
     });
     expect(intruderLogin.status).toBe(401);
-    const owner = await s.api("POST", "/api/auth/login", { body: { email, password: "owner-password" } });
+    const owner = await s.api.post("/api/auth/login", { body: { email, password: "owner-password" } });
     expect(owner.status).toBe(200);
     expect(owner.body.user).toMatchObject({ id: intruder.id, email, email_verified: true });
 
@@ -142,15 +80,15 @@ describe.each(BACKENDS)("account recovery on %s", (backend) => {
 
     const page = await fetch(`${s.url}/verify-email?token=${token}`);
     expect(page.status).toBe(200);
-    const me = await s.api("GET", "/api/auth/me", { token: user.token });
+    const me = await s.api.get("/api/auth/me", { token: user.token });
     expect(me.body.user?.email_verified).toBe(false);
 
-    const verified = await s.api("POST", "/api/auth/verify-email", { body: { token } });
+    const verified = await s.api.post("/api/auth/verify-email", { body: { token } });
     expect(verified.status).toBe(200);
     expect(verified.body).toMatchObject({ success: true, user: { id: user.id, email_verified: true } });
     expect(await meStatus(s, { apiKey: key })).toBe(200);
     expect(await meStatus(s, { token: user.token })).toBe(200);
-    expect((await s.api("POST", "/api/auth/verify-email", { body: { token } })).body.code).toBe(
+    expect((await s.api.post("/api/auth/verify-email", { body: { token } })).body.code).toBe(
       "verification_token_invalid",
     );
   });
@@ -158,10 +96,10 @@ describe.each(BACKENDS)("account recovery on %s", (backend) => {
   test("REQUIRE_VERIFIED_EMAIL is off by default: an unproven address makes keys, listings, messages", async () => {
     const author = await account(s, "author@acme.test", "author-password");
     const buyer = await account(s, "buyer@acme.test", "buyer-password");
-    expect((await s.api("POST", "/api/keys", { token: author.token, body: {} })).status).toBe(200);
-    const listing = await s.api("POST", "/api/listings", { token: author.token, body: LISTING });
+    expect((await s.api.post("/api/keys", { token: author.token, body: {} })).status).toBe(200);
+    const listing = await s.api.post("/api/listings", { token: author.token, body: LISTING });
     expect(listing.status).toBe(201);
-    const message = await s.api("POST", "/api/messages", {
+    const message = await s.api.post("/api/messages", {
       token: buyer.token,
       body: { listing_id: String(listing.body.listing?.id), receiver_id: author.id, content: "Hello" },
     });
@@ -170,11 +108,11 @@ describe.each(BACKENDS)("account recovery on %s", (backend) => {
 });
 
 describe.each(BACKENDS)("REQUIRE_VERIFIED_EMAIL=true on %s", (backend) => {
-  let s: Server;
+  let s: Deployment;
   beforeAll(async () => {
-    s = await open(backend, { REQUIRE_VERIFIED_EMAIL: "true" });
+    s = await deploy(backend, { env: { REQUIRE_VERIFIED_EMAIL: "true" } });
   });
-  afterAll(() => s?.close());
+  afterAll(() => s?.stop());
 
   const unverified = { error: expect.stringMatching(/verify your email/i), code: "email_unverified" };
 
@@ -182,25 +120,25 @@ describe.each(BACKENDS)("REQUIRE_VERIFIED_EMAIL=true on %s", (backend) => {
     const author = await account(s, "author@acme.test", "author-password");
     const buyer = await account(s, "buyer@acme.test", "buyer-password");
 
-    const key = await s.api("POST", "/api/keys", { token: author.token, body: {} });
+    const key = await s.api.post("/api/keys", { token: author.token, body: {} });
     expect([key.status, key.body]).toEqual([403, unverified]);
-    const refused = await s.api("POST", "/api/listings", { token: author.token, body: LISTING });
+    const refused = await s.api.post("/api/listings", { token: author.token, body: LISTING });
     expect([refused.status, refused.body]).toEqual([403, unverified]);
 
     const authorLink = await s.mailed("verify-email", "author@acme.test");
-    expect((await s.api("POST", "/api/auth/verify-email", { body: { token: authorLink } })).status).toBe(200);
-    expect((await s.api("POST", "/api/keys", { token: author.token, body: {} })).status).toBe(200);
-    const listing = await s.api("POST", "/api/listings", { token: author.token, body: LISTING });
+    expect((await s.api.post("/api/auth/verify-email", { body: { token: authorLink } })).status).toBe(200);
+    expect((await s.api.post("/api/keys", { token: author.token, body: {} })).status).toBe(200);
+    const listing = await s.api.post("/api/listings", { token: author.token, body: LISTING });
     expect(listing.status).toBe(201);
 
     const message = {
       token: buyer.token,
       body: { listing_id: String(listing.body.listing?.id), receiver_id: author.id, content: "Hello" },
     };
-    const early = await s.api("POST", "/api/messages", message);
+    const early = await s.api.post("/api/messages", message);
     expect([early.status, early.body]).toEqual([403, unverified]);
     const buyerLink = await s.mailed("verify-email", "buyer@acme.test");
-    expect((await s.api("POST", "/api/auth/verify-email", { body: { token: buyerLink } })).status).toBe(200);
-    expect((await s.api("POST", "/api/messages", message)).status).toBe(201);
+    expect((await s.api.post("/api/auth/verify-email", { body: { token: buyerLink } })).status).toBe(200);
+    expect((await s.api.post("/api/messages", message)).status).toBe(201);
   });
 });

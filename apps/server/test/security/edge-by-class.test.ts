@@ -8,37 +8,31 @@
  * SQLite only: nothing here reaches storage past signing up, and the server's edge is the same
  * code on both backends (the hostile upload suites run on both).
  */
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import {
-  type HostileServer,
-  startHostileServer,
-} from "../../../../packages/adapter-http/test/security/support/hostile-server.js";
-import { uploadForm } from "../../../../packages/adapter-http/test/security/support/probe.js";
-import { eventually, heldRequest } from "./support/held-request.js";
-import { logInOnPages, uploadAction, type WebSession } from "./support/web-session.js";
+import { beforeAll, describe, expect, test } from "vitest";
+import { signUpAndLogIn } from "../support/accounts.js";
+import { useHarness } from "../support/harness.js";
+import { heldRequest } from "../support/held-request.js";
+import { uploadForm } from "../support/http.js";
+import type { ServerProcess } from "../support/server-process.js";
+import { eventually } from "../support/wait.js";
+import { logInOnPages, uploadAction, type WebSession } from "../support/web-session.js";
 
 const MiB = 1024 * 1024;
 const PASSWORD = "edge-password-1";
 const OFFER = "# Data audit\nWe audit data platforms. Price: $4,800";
 
-let server: HostileServer;
+const h = useHarness("file");
+let server: ServerProcess;
 let accounts = 0;
 
 beforeAll(async () => {
-  server = await startHostileServer("sqlite");
+  server = await h.server({ dataDir: await h.dataDir() });
 }, 60_000);
-afterAll(async () => {
-  await server?.stop();
-});
 
 /** A new account: its address, a JWT and a session on the pages. */
 async function account(): Promise<{ email: string; token: string; web: WebSession }> {
   const email = `edge${++accounts}@acme.io`;
-  const headers = { "content-type": "application/json" };
-  const body = JSON.stringify({ email, password: PASSWORD });
-  await fetch(`${server.url}/api/auth/signup`, { method: "POST", headers, body });
-  const login = await fetch(`${server.url}/api/auth/login`, { method: "POST", headers, body });
-  const { token } = (await login.json()) as { token: string };
+  const { token } = await signUpAndLogIn(server.url, email, PASSWORD);
   return { email, token, web: await logInOnPages(server.url, email, PASSWORD) };
 }
 

@@ -2,10 +2,19 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
-import { dirname, join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
+import { APP_DIR } from "./paths.js";
 
-const MAIN = resolve(dirname(fileURLToPath(import.meta.url)), "../../dist/main.js");
+const MAIN = join(APP_DIR, "dist/main.js");
+
+/**
+ * V8's code cache for the server's modules: the same program, started faster,
+ * which matters when a suite starts a dozen processes.
+ */
+export const COMPILE_CACHE = join(tmpdir(), "psm-test-node-compile-cache");
+
+/** One JWT secret for processes that must accept each other's tokens (or a restarted process its own). */
+export const SHARED_JWT_SECRET = "reliability-secret-0123456789abcdef0123456789";
 
 /** A server process started as `pnpm start` starts it, on a free loopback port. */
 export interface ServerProcess {
@@ -23,8 +32,39 @@ export async function makeDataDir(): Promise<string> {
   return mkdtemp(join(tmpdir(), "psm-e2e-"));
 }
 
+/** Deletes a DATA_DIR and everything in it. */
 export async function removeDataDir(dir: string): Promise<void> {
   await rm(dir, { recursive: true, force: true });
+}
+
+/**
+ * The variables a process under test gets: `env` over PATH, HOME and the code
+ * cache. The test runner's own variables (TEST_DATABASE_URL, a developer's
+ * DATABASE_URL) must not leak into the process under test.
+ */
+export function childEnv(env: Record<string, string>): Record<string, string> {
+  return {
+    PATH: process.env.PATH ?? "",
+    HOME: process.env.HOME ?? "",
+    NODE_COMPILE_CACHE: COMPILE_CACHE,
+    ...env,
+  };
+}
+
+/** Everything `child` prints on stdout and stderr, in the order it arrives. */
+export function captureOutput(child: ChildProcess): () => string {
+  let output = "";
+  const add = (chunk: Buffer) => {
+    output += chunk.toString();
+  };
+  child.stdout?.on("data", add);
+  child.stderr?.on("data", add);
+  return () => output;
+}
+
+/** The last lines a process printed, for failure messages. */
+export function tail(output: string, lines = 30): string {
+  return output.split("\n").slice(-lines).join("\n");
 }
 
 /**
@@ -39,22 +79,16 @@ export async function startServer(options: {
     env: serverEnv(options),
     stdio: ["ignore", "pipe", "pipe"],
   });
-  let output = "";
-  child.stdout?.on("data", (chunk: Buffer) => {
-    output += chunk.toString();
-  });
-  child.stderr?.on("data", (chunk: Buffer) => {
-    output += chunk.toString();
-  });
+  const output = captureOutput(child);
   const exited = new Promise<number | null>((done) => child.once("exit", (code) => done(code)));
   const url = await new Promise<string>((done, fail) => {
     const timer = setTimeout(() => {
       // A server that never says it listens must not outlive the test run.
       child.kill("SIGKILL");
-      fail(new Error(`server did not start in 30 s:\n${output}`));
+      fail(new Error(`server did not start in 30 s:\n${output()}`));
     }, 30_000);
     const onData = () => {
-      const match = /"url":"(http:\/\/[^"]+)"/.exec(output);
+      const match = /"url":"(http:\/\/[^"]+)"/.exec(output());
       if (match?.[1]) {
         clearTimeout(timer);
         child.stdout?.off("data", onData);
@@ -64,14 +98,14 @@ export async function startServer(options: {
     child.stdout?.on("data", onData);
     void exited.then((code) => {
       clearTimeout(timer);
-      fail(new Error(`server exited with ${code} before listening:\n${output}`));
+      fail(new Error(`server exited with ${code} before listening:\n${output()}`));
     });
   });
   return {
     url,
     dataDir: options.dataDir,
     child,
-    output: () => output,
+    output,
     async stop(signal: NodeJS.Signals = "SIGTERM") {
       if (child.exitCode !== null || child.signalCode !== null) return child.exitCode;
       child.kill(signal);
@@ -80,22 +114,37 @@ export async function startServer(options: {
   };
 }
 
-// Only what the server needs: the test runner's own variables (TEST_DATABASE_URL,
-// a developer's DATABASE_URL) must not leak into the process under test.
-function serverEnv(options: { dataDir: string; env?: Record<string, string> }): NodeJS.ProcessEnv {
-  return {
-    PATH: process.env.PATH ?? "",
-    HOME: process.env.HOME ?? "",
+function serverEnv(options: { dataDir: string; env?: Record<string, string> }): Record<string, string> {
+  return childEnv({
     PORT: "0",
     HOST: "127.0.0.1",
     DATA_DIR: options.dataDir,
     LOG_LEVEL: "info",
     RATE_LIMIT: "off",
-    // V8's code cache for the server's modules: the same program, started
-    // faster, which matters when a suite starts a dozen servers.
-    NODE_COMPILE_CACHE: join(tmpdir(), "psm-test-node-compile-cache"),
     ...options.env,
-  };
+  });
+}
+
+// A stop that hangs would hang the whole file; after this the process is killed.
+const STOP_LIMIT_MS = 15_000;
+
+/** Stops a server with `signal` and waits (bounded) for its exit code; kills it if it hangs. */
+export async function stopServer(
+  server: ServerProcess,
+  signal: NodeJS.Signals = "SIGTERM",
+): Promise<number | null> {
+  let timer: NodeJS.Timeout | undefined;
+  const limit = new Promise<"hung">((done) => {
+    timer = setTimeout(() => done("hung"), STOP_LIMIT_MS);
+  });
+  try {
+    const result = await Promise.race([server.stop(signal), limit]);
+    if (result !== "hung") return result;
+    server.child.kill("SIGKILL");
+    throw new Error(`server did not exit within ${STOP_LIMIT_MS} ms of ${signal}:\n${server.output()}`);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** How a server process that stopped by itself ended. */
@@ -133,7 +182,10 @@ export async function runUntilExit(options: {
   return { code, stdout, stderr };
 }
 
-/** A loopback port that was free a moment ago, for a process that must be given its port up front. */
+/**
+ * A loopback port that was free a moment ago, for a process that must be
+ * given its port up front. Another process taking it in between is unlikely.
+ */
 export async function freePort(): Promise<number> {
   const server = createServer();
   await new Promise<void>((done, fail) => {
@@ -144,51 +196,4 @@ export async function freePort(): Promise<number> {
   await new Promise<void>((done) => server.close(() => done()));
   if (typeof address !== "object" || address === null) throw new Error("no port assigned");
   return address.port;
-}
-
-/**
- * A parsed JSON body that tests can walk by property (`body.user.id`) and
- * hand to `expect`; values needed as strings are converted with String().
- */
-export interface Json {
-  readonly [key: string]: Json;
-}
-
-/** What `call` sends besides method and path. */
-export interface CallOptions {
-  /** Sent as JSON (with Content-Type application/json). */
-  body?: unknown;
-  token?: string;
-  apiKey?: string;
-  headers?: Record<string, string>;
-  /** Sent as is, for bodies JSON.stringify cannot make (malformed or oversized JSON); Content-Type from `headers`. */
-  rawBody?: string | Uint8Array<ArrayBuffer>;
-  /** Sent as multipart/form-data; fetch writes the boundary into Content-Type. */
-  form?: FormData;
-}
-
-/** JSON over fetch with optional credentials; returns status, headers and the parsed body. */
-export async function call(
-  base: string,
-  method: string,
-  path: string,
-  options: CallOptions = {},
-): Promise<{ status: number; body: Json; headers: Headers }> {
-  const headers: Record<string, string> = { ...options.headers };
-  if (options.body !== undefined) headers["content-type"] = "application/json";
-  if (options.token) headers.authorization = `Bearer ${options.token}`;
-  if (options.apiKey) headers["x-api-key"] = options.apiKey;
-  const response = await fetch(`${base}${path}`, {
-    method,
-    headers,
-    body: options.body === undefined ? (options.form ?? options.rawBody) : JSON.stringify(options.body),
-  });
-  const text = await response.text();
-  let body: unknown = text;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    // not JSON (HTML pages): keep the text
-  }
-  return { status: response.status, body: body as Json, headers: response.headers };
 }

@@ -7,9 +7,9 @@
 
 import { createHttpApp } from "@psm/adapter-http";
 import { createStubDocumentParser } from "@psm/core/testing";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { BACKENDS, type HostileServer, startHostileServer } from "./support/hostile-server.js";
-import { uploadForm } from "./support/probe.js";
+import { describe, expect, test } from "vitest";
+import { uploadForm } from "./support/files.js";
+import { BACKENDS, useHostileServer } from "./support/hostile-server.js";
 import { startRealServer } from "./support/real-server.js";
 import { slowUpload } from "./support/slow-upload.js";
 import { target } from "./support/target.js";
@@ -19,13 +19,7 @@ const portOf = (url: string) => Number(new URL(url).port);
 
 for (const backend of BACKENDS) {
   describe(`uploads against the server process on ${backend}`, () => {
-    let server: HostileServer;
-    beforeAll(async () => {
-      server = await startHostileServer(backend);
-    }, 60_000);
-    afterAll(async () => {
-      await server?.stop();
-    });
+    const server = useHostileServer(backend);
 
     test("an upload over 10 MiB gets its 413 every time, never a reset before the answer", {
       timeout: 120_000,

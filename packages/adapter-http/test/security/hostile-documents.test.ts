@@ -6,9 +6,10 @@
  * loop takes to answer; the process's resident memory is read before and after.
  */
 import { BOMB_SPELLINGS, bombPdf, HOSTILE_TEXTS, streamKeywordFlood } from "@psm/adapter-documents/testing";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { BACKENDS, type HostileServer, startHostileServer } from "./support/hostile-server.js";
-import { percentile, startProbe, uploadForm } from "./support/probe.js";
+import { beforeAll, describe, expect, test } from "vitest";
+import { uploadForm } from "./support/files.js";
+import { BACKENDS, useHostileServer } from "./support/hostile-server.js";
+import { percentile, startProbe } from "./support/probe.js";
 
 const MiB = 1024 * 1024;
 
@@ -59,14 +60,10 @@ beforeAll(async () => {
 
 for (const backend of BACKENDS) {
   describe(`hostile documents against the server process on ${backend}`, () => {
-    let server: HostileServer;
+    const server = useHostileServer(backend);
     let token: string;
     beforeAll(async () => {
-      server = await startHostileServer(backend);
       token = await server.account();
-    }, 60_000);
-    afterAll(async () => {
-      await server?.stop();
     });
 
     const upload = async (body: FormData | Uint8Array<ArrayBuffer>, contentType?: string) => {

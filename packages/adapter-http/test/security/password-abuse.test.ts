@@ -7,16 +7,11 @@
  * PostgreSQL; argon2id at OWASP's minimum), the third in process on memory,
  * SQLite and PostgreSQL storage.
  */
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { openPostgresStorage } from "@psm/adapter-postgres";
-import { createTestDatabase, testDatabaseUrl } from "@psm/adapter-postgres/testing";
-import { openSqliteStorage } from "@psm/adapter-sqlite";
 import type { Repositories, Storage } from "@psm/core";
 import { createMemoryStorage } from "@psm/core/testing";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { BACKENDS, type HostileServer, startHostileServer } from "./support/hostile-server.js";
+import { describe, expect, test } from "vitest";
+import { BACKENDS, type HostileServer, useHostileServer } from "./support/hostile-server.js";
+import { openStorage } from "./support/storage.js";
 import { target } from "./support/target.js";
 
 const PASSWORD = "owner-password-1";
@@ -40,16 +35,10 @@ async function signUp(server: HostileServer, email: string): Promise<void> {
 
 for (const backend of BACKENDS) {
   describe(`login throttling against the server process on ${backend}`, () => {
-    let server: HostileServer;
-    beforeAll(async () => {
-      server = await startHostileServer(backend, {
-        RATE_LIMIT: "on",
-        TRUST_PROXY: "127.0.0.1",
-        ...(backend === "postgres" ? { RATE_LIMIT_STORE: "postgres" } : {}),
-      });
-    }, 60_000);
-    afterAll(async () => {
-      await server?.stop();
+    const server = useHostileServer(backend, {
+      RATE_LIMIT: "on",
+      TRUST_PROXY: "127.0.0.1",
+      ...(backend === "postgres" ? { RATE_LIMIT_STORE: "postgres" } : {}),
     });
 
     const OWNER_IP = "192.0.2.77";
@@ -104,13 +93,7 @@ for (const backend of BACKENDS) {
   });
 
   describe(`a flood of new passwords against the server process on ${backend}`, () => {
-    let server: HostileServer;
-    beforeAll(async () => {
-      server = await startHostileServer(backend);
-    }, 60_000);
-    afterAll(async () => {
-      await server?.stop();
-    });
+    const server = useHostileServer(backend);
 
     test("beyond the hash queue sign-ups answer 503 with Retry-After at once, and logins are served meanwhile", {
       timeout: 120_000,
@@ -176,41 +159,14 @@ function spied(repositories: Repositories): { repositories: Repositories; calls:
 }
 
 /** The storages of this run, opened and migrated; each gives a way to close and remove it. */
-const STORAGES: Record<string, () => Promise<{ storage: Storage; dispose(): Promise<void> }>> = {
-  memory: async () => ({ storage: createMemoryStorage(), dispose: async () => {} }),
-  sqlite: async () => {
-    const dir = await mkdtemp(join(tmpdir(), "psm-reset-"));
-    const storage = openSqliteStorage({ file: join(dir, "marketplace.db") });
-    await storage.migrate();
-    return {
-      storage,
-      async dispose() {
-        await storage.close();
-        await rm(dir, { recursive: true, force: true });
-      },
-    };
-  },
-  ...(testDatabaseUrl() === undefined
-    ? {}
-    : {
-        postgres: async () => {
-          const database = await createTestDatabase(testDatabaseUrl() ?? "", "psm_reset");
-          const storage = openPostgresStorage({ url: database.url });
-          await storage.migrate();
-          return {
-            storage,
-            async dispose() {
-              await storage.close();
-              await database.drop();
-            },
-          };
-        },
-      }),
+const STORAGES: Record<string, () => Promise<{ storage: Storage; close(): Promise<void> }>> = {
+  memory: async () => ({ storage: createMemoryStorage(), close: async () => {} }),
+  ...Object.fromEntries(BACKENDS.map((backend) => [backend, () => openStorage(backend)])),
 };
 
 describe.each(Object.entries(STORAGES))("reset-password on %s storage", (_, open) => {
   test("a known and an unknown address cost the same storage calls; the mail round does the rest", async () => {
-    const { storage, dispose } = await open();
+    const { storage, close } = await open();
     try {
       const { repositories, calls } = spied(storage.repositories);
       const t = target({ repos: repositories });
@@ -234,7 +190,7 @@ describe.each(Object.entries(STORAGES))("reset-password on %s storage", (_, open
       const resets = t.mailer.sent.filter((mail) => mail.kind === "password_reset");
       expect(resets.map((mail) => mail.to)).toEqual(["known@example.com"]);
     } finally {
-      await dispose();
+      await close();
     }
   });
 });

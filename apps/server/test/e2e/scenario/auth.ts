@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { expectError, expectStatus, str } from "../support/client.js";
-import { type Account, PASSWORD, type World } from "../support/world.js";
+import { expectError, expectStatus, str } from "../../support/http.js";
+import { type Account, PASSWORD, type World } from "../../support/world.js";
 
 /** Sign-up and log-in errors, me, logout, password reset, and the JWT-only users/update. */
 export function authScenario(world: () => World): void {

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { expectError, expectStatus } from "../support/client.js";
-import { CATEGORIES } from "../support/contract.js";
-import type { Account, World } from "../support/world.js";
+import { CATEGORIES } from "../../support/contract.js";
+import { expectError, expectStatus } from "../../support/http.js";
+import type { Account, World } from "../../support/world.js";
 
 const BROCHURE = [
   "# Penetration Testing for Web Applications",

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import type { Mode } from "../support/backends.js";
-import { expectError } from "../support/client.js";
-import { ENDPOINTS, expectedAuth } from "../support/contract.js";
-import type { Account, World } from "../support/world.js";
+import type { Mode } from "../../support/backends.js";
+import { ENDPOINTS, expectedAuth } from "../../support/contract.js";
+import { expectError } from "../../support/http.js";
+import type { Account, World } from "../../support/world.js";
 
 const UNKNOWN = "0190f5c2-0000-7000-8000-000000000006";
 const concrete = (endpoint: string) => endpoint.replace("{id}", UNKNOWN).split(" ") as [string, string];

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { arr, expectError, expectStatus, findById, ids, str } from "../support/client.js";
-import type { Account, World } from "../support/world.js";
+import { arr, expectError, expectStatus, findById, ids, str } from "../../support/http.js";
+import type { Account, World } from "../../support/world.js";
 
 const UNKNOWN = "0190f5c2-0000-7000-8000-000000000004";
 

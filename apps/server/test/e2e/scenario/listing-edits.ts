@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { expectError, expectStatus, ids, str } from "../support/client.js";
-import type { Account, World } from "../support/world.js";
+import { expectError, expectStatus, ids, str } from "../../support/http.js";
+import type { Account, World } from "../../support/world.js";
 
 const UNKNOWN = "0190f5c2-0000-7000-8000-000000000001";
 const SLOTS = 5; // LISTING_SLOTS default for a personal account (decisions.md)

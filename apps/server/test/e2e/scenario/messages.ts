@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import type { Mode } from "../support/backends.js";
-import { expectError, expectStatus, ids, str } from "../support/client.js";
-import type { Account, World } from "../support/world.js";
+import type { Mode } from "../../support/backends.js";
+import { expectError, expectStatus, ids, str } from "../../support/http.js";
+import type { Account, World } from "../../support/world.js";
 
 const UNKNOWN = "0190f5c2-0000-7000-8000-000000000002";
 

@@ -1,10 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { call } from "../../support/server-process.js";
-import type { Mode } from "../support/backends.js";
-import { arr, expectError, expectStatus, str } from "../support/client.js";
-import { CATEGORIES, ENDPOINTS, expectedAuth, SERVICE_ROUTES } from "../support/contract.js";
-import { rawRequest } from "../support/raw-http.js";
-import type { World } from "../support/world.js";
+import type { Mode } from "../../support/backends.js";
+import { CATEGORIES, ENDPOINTS, expectedAuth, SERVICE_ROUTES } from "../../support/contract.js";
+import { arr, call, expectError, expectStatus, str } from "../../support/http.js";
+import { rawRequest } from "../../support/raw-http.js";
+import type { World } from "../../support/world.js";
 
 /** A JSON body just over the 1 MiB limit. */
 function oversized(): Uint8Array {

@@ -1,9 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { Json } from "../../support/server-process.js";
-import type { Mode } from "../support/backends.js";
-import { arr, expectError, expectStatus, findById, str } from "../support/client.js";
-import { type Account, ADMIN, type World } from "../support/world.js";
+import type { Mode } from "../../support/backends.js";
+import { arr, expectError, expectStatus, findById, type Json, str } from "../../support/http.js";
+import { type Account, ADMIN, type World } from "../../support/world.js";
 
 const UNKNOWN = "0190f5c2-0000-7000-8000-000000000003";
 

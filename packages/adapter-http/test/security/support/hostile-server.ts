@@ -1,20 +1,17 @@
 /**
  * The composed server (apps/server, as `pnpm start` builds it) in a process of its own, on
  * SQLite or on a fresh PostgreSQL database, for attacks whose proof is the server process
- * itself: its event loop answering a probe, its resident memory, its sockets.
+ * itself: its event loop answering a probe, its resident memory, its sockets. apps/server's
+ * test harness starts it, as it does for the end-to-end suites.
  */
-import { type ChildProcess, spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { createTestDatabase, testDatabaseUrl } from "@psm/adapter-postgres/testing";
-
-const MAIN = new URL("../../../../../apps/server/dist/main.js", import.meta.url);
+import { afterAll, beforeAll } from "vitest";
+import { signUpAndLogIn } from "../../../../../apps/server/test/support/accounts.js";
+import { BACKENDS, type Backend } from "../../../../../apps/server/test/support/backends.js";
+import { deploy } from "../../../../../apps/server/test/support/deployment.js";
 
 /** The backends of this run: PostgreSQL only when TEST_DATABASE_URL names a server. */
-export const BACKENDS: readonly ("sqlite" | "postgres")[] =
-  testDatabaseUrl() === undefined ? ["sqlite"] : ["sqlite", "postgres"];
+export { BACKENDS };
 
 /** A running server process. */
 export interface HostileServer {
@@ -30,66 +27,16 @@ export interface HostileServer {
 
 /**
  * Starts `apps/server/dist/main.js` on a free loopback port, rate limits off
- * unless `env` (variables of decisions.md, over the defaults here) turns them on.
+ * unless `env` (variables of decisions.md, over the defaults) turns them on.
+ * Nothing of a failed start is left behind: process, database, folder.
  */
 export async function startHostileServer(
-  backend: "sqlite" | "postgres",
+  backend: Backend,
   env: Record<string, string> = {},
 ): Promise<HostileServer> {
-  const dataDir = await mkdtemp(join(tmpdir(), "psm-hostile-"));
-  const adminUrl = testDatabaseUrl();
-  const database =
-    backend === "postgres" && adminUrl ? await createTestDatabase(adminUrl, "psm_hostile") : null;
-  const child: ChildProcess = spawn(process.execPath, [MAIN.pathname], {
-    env: {
-      PATH: process.env.PATH ?? "",
-      HOME: process.env.HOME ?? "",
-      PORT: "0",
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      RATE_LIMIT: "off",
-      LOG_LEVEL: "info",
-      ...(database ? { DATABASE_URL: database.url } : {}),
-      ...env,
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  child.stdout?.on("data", (chunk: Buffer) => {
-    output += chunk.toString();
-  });
-  child.stderr?.on("data", (chunk: Buffer) => {
-    output += chunk.toString();
-  });
-  const cleanUp = async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      const exited = new Promise((resolve) => child.once("exit", resolve));
-      child.kill("SIGTERM");
-      await exited;
-    }
-    await database?.drop();
-    await rm(dataDir, { recursive: true, force: true });
-  };
-  let url: string;
-  try {
-    url = await new Promise<string>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 30_000);
-      const look = () => {
-        const match = /"url":"(http:\/\/[^"]+)"/.exec(output);
-        if (match?.[1]) {
-          clearTimeout(timer);
-          resolve(match[1]);
-        }
-      };
-      child.stdout?.on("data", look);
-      child.once("exit", (code) => reject(new Error(`server exited (${code}):\n${output}`)));
-    });
-  } catch (error) {
-    await cleanUp(); // nothing of a failed start is left behind: process, database, folder
-    throw error;
-  }
+  const { url, server, stop } = await deploy(backend, { env });
+  const pid = server.child.pid ?? 0;
   let accounts = 0;
-  const pid = child.pid ?? 0;
   return {
     url,
     pid,
@@ -98,14 +45,39 @@ export async function startHostileServer(
       return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) * 1024;
     },
     async account() {
-      const email = `hostile${++accounts}-${pid}@acme.io`;
-      const body = JSON.stringify({ email, password: "hostile-pass-1" });
-      const headers = { "content-type": "application/json" };
-      await fetch(`${url}/api/auth/signup`, { method: "POST", headers, body });
-      const res = await fetch(`${url}/api/auth/login`, { method: "POST", headers, body });
-      return ((await res.json()) as { token: string }).token;
+      return (await signUpAndLogIn(url, `hostile${++accounts}-${pid}@acme.io`, "hostile-pass-1")).token;
     },
-    output: () => output,
-    stop: cleanUp,
+    output: server.output,
+    stop,
+  };
+}
+
+/**
+ * A server process for the calling describe block: started before its tests,
+ * stopped after them. Its members may only be used once the tests run.
+ */
+export function useHostileServer(backend: Backend, env: Record<string, string> = {}): HostileServer {
+  let running: HostileServer | undefined;
+  beforeAll(async () => {
+    running = await startHostileServer(backend, env);
+  }, 60_000);
+  afterAll(async () => {
+    await running?.stop();
+  });
+  const started = (): HostileServer => {
+    if (!running) throw new Error("the server did not start (see beforeAll)");
+    return running;
+  };
+  return {
+    get url() {
+      return started().url;
+    },
+    get pid() {
+      return started().pid;
+    },
+    rss: () => started().rss(),
+    account: () => started().account(),
+    output: () => started().output(),
+    stop: () => started().stop(),
   };
 }

@@ -1,45 +1,9 @@
 /**
- * What strict-input.test.ts walks: every JSON body the API reads with the
- * path of each string in it, and an app over real storage on each backend.
+ * What the strict-input suites walk: every JSON body the API reads with the
+ * path of each string in it, the accounts the cases act as, and the checks on
+ * a refusal.
  */
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { openPostgresStorage } from "@psm/adapter-postgres";
-import { createTestDatabase, testDatabaseUrl } from "@psm/adapter-postgres/testing";
-import { openSqliteStorage } from "@psm/adapter-sqlite";
-import type { Storage } from "@psm/core";
 import type { Session, Target } from "./target.js";
-
-/** A migrated storage of its own on `backend`, removed by `close()`. */
-export async function openBackend(
-  backend: "sqlite" | "postgres",
-): Promise<{ storage: Storage; close(): Promise<void> }> {
-  if (backend === "sqlite") {
-    const dir = await mkdtemp(join(tmpdir(), "psm-strict-"));
-    const storage = openSqliteStorage({ file: join(dir, "marketplace.db") });
-    await storage.migrate();
-    return {
-      storage,
-      async close() {
-        await storage.close();
-        await rm(dir, { recursive: true, force: true });
-      },
-    };
-  }
-  const adminUrl = testDatabaseUrl();
-  if (adminUrl === undefined) throw new Error("BACKENDS lists postgres only with TEST_DATABASE_URL");
-  const database = await createTestDatabase(adminUrl, "psm_strict");
-  const storage = openPostgresStorage({ url: database.url, poolMax: 4 });
-  await storage.migrate();
-  return {
-    storage,
-    async close() {
-      await storage.close();
-      await database.drop();
-    },
-  };
-}
 
 /** The accounts and objects the cases act on. */
 export interface Cast {
@@ -248,4 +212,22 @@ export function withString(
 export function fieldOf(path: StringPath | readonly [...StringPath, typeof KEY]): string {
   const [first, second] = path;
   return typeof second === "number" ? `${String(first)}.${second}` : String(first);
+}
+
+/** A refusal as the checks compare it: status, code and message. */
+export async function refusal(res: Response): Promise<{ status: number; code: string; error: string }> {
+  const body = (await res.json()) as { code: string; error: string };
+  return { status: res.status, code: body.code, error: body.error };
+}
+
+/** A JSON object nested `levels` deep (the object itself is level 1), built without recursion. */
+export function nested(levels: number): Record<string, unknown> {
+  let inner: unknown = "leaf";
+  for (let i = 1; i < levels; i++) inner = { k: inner };
+  return { k: inner };
+}
+
+/** What JSON makes of a value (-0 is 0): the form every answer has. */
+export function asJson<T>(value: T): T {
+  return JSON.parse(JSON.stringify(value)) as T;
 }

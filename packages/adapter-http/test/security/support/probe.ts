@@ -35,10 +35,3 @@ export function percentile(values: readonly number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? 0;
 }
-
-/** A multipart body with one `file` field. */
-export function uploadForm(bytes: Uint8Array<ArrayBuffer> | string, name: string, type: string): FormData {
-  const form = new FormData();
-  form.set("file", new File([bytes], name, { type }));
-  return form;
-}

@@ -1,6 +1,7 @@
 /** A write load over HTTP (creates and views) that records exactly what the server acknowledged. */
 import { Agent } from "node:http";
-import { attempt, type Outcome, stringAt } from "./outcome.js";
+import { stringAt } from "./http.js";
+import { attempt, type Outcome } from "./outcome.js";
 
 /** The record of a write load. */
 export interface WriteLoad {
@@ -97,13 +98,4 @@ export function startWriteLoad(
       await done;
     },
   };
-}
-
-/** Resolves once `check()` holds, polling every 20 ms; rejects after `ms`. */
-export async function until(what: string, check: () => boolean, ms = 15_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
 }

@@ -1,104 +1,19 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { BACKENDS, type Backend, reportSkippedPostgres } from "../e2e/support/backends.js";
-import {
-  axeChecked,
-  checkPage,
-  launchBrowser,
-  openTab,
-  screenshots,
-  type Tab,
-  tabTo,
-} from "./support/browser.js";
-import { brochurePdf } from "./support/pdf.js";
-import { ADMIN, type Site, startSite } from "./support/site.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Backend } from "../../support/backends.js";
+import { brochurePdf } from "../../support/brochure-pdf.js";
+import { checkPage, inNewTab, openTab, screenshots, type Tab } from "../../support/browser.js";
+import { fill, heading, logIn, notice, press, signUp } from "../../support/pages.js";
+import type { WebSuite } from "../../support/web-suite.js";
+import type { World } from "../../support/world.js";
 
-// The issue's eight journeys in a real browser (Debian's chromium through
-// playwright-core) against the compiled server, once with JavaScript on and
-// once with it off, on SQLite and (when TEST_DATABASE_URL is set) PostgreSQL;
-// one more by keyboard alone. Every page reached is checked by axe-core.
-
-reportSkippedPostgres("the browser journeys");
-// A journey hashes several passwords (argon2id) and loads a dozen pages: room for a slow CI machine.
-vi.setConfig({ testTimeout: 60_000 });
-
-let browser: Browser;
-const sites = new Map<Backend, Promise<Site>>();
-
-beforeAll(async () => {
-  // The servers start while the browser does: both are mostly waiting.
-  for (const backend of BACKENDS) {
-    const site = startSite(backend);
-    site.catch(() => {}); // reported by the describe that awaits it
-    sites.set(backend, site);
-  }
-  browser = await launchBrowser();
-}, 90_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await Promise.allSettled([...sites.values()].map(async (site) => (await site).stop()));
-});
-
-/** Clicks the button or link with this accessible name and waits for the page it leads to. */
-async function press(page: Page, role: "button" | "link", name: string | RegExp): Promise<void> {
-  await page
-    .getByRole(role, { name, exact: typeof name === "string" })
-    .first()
-    .click();
-  await page.waitForLoadState("load");
-}
-
-/** Fills the control labelled `label` (its visible label text). */
-async function fill(page: Page, label: string, value: string): Promise<void> {
-  await page.getByLabel(label, { exact: true }).fill(value);
-}
-
-/** The text of the page's h1. */
-async function heading(page: Page): Promise<string> {
-  return ((await page.locator("h1").textContent()) ?? "").trim();
-}
-
-/** The text of the notice left by the last write. */
-async function notice(page: Page): Promise<string> {
-  return ((await page.locator(".notice").first().textContent()) ?? "").trim();
-}
-
-async function signUp(tab: Tab, email: string, password: string, displayName: string): Promise<void> {
-  const { page } = tab;
-  await page.goto("/");
-  await press(page, "link", "Sign up");
-  await checkPage(tab);
-  await fill(page, "Email", email);
-  await fill(page, "Password", password);
-  await page.getByLabel("Display name").fill(displayName);
-  await press(page, "button", "Create account");
-  expect(await notice(page)).toContain("Your account is ready");
-  await checkPage(tab);
-}
-
-async function logIn(tab: Tab, email: string, password: string): Promise<void> {
-  const { page } = tab;
-  await page.goto("/");
-  await press(page, "link", "Log in");
-  await fill(page, "Email", email);
-  await fill(page, "Password", password);
-  await press(page, "button", "Log in");
-  await expect(page.getByRole("button", { name: "Log out" }).count()).resolves.toBe(1);
-}
-
-describe.each(BACKENDS)("the web interface on %s", (backend) => {
-  let site: Site;
-  beforeAll(async () => {
-    const started = sites.get(backend);
-    if (!started) throw new Error(`no server for ${backend}`);
-    site = await started;
-  });
-
-  describe.each([
-    { js: true, label: "on" },
-    { js: false, label: "off" },
-  ])("with JavaScript $label", ({ js }) => {
+/**
+ * The issue's eight journeys in a real browser, one after another as one
+ * author and one buyer live them, on the server `site` returns: with
+ * JavaScript on (every page reached is checked by axe-core) or off.
+ */
+export function eightJourneys(backend: Backend, js: boolean, suite: WebSuite, site: () => World): void {
+  // Quoted as the describe.each that first named these tests printed it, so their names stay.
+  describe(`with JavaScript '${js ? "on" : "off"}'`, () => {
     const tag = `${backend}-${js ? "js" : "nojs"}`;
     const author = {
       email: `author-${tag}@example.com`,
@@ -113,8 +28,8 @@ describe.each(BACKENDS)("the web interface on %s", (backend) => {
     let listingPath = "";
 
     beforeAll(async () => {
-      authorTab = await openTab(browser, site.url, js);
-      buyerTab = await openTab(browser, site.url, js);
+      authorTab = await openTab(suite.browser(), site().url, js);
+      buyerTab = await openTab(suite.browser(), site().url, js);
       if (js) await authorTab.context.grantPermissions(["clipboard-read", "clipboard-write"]);
     });
     afterAll(async () => {
@@ -142,7 +57,7 @@ describe.each(BACKENDS)("the web interface on %s", (backend) => {
       expect(await notice(page)).toContain("Your account is ready");
       await checkPage(authorTab);
 
-      const token = await site.mailedToken(author.email, "verify-email");
+      const token = await site().mailed("verify-email", author.email);
       await page.goto(`/verify-email?token=${token}`);
       await checkPage(authorTab);
       await press(page, "button", "Yes, I created this account");
@@ -209,9 +124,8 @@ describe.each(BACKENDS)("the web interface on %s", (backend) => {
     });
 
     it("3. a visitor finds it by search and by category", async () => {
-      const visitor = await openTab(browser, site.url, js);
-      const { page } = visitor;
-      try {
+      await inNewTab(suite.browser(), site().url, js, async (visitor) => {
+        const { page } = visitor;
         await page.goto("/");
         await fill(page, "Search", tag);
         await press(page, "button", "Search");
@@ -239,9 +153,7 @@ describe.each(BACKENDS)("the web interface on %s", (backend) => {
         if (shoot) await screenshots(page, "listing");
         await page.goto("/");
         if (shoot) await screenshots(page, "home");
-      } finally {
-        await visitor.context.close();
-      }
+      });
     });
 
     it("4. a second user messages the author from the listing page", async () => {
@@ -287,7 +199,7 @@ describe.each(BACKENDS)("the web interface on %s", (backend) => {
       await fill(page, "Email", author.email);
       await press(page, "button", "Send reset link");
       expect(await notice(page)).toContain("we have sent it a link");
-      const token = await site.mailedToken(author.email, "reset-password");
+      const token = await site().mailed("reset-password", author.email);
       await page.goto(`/reset-password?token=${token}`);
       await checkPage(authorTab);
       await fill(page, "New password", "brand-new-password");
@@ -319,7 +231,7 @@ describe.each(BACKENDS)("the web interface on %s", (backend) => {
       await press(page, "button", `Pause ${title}`);
       expect(await notice(page)).toContain("is paused");
       expect(await page.locator(".badge-paused").count()).toBe(1);
-      const search = await fetch(`${site.url}/api/listings?search=${encodeURIComponent(tag)}`);
+      const search = await fetch(`${site().url}/api/listings?search=${encodeURIComponent(tag)}`);
       expect(((await search.json()) as { count: number }).count).toBe(0);
 
       await press(page, "link", `Delete ${title}`);
@@ -328,7 +240,7 @@ describe.each(BACKENDS)("the web interface on %s", (backend) => {
       await press(page, "button", "Delete listing");
       expect(await notice(page)).toBe("The listing was deleted.");
       expect(await page.getByRole("link", { name: title }).count()).toBe(0);
-      expect((await fetch(`${site.url}${listingPath}`, { headers: { accept: "text/html" } })).status).toBe(
+      expect((await fetch(`${site().url}${listingPath}`, { headers: { accept: "text/html" } })).status).toBe(
         404,
       );
     });
@@ -354,7 +266,7 @@ describe.each(BACKENDS)("the web interface on %s", (backend) => {
       }
       await checkPage(authorTab);
       if (shoot) await screenshots(page, "api-keys");
-      const me = await fetch(`${site.url}/api/auth/me`, { headers: { "x-api-key": key } });
+      const me = await fetch(`${site().url}/api/auth/me`, { headers: { "x-api-key": key } });
       expect(me.status).toBe(200);
       await page.reload();
       expect(await page.getByLabel("Key", { exact: true }).count()).toBe(0);
@@ -362,124 +274,7 @@ describe.each(BACKENDS)("the web interface on %s", (backend) => {
       await press(page, "button", "Deactivate pricing agent");
       expect(await notice(page)).toContain("deactivated");
       expect(await page.getByRole("row", { name: /pricing agent/ }).textContent()).toContain("Deactivated");
-      expect((await fetch(`${site.url}/api/auth/me`, { headers: { "x-api-key": key } })).status).toBe(401);
+      expect((await fetch(`${site().url}/api/auth/me`, { headers: { "x-api-key": key } })).status).toBe(401);
     });
   });
-
-  it("by keyboard alone: skip link, sign up, post a listing and log out", async () => {
-    const tab = await openTab(browser, site.url, true);
-    const { page } = tab;
-    const email = `keys-${backend}@example.com`;
-    try {
-      await page.goto("/");
-      const skip = await tabTo(page, () => true, 1);
-      expect(skip.text).toBe("Skip to main content");
-      await page.keyboard.press("Enter");
-      expect(await page.evaluate(() => document.activeElement?.id)).toBe("main");
-
-      await page.goto("/");
-      await tabTo(page, (f) => f.tag === "a" && f.text === "Sign up");
-      await page.keyboard.press("Enter");
-      await page.waitForURL(/\/signup$/);
-      await tabTo(page, (f) => f.id === "email");
-      await page.keyboard.type(email);
-      await tabTo(page, (f) => f.id === "password");
-      await page.keyboard.type("keyboard-password");
-      await tabTo(page, (f) => f.tag === "button" && f.text === "Create account");
-      await page.keyboard.press("Enter");
-      await page.waitForURL(`${site.url}/`);
-      await page.waitForLoadState("load");
-
-      await tabTo(page, (f) => f.tag === "a" && f.text === "Post a listing");
-      await page.keyboard.press("Enter");
-      await page.waitForURL(/\/post$/);
-      await tabTo(page, (f) => f.id === "title");
-      await page.keyboard.type(`Keyboard-made listing ${backend}`);
-      await tabTo(page, (f) => f.id === "description", 3);
-      await page.keyboard.type("Posted without a mouse.");
-      await tabTo(page, (f) => f.id === "category", 3);
-      await page.keyboard.press("ArrowDown");
-      await page.keyboard.press("ArrowDown");
-      expect(await page.locator("#category").inputValue()).toBe("software-development");
-      await tabTo(page, (f) => f.tag === "button" && f.text === "Publish listing", 12);
-      await page.keyboard.press("Enter");
-      await page.waitForURL(/\/listings\/[0-9a-f-]{36}$/);
-      await page.waitForLoadState("load");
-      expect(await heading(page)).toBe(`Keyboard-made listing ${backend}`);
-
-      await tabTo(page, (f) => f.tag === "button" && f.text === "Log out");
-      await page.keyboard.press("Enter");
-      await page.waitForURL(`${site.url}/`);
-      await page.waitForLoadState("load");
-      expect(await notice(page)).toBe("You are logged out.");
-      expect(tab.problems).toEqual([]);
-    } finally {
-      await tab.context.close();
-    }
-  });
-
-  it("an admin lists users and listings and deletes a user after a confirmation step; unknown pages are a 404 page", async () => {
-    const tab = await openTab(browser, site.url, true);
-    const { page } = tab;
-    try {
-      const doomed = `doomed-${backend}@example.com`;
-      await signUp(tab, doomed, "doomed-password-1", `Doomed ${backend}`);
-      await press(page, "button", "Log out");
-      await logIn(tab, ADMIN.email, ADMIN.password);
-      await press(page, "link", "Admin");
-      expect(await heading(page)).toBe("Admin: users");
-      await checkPage(tab);
-      await press(page, "link", `Delete Doomed ${backend}`);
-      expect(await heading(page)).toBe("Delete this user?");
-      await checkPage(tab);
-      await press(page, "button", "Delete user");
-      expect(await notice(page)).toBe("The user was deleted.");
-      expect(await page.getByText(doomed).count()).toBe(0);
-      await press(page, "link", "Listings");
-      expect(await heading(page)).toBe("Admin: listings");
-      await checkPage(tab);
-      const missing = await page.goto("/no-such-page");
-      expect(missing?.status()).toBe(404);
-      expect(await heading(page)).toBe("Page not found");
-      await checkPage(tab);
-    } finally {
-      await tab.context.close();
-    }
-  });
-
-  it("a form posted from another site is refused, and changes nothing", async () => {
-    const tab = await openTab(browser, site.url, true);
-    const { page } = tab;
-    try {
-      await signUp(tab, `csrf-${backend}@example.com`, "csrf-password-1", "Target");
-      const evil = `<!doctype html><title>evil</title><form method="post" action="${site.url}/account/profile">
-<input name="display_name" value="Pwned"><button>Win a prize</button></form>`;
-      await page.route("http://evil.example/", (route) =>
-        route.fulfill({ contentType: "text/html", body: evil }),
-      );
-      await page.goto("http://evil.example/");
-      await page.getByRole("button", { name: "Win a prize" }).click();
-      await page.waitForLoadState("load");
-      expect(await heading(page)).toBe("Form refused");
-      await page.goto(`${site.url}/account`);
-      expect(await page.getByLabel("Display name").inputValue()).toBe("Target");
-    } finally {
-      await tab.context.close();
-    }
-  });
-});
-
-it("axe-core found no violation on any page state reached: signed out, signed in, with a form error", () => {
-  const states = [...axeChecked()];
-  expect(states.length).toBeGreaterThanOrEqual(20);
-  for (const state of [
-    "/ signed-out",
-    "/ signed-in",
-    "/signup signed-out with-error",
-    "/login signed-out with-error",
-  ]) {
-    expect(states).toContain(state);
-  }
-  expect(states.some((state) => state.endsWith("signed-in with-error"))).toBe(true);
-  expect(states.some((state) => state.startsWith("/reset-password"))).toBe(true);
-});
+}

@@ -1,5 +1,5 @@
 import { createRequire } from "node:module";
-import { type AddressInfo, createServer } from "node:net";
+import type { AddressInfo } from "node:net";
 // Type only: the adapter-mail helper already names mailparser's ParsedMail (with its @types).
 import type { ReceivedMail as HelperMail } from "@psm/adapter-mail/testing";
 import { SMTPServer } from "smtp-server";
@@ -112,13 +112,4 @@ export async function startSmtpReceiver(options: SmtpReceiverOptions = {}): Prom
     refused: () => refused,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
-}
-
-/** A loopback port nothing listens on: bound by the OS, then released. */
-export async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
 }

@@ -1,10 +1,10 @@
 import { existsSync } from "node:fs";
 import { mkdir } from "node:fs/promises";
-import { dirname, join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 import { expect } from "vitest";
+import { REPO_ROOT } from "./paths.js";
 
 /** Debian's chromium, as CI installs it (.ci/run). */
 export const CHROMIUM = "/usr/bin/chromium";
@@ -26,9 +26,8 @@ export const VIEWPORTS = {
   laptop: { width: 1366, height: 900 },
 } as const;
 
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../../../../..");
 /** Where screenshots go: ignored by git (.tmp/). */
-export const SCREENSHOTS = join(ROOT, ".tmp", "screenshots");
+export const SCREENSHOTS = join(REPO_ROOT, ".tmp", "screenshots");
 
 /** Starts the one browser of the suite; without Debian's chromium it says how to get it (never a skip). */
 export async function launchBrowser(): Promise<Browser> {
@@ -69,6 +68,21 @@ export async function openTab(browser: Browser, baseURL: string, javaScript: boo
   });
   page.on("pageerror", (error) => problems.push(error.message));
   return { context, page, problems, javaScript };
+}
+
+/** Runs `use` in a fresh tab of its own (see openTab), closed after it whatever happens. */
+export async function inNewTab(
+  browser: Browser,
+  baseURL: string,
+  javaScript: boolean,
+  use: (tab: Tab) => Promise<void>,
+): Promise<void> {
+  const tab = await openTab(browser, baseURL, javaScript);
+  try {
+    await use(tab);
+  } finally {
+    await tab.context.close();
+  }
 }
 
 const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];

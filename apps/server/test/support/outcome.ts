@@ -62,13 +62,3 @@ export function attempt(
     req.end(options.body === undefined ? undefined : JSON.stringify(options.body));
   });
 }
-
-/** A string at `path` inside a parsed body, or undefined. */
-export function stringAt(body: unknown, ...path: string[]): string | undefined {
-  let value = body;
-  for (const key of path) {
-    if (typeof value !== "object" || value === null) return undefined;
-    value = (value as Record<string, unknown>)[key];
-  }
-  return typeof value === "string" ? value : undefined;
-}

@@ -1,39 +1,36 @@
+/** What a test starts (data dirs, databases, servers, SMTP receivers), stopped after it in reverse order. */
 import { afterAll, afterEach, type TestContext } from "vitest";
-import { makeDataDir, removeDataDir, type ServerProcess, startServer } from "../../support/server-process.js";
-import { freePort, type SmtpReceiver, type SmtpReceiverOptions, startSmtpReceiver } from "./smtp-receiver.js";
+import { type Backend, type Database, openDatabase } from "./backends.js";
+import {
+  freePort,
+  makeDataDir,
+  removeDataDir,
+  type ServerProcess,
+  startServer,
+  stopServer,
+} from "./server-process.js";
+import { type SmtpReceiver, type SmtpReceiverOptions, startSmtpReceiver } from "./smtp-receiver.js";
+
+/** What `server` starts: a DATA_DIR, variables over server-process's defaults, and how to stop it. */
+export interface ServerOptions {
+  dataDir: string;
+  env?: Record<string, string>;
+  /** The signal that stops it at release: SIGTERM (default) drains; SIGKILL for tests that kill anyway. */
+  stopWith?: NodeJS.Signals;
+}
 
 /** Starts things for one test and stops them after it, in reverse order. */
 export interface Harness {
   dataDir(): Promise<string>;
+  /** A fresh database on `backend` (see openDatabase), dropped at release. */
+  database(backend: Backend, prefix?: string): Promise<Database>;
   /** Our server; `env` adds to (and may override) server-process's defaults. */
-  server(options: { dataDir: string; env?: Record<string, string> }): Promise<ServerProcess>;
+  server(options: ServerOptions): Promise<ServerProcess>;
   /** A server whose PUBLIC_URL is its own address, so mailed links can be fetched as they are. */
-  selfLinkedServer(options: { dataDir: string; env?: Record<string, string> }): Promise<ServerProcess>;
+  selfLinkedServer(options: ServerOptions): Promise<ServerProcess>;
   smtp(options?: SmtpReceiverOptions): Promise<SmtpReceiver>;
   /** Registers any other clean-up step. */
   defer(task: () => Promise<unknown>): void;
-}
-
-// A stop that hangs would hang the whole file; after this the process is killed.
-const STOP_LIMIT_MS = 15_000;
-
-/** Stops a server with `signal` and waits (bounded) for its exit code; kills it if it hangs. */
-export async function stopServer(
-  server: ServerProcess,
-  signal: NodeJS.Signals = "SIGTERM",
-): Promise<number | null> {
-  let timer: NodeJS.Timeout | undefined;
-  const limit = new Promise<"hung">((done) => {
-    timer = setTimeout(() => done("hung"), STOP_LIMIT_MS);
-  });
-  try {
-    const result = await Promise.race([server.stop(signal), limit]);
-    if (result !== "hung") return result;
-    server.child.kill("SIGKILL");
-    throw new Error(`server did not exit within ${STOP_LIMIT_MS} ms of ${signal}:\n${server.output()}`);
-  } finally {
-    clearTimeout(timer);
-  }
 }
 
 /**
@@ -72,17 +69,22 @@ export function openHarness(): Harness & { release(): Promise<void> } {
       tasks.push(() => removeDataDir(dir));
       return dir;
     },
-    async server(options) {
+    async database(backend, prefix) {
+      const database = await openDatabase(backend, prefix);
+      tasks.push(() => database.dispose());
+      return database;
+    },
+    async server({ stopWith, ...options }) {
       const server = await startServer(options);
-      tasks.push(() => stopServer(server));
+      tasks.push(() => stopServer(server, stopWith));
       return server;
     },
     async selfLinkedServer(options) {
       // PORT=0 would leave the address unknown until after start; a port chosen
-      // first can go into PUBLIC_URL. Another process taking it in between is unlikely.
+      // first can go into PUBLIC_URL.
       const port = await freePort();
       const env = { PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, ...options.env };
-      return harness.server({ dataDir: options.dataDir, env });
+      return harness.server({ ...options, env });
     },
     async smtp(options) {
       const receiver = await startSmtpReceiver(options);
@@ -94,26 +96,4 @@ export function openHarness(): Harness & { release(): Promise<void> } {
     },
   };
   return harness;
-}
-
-/**
- * Polls `probe` every 50 ms until it returns a value other than undefined.
- * The limit is generous: it bounds a hang, it does not measure speed.
- */
-export async function waitFor<T>(
-  what: string,
-  probe: () => T | undefined | Promise<T | undefined>,
-  options: { timeoutMs?: number; context?: () => string } = {},
-): Promise<T> {
-  const timeoutMs = options.timeoutMs ?? 20_000;
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) {
-      const context = options.context?.() ?? "";
-      throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}${context ? `\n${context}` : ""}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
 }

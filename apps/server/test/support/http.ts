@@ -1,11 +1,58 @@
+/** HTTP against a running server: one JSON call, a client that checks X-Request-Id, and the checks on answers. */
 import { expect } from "vitest";
-import { type CallOptions, call, type Json } from "../../support/server-process.js";
+
+/**
+ * A parsed JSON body that tests can walk by property (`body.user.id`) and
+ * hand to `expect`; values needed as strings are converted with String().
+ */
+export interface Json {
+  readonly [key: string]: Json;
+}
+
+/** What `call` sends besides method and path. */
+export interface CallOptions {
+  /** Sent as JSON (with Content-Type application/json). */
+  body?: unknown;
+  token?: string;
+  apiKey?: string;
+  headers?: Record<string, string>;
+  /** Sent as is, for bodies JSON.stringify cannot make (malformed or oversized JSON); Content-Type from `headers`. */
+  rawBody?: string | Uint8Array<ArrayBuffer>;
+  /** Sent as multipart/form-data; fetch writes the boundary into Content-Type. */
+  form?: FormData;
+}
 
 /** One HTTP answer. */
 export interface Reply {
   status: number;
   body: Json;
   headers: Headers;
+}
+
+/** JSON over fetch with optional credentials; returns status, headers and the parsed body. */
+export async function call(
+  base: string,
+  method: string,
+  path: string,
+  options: CallOptions = {},
+): Promise<Reply> {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.body !== undefined) headers["content-type"] = "application/json";
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  if (options.apiKey) headers["x-api-key"] = options.apiKey;
+  const response = await fetch(`${base}${path}`, {
+    method,
+    headers,
+    body: options.body === undefined ? (options.form ?? options.rawBody) : JSON.stringify(options.body),
+  });
+  const text = await response.text();
+  let body: unknown = text;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    // not JSON (HTML pages): keep the text
+  }
+  return { status: response.status, body: body as Json, headers: response.headers };
 }
 
 /** Requests against one server; every answer is checked for X-Request-Id on the way. */
@@ -20,7 +67,7 @@ export interface Client {
 
 /**
  * A client for `base`. decisions.md puts X-Request-Id on every response, so
- * rather than sampling a few routes, every request of the suite asserts it.
+ * rather than sampling a few routes, every request made through it asserts it.
  */
 export function client(base: string): Client {
   const send = async (method: string, path: string, options?: CallOptions): Promise<Reply> => {
@@ -38,7 +85,7 @@ export function client(base: string): Client {
   };
 }
 
-/** Asserts a success status; the message carries the body, so a failure says what the server said. */
+/** Asserts a status; the message carries the body, so a failure says what the server said. */
 export function expectStatus(reply: Reply, status: number): void {
   expect(reply.status, `${reply.status} ${JSON.stringify(reply.body)}`).toBe(status);
 }
@@ -85,4 +132,21 @@ export function ids(value: unknown): string[] {
 /** The object of `list` whose `id` is `id`. */
 export function findById(list: Json[], id: string): Json | undefined {
   return list.find((item) => (item.id as unknown) === id);
+}
+
+/** A string at `path` inside a parsed body, or undefined. */
+export function stringAt(body: unknown, ...path: string[]): string | undefined {
+  let value = body;
+  for (const key of path) {
+    if (typeof value !== "object" || value === null) return undefined;
+    value = (value as Record<string, unknown>)[key];
+  }
+  return typeof value === "string" ? value : undefined;
+}
+
+/** A multipart body with one `file` field, as POST /api/parse-pdf takes it. */
+export function uploadForm(content: string, name: string, type: string): FormData {
+  const form = new FormData();
+  form.set("file", new File([content], name, { type }));
+  return form;
 }

@@ -46,18 +46,3 @@ export function heldRequest(
   });
   return { answered, reply: () => reply, stop: () => socket.destroy() };
 }
-
-/** Retries `attempt` until `done` holds for its outcome, at most `tries` times, `gapMs` apart. */
-export async function eventually<T>(
-  attempt: () => Promise<T>,
-  done: (outcome: T) => boolean,
-  tries = 100,
-  gapMs = 50,
-): Promise<T> {
-  let outcome = await attempt();
-  for (let i = 1; i < tries && !done(outcome); i++) {
-    await new Promise((resolve) => setTimeout(resolve, gapMs));
-    outcome = await attempt();
-  }
-  return outcome;
-}

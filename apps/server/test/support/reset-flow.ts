@@ -1,20 +1,9 @@
+/** The password-reset flow over the API, and the reset mail an SMTP receiver got. */
 import { expect } from "vitest";
-import { call } from "../../support/server-process.js";
-import { waitFor } from "./harness.js";
+import { signUp } from "./accounts.js";
+import { call } from "./http.js";
 import type { ParsedMail, SmtpReceiver } from "./smtp-receiver.js";
-
-/** Signs up a user with a password; expects 201. */
-export async function signUp(base: string, email: string, password: string): Promise<void> {
-  const res = await call(base, "POST", "/api/auth/signup", {
-    body: { email, password, display_name: "Mail Tester" },
-  });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-}
-
-/** The status a login answers (200 or 401). */
-export async function logInStatus(base: string, email: string, password: string): Promise<number> {
-  return (await call(base, "POST", "/api/auth/login", { body: { email, password } })).status;
-}
+import { waitFor } from "./wait.js";
 
 /** Asks for a reset mail and expects the one answer every address gets: 200 {success: true}. */
 export async function requestReset(base: string, email: string): Promise<void> {
@@ -104,6 +93,25 @@ export async function drainWithSentinel(
   await waitForMails(receiver, email, 1, context);
 }
 
+/**
+ * The reset mail to `email`, delivered exactly once: waits for it, checks it
+ * (expectResetMail), proves through `base` that no second one follows
+ * (drainWithSentinel), and answers its token.
+ */
+export async function deliveredOnce(
+  base: string,
+  receiver: SmtpReceiver,
+  email: string,
+  publicUrl: string,
+  context?: () => string,
+): Promise<string> {
+  const [mail] = await waitForMails(receiver, email, 1, context);
+  const { token } = expectResetMail(mail!, email, publicUrl);
+  await drainWithSentinel(base, receiver, context);
+  expect(mailsTo(receiver, email)).toHaveLength(1);
+  return token;
+}
+
 /** The form a GET of the link serves: its action, method and fields. */
 export function readResetForm(html: string): {
   action: string;
@@ -118,9 +126,4 @@ export function readResetForm(html: string): {
     fields.set(attr(input, "name"), { type: attr(input, "type"), value: attr(input, "value") });
   }
   return { action: attr(form?.[1] ?? "", "action"), method: attr(form?.[1] ?? "", "method"), fields };
-}
-
-/** The last lines a server printed, for timeout messages. */
-export function tail(output: string, lines = 30): string {
-  return output.split("\n").slice(-lines).join("\n");
 }

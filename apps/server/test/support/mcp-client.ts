@@ -1,13 +1,13 @@
-import { tmpdir } from "node:os";
-import { dirname, join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { expect } from "vitest";
-import type { Json } from "../../support/server-process.js";
+import type { Json } from "./http.js";
+import { APP_DIR } from "./paths.js";
+import { childEnv } from "./server-process.js";
 
-const STDIO_ENTRY = resolve(dirname(fileURLToPath(import.meta.url)), "../../../dist/mcp-stdio.js");
+const STDIO_ENTRY = join(APP_DIR, "dist/mcp-stdio.js");
 
 /** The SDK's client over Streamable HTTP to a running server's /mcp, with these request headers. */
 export async function connectHttp(
@@ -30,14 +30,7 @@ export async function connectStdio(
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: [STDIO_ENTRY],
-    env: {
-      PATH: process.env.PATH ?? "",
-      HOME: process.env.HOME ?? "",
-      LOG_LEVEL: "warn",
-      // The server processes' code cache: the same modules, loaded faster.
-      NODE_COMPILE_CACHE: join(tmpdir(), "psm-test-node-compile-cache"),
-      ...env,
-    },
+    env: childEnv({ LOG_LEVEL: "warn", ...env }),
     stderr: "pipe",
   });
   let stderr = "";

@@ -1,3 +1,4 @@
+/** The storages a server under test runs on: SQLite always, PostgreSQL when TEST_DATABASE_URL names a server. */
 import { createTestDatabase, POSTGRES_SKIP_REASON, testDatabaseUrl } from "@psm/adapter-postgres/testing";
 import { test } from "vitest";
 
@@ -11,6 +12,8 @@ export type Mode = "strict" | "legacy";
 export interface Database {
   /** Variables that point the server at it (none for SQLite: the default file in DATA_DIR). */
   env: Record<string, string>;
+  /** PostgreSQL's connection URL; undefined for SQLite. */
+  url: string | undefined;
   dispose(): Promise<void>;
 }
 
@@ -18,6 +21,12 @@ const adminUrl = testDatabaseUrl();
 
 /** The backends this run covers: PostgreSQL only when TEST_DATABASE_URL names a server. */
 export const BACKENDS: readonly Backend[] = adminUrl === undefined ? ["sqlite"] : ["sqlite", "postgres"];
+
+/** The backends with the names suites print them by ("crash recovery on PostgreSQL"). */
+export const NAMED_BACKENDS = BACKENDS.map((backend) => ({
+  backend,
+  name: backend === "sqlite" ? "SQLite" : "PostgreSQL",
+}));
 
 /** Both security modes. */
 export const MODES: readonly Mode[] = ["strict", "legacy"];
@@ -32,12 +41,12 @@ export function reportSkippedPostgres(what: string): void {
 
 /**
  * A fresh database for one server: a PostgreSQL database of its own (created
- * and dropped here, as decisions.md asks), or SQLite's default file, which
- * lives in the DATA_DIR the caller removes.
+ * and dropped here, as decisions.md asks; `prefix` starts its name), or
+ * SQLite's default file, which lives in the DATA_DIR the caller removes.
  */
-export async function openDatabase(backend: Backend): Promise<Database> {
-  if (backend === "sqlite") return { env: {}, dispose: async () => {} };
+export async function openDatabase(backend: Backend, prefix = "psm_e2e"): Promise<Database> {
+  if (backend === "sqlite") return { env: {}, url: undefined, dispose: async () => {} };
   if (adminUrl === undefined) throw new Error(POSTGRES_SKIP_REASON);
-  const database = await createTestDatabase(adminUrl, "psm_e2e");
-  return { env: { DATABASE_URL: database.url }, dispose: () => database.drop() };
+  const database = await createTestDatabase(adminUrl, prefix);
+  return { env: { DATABASE_URL: database.url }, url: database.url, dispose: () => database.drop() };
 }

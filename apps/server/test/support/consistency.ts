@@ -1,6 +1,39 @@
 /** Database-level consistency checks, run on the files and tables a killed server left behind. */
+import { join } from "node:path";
 import { openConnection } from "@psm/adapter-postgres/testing";
 import { openReadOnly } from "@psm/adapter-sqlite/testing";
+import type { Backend } from "./backends.js";
+import type { Harness } from "./harness.js";
+import { type ServerProcess, SHARED_JWT_SECRET } from "./server-process.js";
+
+/** Enough slots that every create under load is a real write, never a 403. */
+const UNLIMITED_SLOTS = { LISTING_SLOTS: "personal:1000000,business:1000000,admin:1000000" };
+
+/** A storage of its own for a test that kills servers on it. */
+export interface CheckedStorage {
+  dataDir: string;
+  /** The variables that select it, and a JWT secret that survives a restart. */
+  env: Record<string, string>;
+  /** Consistency problems of the stored data; empty when consistent. */
+  problems(): Promise<string[]>;
+  /** Starts a server on it with unlimited slots; killed (SIGKILL) when the harness releases it. */
+  start(): Promise<ServerProcess>;
+}
+
+/** Opens a DATA_DIR and a database on `backend` through `h`, which throws both away. */
+export async function openCheckedStorage(h: Harness, backend: Backend): Promise<CheckedStorage> {
+  const dataDir = await h.dataDir();
+  const database = await h.database(backend, "psm_reliability");
+  const env = { JWT_SECRET: SHARED_JWT_SECRET, ...database.env };
+  const url = database.url;
+  return {
+    dataDir,
+    env,
+    problems: async () =>
+      url === undefined ? sqliteProblems(join(dataDir, "marketplace.db")) : postgresProblems(url),
+    start: () => h.server({ dataDir, env: { ...env, ...UNLIMITED_SLOTS }, stopWith: "SIGKILL" }),
+  };
+}
 
 const ORPHAN_TABLES = ["listings", "api_keys", "reset_tokens", "mail_jobs"];
 const orphans = (table: string) =>

@@ -1,0 +1,50 @@
+/** The set-up of a file of browser tests: one browser and one server per backend, side by side. */
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, vi } from "vitest";
+import { BACKENDS, type Backend } from "./backends.js";
+import { launchBrowser } from "./browser.js";
+import { startWorld, type World } from "./world.js";
+
+/** What a file of browser tests reaches its browser and servers by. */
+export interface WebSuite {
+  /** The browser (launched by the file's beforeAll). */
+  browser(): Browser;
+  /** The server for `backend`, once started: PUBLIC_URL names its port, the admin is configured. */
+  site(backend: Backend): Promise<World>;
+}
+
+/**
+ * Starts the browser and a server per backend before the file's tests and
+ * stops them after; each backend's describe awaits its own server, so one
+ * that fails to start fails only its own tests.
+ */
+export function useWebSuite(): WebSuite {
+  // A journey hashes several passwords (argon2id) and loads a dozen pages: room for a slow CI machine.
+  vi.setConfig({ testTimeout: 60_000 });
+  let browser: Browser | undefined;
+  const sites = new Map<Backend, Promise<World>>();
+  beforeAll(async () => {
+    // The servers start while the browser does: both are mostly waiting.
+    for (const backend of BACKENDS) {
+      const site = startWorld(backend, "strict", {}, { ownPort: true });
+      site.catch(() => {}); // reported by the describe that awaits it
+      sites.set(backend, site);
+    }
+    browser = await launchBrowser();
+  }, 90_000);
+  afterAll(async () => {
+    await browser?.close();
+    await Promise.allSettled([...sites.values()].map(async (site) => (await site).stop()));
+  });
+  return {
+    browser() {
+      if (!browser) throw new Error("the browser did not start (see beforeAll)");
+      return browser;
+    },
+    site(backend) {
+      const site = sites.get(backend);
+      if (!site) throw new Error(`no server for ${backend}`);
+      return site;
+    },
+  };
+}
