@@ -20,7 +20,7 @@ import { startSweeper } from "./sweeper.js";
 async function main(): Promise<void> {
   const config = readConfig();
   const logger = createLogger(config.logLevel);
-  const { marketplace, storage, mailer, documents } = await openMarketplace(config);
+  const { marketplace, listingRevision, storage, mailer, documents } = await openMarketplace(config);
   if (config.admin) {
     const { user, outcome } = await marketplace.admin.ensureAdmin(config.admin);
     if (outcome === "promoted") {
@@ -73,6 +73,7 @@ async function main(): Promise<void> {
       rateLimit: rateLimiting.hooks,
       trustProxy: trustedProxies(config),
       answerCacheMs: config.answerCacheMs,
+      listingRevision,
     },
   });
   // Node checks the header and request timeouts only every connectionsCheckingInterval

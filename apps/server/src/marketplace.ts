@@ -1,5 +1,6 @@
 import { createArgon2Hasher } from "@psm/adapter-argon2";
 import { createDocumentParser } from "@psm/adapter-documents";
+import { type ListingRevision, watchListingWrites } from "@psm/adapter-http";
 import {
   createJwtTokenService,
   createMarketplace,
@@ -20,6 +21,8 @@ import { openStorage } from "./storage.js";
 /** The marketplace of a configuration, with the resources it holds (each closed by whoever opened it). */
 export interface OpenedMarketplace {
   marketplace: Marketplace;
+  /** Moves after every listing write through `marketplace`: the HTTP answer cache's (createHttpApp). */
+  listingRevision: ListingRevision;
   storage: Storage;
   mailer: Mailer;
   documents: DocumentParser;
@@ -28,7 +31,8 @@ export interface OpenedMarketplace {
 /**
  * The composition both entry points share, the HTTP server (main.ts) and the
  * MCP stdio server (mcp-stdio.ts): secrets -> storage and migrations ->
- * mailer -> document parser -> marketplace. Failures the operator fixes in the
+ * mailer -> document parser -> marketplace, its repositories watched for
+ * listing writes (the answer cache's revision). Failures the operator fixes in the
  * environment throw errors whose message is one line naming the variable.
  */
 export async function openMarketplace(config: Config): Promise<OpenedMarketplace> {
@@ -38,8 +42,9 @@ export async function openMarketplace(config: Config): Promise<OpenedMarketplace
   const storage = await openStorage(config);
   const mailer = await openMailer(config);
   const documents = createDocumentParser({ ai: config.documentAi });
+  const watched = watchListingWrites(storage.repositories);
   const marketplace = createMarketplace({
-    repos: storage.repositories,
+    repos: watched.repos,
     mailer,
     documents,
     hasher: createArgon2Hasher(),
@@ -54,5 +59,5 @@ export async function openMarketplace(config: Config): Promise<OpenedMarketplace
       requireVerifiedEmail: config.requireVerifiedEmail,
     },
   });
-  return { marketplace, storage, mailer, documents };
+  return { marketplace, listingRevision: watched.revision, storage, mailer, documents };
 }

@@ -1,4 +1,5 @@
 import type { Marketplace } from "@psm/core";
+import type { ListingRevision } from "./listing-revision.js";
 
 /**
  * The answer cache of anonymous listing reads (`GET /api/listings` and
@@ -6,9 +7,10 @@ import type { Marketplace } from "@psm/core";
  * ETag, reused while all of these hold:
  *
  * - nothing was written to listings through this process since the read
- *   began (core's `listings.revision()`, which moves after every committed
- *   listing write, a view included): a read after a write in this process
- *   always shows it;
+ *   began (the listing revision of listing-revision.ts, which moves after
+ *   every settled listing write, a view included): a read after a write in
+ *   this process always shows it. Without a revision nothing is kept, since
+ *   nothing would tell the cache of a write;
  * - no listing in the answer has reached its `expires_at` (which would change
  *   its status, or drop it from a page);
  * - the answer is younger than the cache's maximum age: the only bound on
@@ -35,6 +37,8 @@ interface Entry extends EncodedAnswer {
 export interface AnswerCacheOptions {
   /** Longest reuse of one answer, in ms; 0 turns the cache off. */
   maxAgeMs: number;
+  /** The revision of the repositories the marketplace writes through; none turns the cache off. */
+  revision?: ListingRevision | undefined;
   maxEntries?: number;
   maxBytes?: number;
 }
@@ -72,8 +76,13 @@ interface Flight {
 const DEFAULT_ENTRIES = 1024;
 const DEFAULT_BYTES = 16 * 1024 * 1024;
 
-export function createAnswerCache(m: Marketplace, options: AnswerCacheOptions): AnswerCache | undefined {
-  if (!(options.maxAgeMs > 0)) return undefined;
+/** The cache, or undefined when it is off (no max age, or no listing revision to keep it honest). */
+export function createAnswerCache(
+  m: Pick<Marketplace, "now">,
+  options: AnswerCacheOptions,
+): AnswerCache | undefined {
+  const { revision: listings } = options;
+  if (!(options.maxAgeMs > 0) || listings === undefined) return undefined;
   const maxEntries = options.maxEntries ?? DEFAULT_ENTRIES;
   const maxBytes = options.maxBytes ?? DEFAULT_BYTES;
   const entries = new Map<string, Entry>();
@@ -81,14 +90,14 @@ export function createAnswerCache(m: Marketplace, options: AnswerCacheOptions): 
   const flights = new Map<string, Flight>();
   let bytes = 0;
   // Every entry was read at this revision; when it moves they all go at once.
-  let revision = m.listings.revision();
+  let revision = listings.current();
 
   const drop = (key: string, entry: Entry) => {
     entries.delete(key);
     bytes -= size(key, entry);
   };
   const current = () => {
-    const now = m.listings.revision();
+    const now = listings.current();
     if (now !== revision) {
       entries.clear();
       bytes = 0;
@@ -129,7 +138,7 @@ export function createAnswerCache(m: Marketplace, options: AnswerCacheOptions): 
       }
     },
     async read(key, read) {
-      const revision = m.listings.revision();
+      const revision = listings.current();
       const shared = flights.get(key);
       if (shared !== undefined && shared.revision === revision) return shared.answer;
       const flight: Flight = {

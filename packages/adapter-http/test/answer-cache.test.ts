@@ -1,6 +1,11 @@
-import type { Marketplace } from "@psm/core";
 import { describe, expect, test } from "vitest";
-import { createAnswerCache, type EncodedAnswer, expiryOf, type ReadAnswer } from "../src/answer-cache.js";
+import {
+  type AnswerCacheOptions,
+  createAnswerCache,
+  type EncodedAnswer,
+  expiryOf,
+  type ReadAnswer,
+} from "../src/answer-cache.js";
 import { harness } from "./helpers.js";
 
 interface Page {
@@ -10,7 +15,7 @@ interface Page {
 
 /**
  * A write made by another process on the same database: straight into the
- * storage, past this process's marketplace (whose revision does not move).
+ * storage, past this process's watched repositories (whose revision does not move).
  */
 async function retitleBehindTheCache(h: ReturnType<typeof harness>, id: string, title: string) {
   const stored = await h.deps.repos.listings.findById(id);
@@ -112,6 +117,18 @@ describe("answer cache of anonymous listing reads", () => {
     expect(reads).toBe(1);
   });
 
+  test("without a listing revision (an embedder that composes no watch) every read goes to storage", async () => {
+    const h = harness("strict", { answerCacheMs: 5000, listingRevision: undefined });
+    const s = await h.signUp();
+    const listing = await h.listing(s, { title: "Before" });
+    await h.call("GET", "/api/listings");
+    await h.call("PATCH", `/api/listings/${String(listing.id)}`, {
+      token: s.token,
+      body: { title: "After" },
+    });
+    expect((await h.json<Page>(await h.call("GET", "/api/listings"))).items[0]?.title).toBe("After");
+  });
+
   test("ANSWER_CACHE_MS=0 reads every time", async () => {
     const h = harness("strict", { answerCacheMs: 0 });
     const s = await h.signUp();
@@ -125,26 +142,27 @@ describe("answer cache of anonymous listing reads", () => {
 describe("createAnswerCache", () => {
   function fakeMarket() {
     const state = { revision: 0, now: 0 };
-    const m = {
-      listings: { revision: () => state.revision },
-      now: () => new Date(state.now),
-    } as unknown as Marketplace;
-    return { m, state };
+    const m = { now: () => new Date(state.now) };
+    const revision = { current: () => state.revision };
+    // The cache over `m`, watching `revision`.
+    const cacheOf = (options: Omit<AnswerCacheOptions, "revision">) =>
+      createAnswerCache(m, { ...options, revision });
+    return { m, state, revision, cacheOf };
   }
   const answer = (text: string): EncodedAnswer => ({ bytes: Buffer.from(text), tag: `"${text}"` });
 
   test("an answer read before a write is never kept", () => {
-    const { m, state } = fakeMarket();
-    const cache = createAnswerCache(m, { maxAgeMs: 1000 });
-    const readAt = m.listings.revision();
+    const { state, revision, cacheOf } = fakeMarket();
+    const cache = cacheOf({ maxAgeMs: 1000 });
+    const readAt = revision.current();
     state.revision += 1; // a write committed while the read ran
     cache?.put("k", readAt, answer("old"), {});
     expect(cache?.get("k")).toBeUndefined();
   });
 
   test("a write drops every kept answer", () => {
-    const { m, state } = fakeMarket();
-    const cache = createAnswerCache(m, { maxAgeMs: 1000 });
+    const { state, cacheOf } = fakeMarket();
+    const cache = cacheOf({ maxAgeMs: 1000 });
     cache?.put("a", 0, answer("a"), {});
     cache?.put("b", 0, answer("b"), {});
     expect(cache?.get("a")?.tag).toBe('"a"');
@@ -154,8 +172,8 @@ describe("createAnswerCache", () => {
   });
 
   test("bounded in entries and bytes, least recently used first", () => {
-    const { m } = fakeMarket();
-    const cache = createAnswerCache(m, { maxAgeMs: 1000, maxEntries: 2 });
+    const { cacheOf } = fakeMarket();
+    const cache = cacheOf({ maxAgeMs: 1000, maxEntries: 2 });
     cache?.put("a", 0, answer("a"), {});
     cache?.put("b", 0, answer("b"), {});
     cache?.get("a");
@@ -164,7 +182,7 @@ describe("createAnswerCache", () => {
     expect(cache?.get("a")).toBeDefined();
     expect(cache?.get("c")).toBeDefined();
 
-    const small = createAnswerCache(m, { maxAgeMs: 1000, maxBytes: 1000 });
+    const small = cacheOf({ maxAgeMs: 1000, maxBytes: 1000 });
     small?.put("big", 0, answer("x".repeat(2000)), {});
     expect(small?.get("big")).toBeUndefined();
     small?.put("one", 0, answer("y".repeat(480)), {});
@@ -184,8 +202,8 @@ describe("createAnswerCache", () => {
   }
 
   test("requests for an answer being read share that read, which is then kept", async () => {
-    const { m } = fakeMarket();
-    const cache = createAnswerCache(m, { maxAgeMs: 1000 });
+    const { cacheOf } = fakeMarket();
+    const cache = cacheOf({ maxAgeMs: 1000 });
     const { read, pending } = deferredReads();
     const first = cache?.read("k", read);
     const second = cache?.read("k", read);
@@ -200,8 +218,8 @@ describe("createAnswerCache", () => {
   });
 
   test("a request that arrives after a write settled reads on its own, and sees it", async () => {
-    const { m, state } = fakeMarket();
-    const cache = createAnswerCache(m, { maxAgeMs: 1000 });
+    const { state, cacheOf } = fakeMarket();
+    const cache = cacheOf({ maxAgeMs: 1000 });
     const { read, pending } = deferredReads();
     const before = cache?.read("k", read);
     state.revision += 1; // a write settled while the first read ran
@@ -216,8 +234,8 @@ describe("createAnswerCache", () => {
   });
 
   test("a failed read fails every request that shared it, and the next request reads again", async () => {
-    const { m } = fakeMarket();
-    const cache = createAnswerCache(m, { maxAgeMs: 1000 });
+    const { cacheOf } = fakeMarket();
+    const cache = cacheOf({ maxAgeMs: 1000 });
     let calls = 0;
     const failing = async (): Promise<ReadAnswer> => {
       calls += 1;
@@ -235,8 +253,9 @@ describe("createAnswerCache", () => {
     );
   });
 
-  test("off when the max age is 0", () => {
-    expect(createAnswerCache(fakeMarket().m, { maxAgeMs: 0 })).toBeUndefined();
+  test("off when the max age is 0, or without a listing revision to learn of writes from", () => {
+    expect(fakeMarket().cacheOf({ maxAgeMs: 0 })).toBeUndefined();
+    expect(createAnswerCache(fakeMarket().m, { maxAgeMs: 1000 })).toBeUndefined();
   });
 
   test("expiryOf: the earliest future expires_at of a page or a listing", () => {

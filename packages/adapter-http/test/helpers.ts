@@ -1,6 +1,6 @@
 import { createMarketplace, type Marketplace, type SecurityMode } from "@psm/core";
 import { createTestDeps, type TestDeps } from "@psm/core/testing";
-import { createHttpApp, type HttpConfig } from "../src/index.js";
+import { createHttpApp, type HttpConfig, watchListingWrites } from "../src/index.js";
 
 /** What a test gets: the app, its marketplace and fakes, captured logs and request helpers. */
 export interface Harness {
@@ -37,7 +37,10 @@ let counter = 0;
 /** Builds an app on createTestDeps in the given mode. */
 export function harness(mode: SecurityMode = "strict", config: Partial<HttpConfig> = {}): Harness {
   const deps = createTestDeps({ settings: { securityMode: mode } });
-  const marketplace = createMarketplace(deps);
+  // Composed as apps/server composes it, so the answer cache sees this process's writes; a
+  // write straight to `deps.repos` stands for another process's.
+  const watched = watchListingWrites(deps.repos);
+  const marketplace = createMarketplace({ ...deps, repos: watched.repos });
   const logs: Harness["logs"] = [];
   const log = (level: string) => (obj: object, msg?: string) => logs.push({ level, obj, msg });
   const app = createHttpApp({
@@ -46,6 +49,7 @@ export function harness(mode: SecurityMode = "strict", config: Partial<HttpConfi
       corsOrigins: "*",
       publicUrl: "http://localhost:3000",
       logger: { info: log("info"), warn: log("warn"), error: log("error") },
+      listingRevision: watched.revision,
       ...config,
     },
   });

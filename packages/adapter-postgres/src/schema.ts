@@ -243,8 +243,11 @@ export const sessions = pgTable(
 );
 
 /**
- * Idempotency keys: one row per (caller, method, route, key) digest. A running
- * claim has no status; the answer is stored in the transaction of its write.
+ * Idempotency keys: one row per (caller, operation, key) digest. A running
+ * claim has no result; the result is stored in the transaction of its write.
+ * `status` and `body` are 1.2's answer, unused now (migration 0008 copied it
+ * into `result`): kept so a 1.2 process still running during the upgrade, or
+ * a rollback to 1.2, finds its columns. A later release drops them.
  */
 export const idempotencyKeys = pgTable(
   "idempotency_keys",
@@ -254,6 +257,7 @@ export const idempotencyKeys = pgTable(
     owner: text("owner").notNull(),
     leaseUntil: instant("lease_until").notNull(),
     expiresAt: instant("expires_at").notNull(),
+    result: text("result"),
     status: integer("status"),
     body: text("body"),
   },

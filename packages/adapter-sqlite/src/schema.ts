@@ -211,8 +211,11 @@ export const sessions = sqliteTable(
 );
 
 /**
- * Idempotency keys: one row per (caller, method, route, key) digest. A running
- * claim has no status; the answer is stored in the unit of work of its write.
+ * Idempotency keys: one row per (caller, operation, key) digest. A running
+ * claim has no result; the result is stored in the unit of work of its write.
+ * `status` and `body` are 1.2's answer, unused now (migration 0005 copied it
+ * into `result`): kept so a 1.2 process still running during the upgrade, or
+ * a rollback to 1.2, finds its columns. A later release drops them.
  */
 export const idempotencyKeys = sqliteTable(
   "idempotency_keys",
@@ -222,6 +225,7 @@ export const idempotencyKeys = sqliteTable(
     owner: text("owner").notNull(),
     leaseUntil: integer("lease_until", { mode: "timestamp_ms" }).notNull(),
     expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+    result: text("result"),
     status: integer("status"),
     body: text("body"),
   },

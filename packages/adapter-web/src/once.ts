@@ -15,6 +15,15 @@ export interface Done {
 /** What a form's write ended in: done (kept and replayed) or refused with something to show (not kept). */
 export type FormResult<R> = Done | { refused: R };
 
+/**
+ * The form writes that run once: the operation of their idempotency keys
+ * (`web:<name>`). A union of this package's own, not the API's OperationName:
+ * the pages never import adapter-http, and a form's write keeps a redirect,
+ * not the API's answer, so it must not share a key with the API operation of
+ * the same name.
+ */
+export type FormWrite = "create_key" | "reply" | "create_listing" | "send_message";
+
 /** How long a second copy of a form waits for the first to finish before saying so. */
 const WAIT_STEP_MS = 200;
 const WAIT_STEPS = 50;
@@ -26,8 +35,8 @@ export class StillRunning extends Error {
 
 /** The rest of once()'s arguments. */
 export interface OnceOptions<R> {
-  /** Names the form in the key's scope ("create_listing"). */
-  route: string;
+  /** The form's write: the operation its key is scoped to. */
+  route: FormWrite;
   /**
    * The write. It must use only the marketplace it is given, which is bound
    * to the unit of work holding the key: SQLite runs such units alone, so a
@@ -60,10 +69,11 @@ export async function once<R>(
 ): Promise<Response> {
   const request = {
     scope: actor.user.id,
-    method: "POST",
-    route: `web:${options.route}`,
+    operation: `web:${options.route}`,
     key: c.get("formNonce"),
     fingerprint: fingerprint(c.get("form")),
+    // How 1.2 named the operation, so a form it ran is still one write; drop with adapter-http's.
+    formerOperation: ["POST", `web:${options.route}`],
   };
   for (let step = 0; ; step++) {
     let refusal: { reason: R } | undefined;
@@ -71,13 +81,14 @@ export async function once<R>(
       const outcome = await config.marketplace.idempotency.run(request, async (m) => {
         const result = await options.work(m);
         if ("refused" in result) {
+          // Nothing a refused form wrote lands, and its corrected copy runs.
           refusal = { reason: result.refused };
-          return { answer: { status: 400, body: "" }, final: false };
+          return { result: "", commit: false, keep: false };
         }
-        return { answer: { status: 303, body: JSON.stringify(result) }, final: true };
+        return { result: JSON.stringify(result), commit: true, keep: true };
       });
       if (refusal) return options.refused(refusal.reason);
-      const done = JSON.parse(outcome.answer.body) as Done;
+      const done = doneOf(outcome.result);
       if (!outcome.replayed && options.fresh) return options.fresh();
       if (done.flash) setFlash(c, config, done.flash);
       return c.redirect(done.redirect, 303);
@@ -87,6 +98,15 @@ export async function once<R>(
       await new Promise((resolve) => setTimeout(resolve, WAIT_STEP_MS));
     }
   }
+}
+
+/**
+ * The redirect a kept result holds. 1.2 kept `{status: 303, body: <Done>}`
+ * (migrated into that form), drop it with `formerOperation`; now the Done itself.
+ */
+function doneOf(result: string): Done {
+  const kept = JSON.parse(result) as Done | { status: number; body: string };
+  return "redirect" in kept ? kept : (JSON.parse(kept.body) as Done);
 }
 
 /** The form as sent, token aside, so the same nonce with other content is told apart. */

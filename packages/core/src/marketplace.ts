@@ -1,5 +1,4 @@
 import type { Deps } from "./deps.js";
-import { type ListingRevision, watchListingWrites } from "./support/listing-revision.js";
 import { deletePost, listPosts } from "./use-cases/admin/admin-posts.js";
 import { deleteUser, ensureAdmin, listUsers } from "./use-cases/admin/admin-users.js";
 import { createApiKey } from "./use-cases/api-keys/create-api-key.js";
@@ -52,25 +51,20 @@ function bind<D, A extends unknown[], R>(deps: D, useCase: (deps: D, ...args: A)
 export function createMarketplace(deps: Deps): Marketplace {
   // Made up front so the first login for an unknown address costs no more than later ones.
   void dummyHash(deps.hasher).catch(() => undefined);
-  const watched = watchListingWrites(deps.repos);
-  // The caller's deps object stays the one read (a port replaced later is used), with watched repositories.
-  const watchedDeps = new Proxy(deps, {
-    get: (object, key) => (key === "repos" ? watched.repos : Reflect.get(object, key)),
-  });
-  return withIdempotency(watchedDeps, watched.revision);
+  return withIdempotency(deps);
 }
 
-function withIdempotency(deps: Deps, revision: ListingRevision): Marketplace {
+function withIdempotency(deps: Deps): Marketplace {
   return {
-    ...useCases(deps, revision),
+    ...useCases(deps),
     idempotency: {
       run: (request, work) =>
-        runIdempotent(deps, (repos) => withIdempotency({ ...deps, repos }, revision), request, work),
+        runIdempotent(deps, (repos) => withIdempotency({ ...deps, repos }), request, work),
     },
   };
 }
 
-function useCases(deps: Deps, revision: ListingRevision) {
+function useCases(deps: Deps) {
   return {
     auth: {
       signUp: bind(deps, signUp),
@@ -104,14 +98,6 @@ function useCases(deps: Deps, revision: ListingRevision) {
       recordView: bind(deps, recordView),
       update: bind(deps, updateListing),
       delete: bind(deps, deleteListing),
-      /**
-       * Moves after every committed listing write made through this
-       * marketplace (an insert, edit, delete, view, or a user's cascading
-       * delete). A cache of listing reads notes it before reading and reuses
-       * the answer only while it is unchanged; other processes' writes do not
-       * move it.
-       */
-      revision: revision.current,
     },
     apiKeys: {
       create: bind(deps, createApiKey),
@@ -166,8 +152,9 @@ export interface Marketplace extends ReturnType<typeof useCases> {
   /** Runs a write at most once per key (the Idempotency-Key of decisions.md). */
   idempotency: {
     /**
-     * `work` runs in one unit of work with the key's answer, on a marketplace
-     * bound to it; see runIdempotent. Throws `invalid_idempotency_key`,
+     * `work` runs in one unit of work with the key's result, on a marketplace
+     * bound to it; its result says whether the writes commit and whether the
+     * result is kept for replays; see runIdempotent. Throws `invalid_idempotency_key`,
      * `idempotency_in_flight` (with retryAfter) or `idempotency_key_reused`.
      */
     run(

@@ -41,7 +41,10 @@ export function mountOperations(
   config: ResolvedConfig,
   uploads: UploadGate,
 ): void {
-  const answers = createAnswerCache(marketplace, { maxAgeMs: config.answerCacheMs });
+  const answers = createAnswerCache(marketplace, {
+    maxAgeMs: config.answerCacheMs,
+    revision: config.listingRevision,
+  });
   for (const op of operations) {
     // The gate and the handler carry the route's OpenAPI description (hono-openapi reads it from
     // any of a route's handlers), so no handler runs only to carry it.

@@ -1,20 +1,23 @@
-import type { IdempotencyRecord, IdempotencyStore } from "@psm/core";
-import { and, eq, isNull, lte, or } from "drizzle-orm";
+import type { IdempotencyStore } from "@psm/core";
+import { and, eq, gt, isNull, lte, or } from "drizzle-orm";
 import type { Db } from "../connection.js";
 import { guarded } from "../db-errors.js";
 import { idempotencyKeys } from "../schema.js";
 
-type Row = typeof idempotencyKeys.$inferSelect;
-
-function recordOf(row: Row): IdempotencyRecord {
-  const { status, body, ...rest } = row;
-  return { ...rest, answer: status === null || body === null ? null : { status, body } };
-}
+// 1.2's `status` and `body` are never read or written here (schema.ts says why they remain).
+const columns = {
+  id: idempotencyKeys.id,
+  fingerprint: idempotencyKeys.fingerprint,
+  owner: idempotencyKeys.owner,
+  leaseUntil: idempotencyKeys.leaseUntil,
+  expiresAt: idempotencyKeys.expiresAt,
+  result: idempotencyKeys.result,
+};
 
 /** Idempotency keys on the `idempotency_keys` table. */
 export function createIdempotencyStore(db: Db): IdempotencyStore {
   const held = (id: string, owner: string) =>
-    and(eq(idempotencyKeys.id, id), eq(idempotencyKeys.owner, owner), isNull(idempotencyKeys.status));
+    and(eq(idempotencyKeys.id, id), eq(idempotencyKeys.owner, owner), isNull(idempotencyKeys.result));
   return {
     claim: (record, now) =>
       guarded(async () => {
@@ -23,33 +26,45 @@ export function createIdempotencyStore(db: Db): IdempotencyStore {
         // committed and, finding it live, updates nothing and returns no row.
         const [taken] = await db
           .insert(idempotencyKeys)
-          .values({ ...record, status: null, body: null })
+          .values({ ...record, result: null })
           .onConflictDoUpdate({
             target: idempotencyKeys.id,
-            set: { ...record, status: null, body: null },
+            set: { ...record, result: null },
             setWhere: or(
               lte(idempotencyKeys.expiresAt, now),
-              and(isNull(idempotencyKeys.status), lte(idempotencyKeys.leaseUntil, now)),
+              and(isNull(idempotencyKeys.result), lte(idempotencyKeys.leaseUntil, now)),
             ),
           })
           .returning({ owner: idempotencyKeys.owner });
         if (taken?.owner === record.owner) return { claimed: true };
-        const [row] = await db.select().from(idempotencyKeys).where(eq(idempotencyKeys.id, record.id));
+        const [row] = await db.select(columns).from(idempotencyKeys).where(eq(idempotencyKeys.id, record.id));
         if (!row) throw new Error("idempotency key vanished between its claim and its read");
-        return { claimed: false, record: recordOf(row) };
+        return { claimed: false, record: row };
       }),
-    complete: (id, owner, answer) =>
+    find: (id, now) =>
+      guarded(async () => {
+        const [row] = await db
+          .select(columns)
+          .from(idempotencyKeys)
+          .where(and(eq(idempotencyKeys.id, id), gt(idempotencyKeys.expiresAt, now)));
+        return row ?? null;
+      }),
+    complete: (id, owner, result) =>
       guarded(async () => {
         const updated = await db
           .update(idempotencyKeys)
-          .set({ status: answer.status, body: answer.body })
+          .set({ result })
           .where(held(id, owner))
           .returning({ id: idempotencyKeys.id });
         return updated.length > 0;
       }),
     release: (id, owner) =>
       guarded(async () => {
-        await db.delete(idempotencyKeys).where(held(id, owner));
+        const removed = await db
+          .delete(idempotencyKeys)
+          .where(held(id, owner))
+          .returning({ id: idempotencyKeys.id });
+        return removed.length > 0;
       }),
     deleteExpired: (now) =>
       guarded(async () => {

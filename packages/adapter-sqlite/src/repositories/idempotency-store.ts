@@ -1,20 +1,25 @@
 import type { IdempotencyRecord, IdempotencyStore } from "@psm/core";
-import { and, eq, isNull, lte, or } from "drizzle-orm";
+import { and, eq, gt, isNull, lte, or } from "drizzle-orm";
 import type { Db } from "../connection.js";
 import { guarded } from "../db-errors.js";
 import { idempotencyKeys } from "../schema.js";
 
-type Row = typeof idempotencyKeys.$inferSelect;
-
-function recordOf(row: Row): IdempotencyRecord {
-  const { status, body, ...rest } = row;
-  return { ...rest, answer: status === null || body === null ? null : { status, body } };
-}
+// 1.2's `status` and `body` are never read or written here (schema.ts says why they remain).
+const columns = {
+  id: idempotencyKeys.id,
+  fingerprint: idempotencyKeys.fingerprint,
+  owner: idempotencyKeys.owner,
+  leaseUntil: idempotencyKeys.leaseUntil,
+  expiresAt: idempotencyKeys.expiresAt,
+  result: idempotencyKeys.result,
+};
 
 /** Idempotency keys on the `idempotency_keys` table. */
 export function createIdempotencyStore(db: Db): IdempotencyStore {
   const held = (id: string, owner: string) =>
-    and(eq(idempotencyKeys.id, id), eq(idempotencyKeys.owner, owner), isNull(idempotencyKeys.status));
+    and(eq(idempotencyKeys.id, id), eq(idempotencyKeys.owner, owner), isNull(idempotencyKeys.result));
+  const read = (id: string): IdempotencyRecord | undefined =>
+    db.select(columns).from(idempotencyKeys).where(eq(idempotencyKeys.id, id)).get();
   return {
     // One upsert: SQLite runs one writer at a time, so of racing claims the
     // first inserts and the others find its row live and leave it.
@@ -22,35 +27,35 @@ export function createIdempotencyStore(db: Db): IdempotencyStore {
       guarded(() => {
         const taken = db
           .insert(idempotencyKeys)
-          .values({ ...record, status: null, body: null })
+          .values({ ...record, result: null })
           .onConflictDoUpdate({
             target: idempotencyKeys.id,
-            set: { ...record, status: null, body: null },
+            set: { ...record, result: null },
             setWhere: or(
               lte(idempotencyKeys.expiresAt, now),
-              and(isNull(idempotencyKeys.status), lte(idempotencyKeys.leaseUntil, now)),
+              and(isNull(idempotencyKeys.result), lte(idempotencyKeys.leaseUntil, now)),
             ),
           })
           .returning({ owner: idempotencyKeys.owner })
           .get();
         if (taken?.owner === record.owner) return { claimed: true };
-        const row = db.select().from(idempotencyKeys).where(eq(idempotencyKeys.id, record.id)).get();
+        const row = read(record.id);
         if (!row) throw new Error("idempotency key vanished between its claim and its read");
-        return { claimed: false, record: recordOf(row) };
+        return { claimed: false, record: row };
       }),
-    complete: (id, owner, answer) =>
+    find: (id, now) =>
       guarded(
         () =>
           db
-            .update(idempotencyKeys)
-            .set({ status: answer.status, body: answer.body })
-            .where(held(id, owner))
-            .run().changes > 0,
+            .select(columns)
+            .from(idempotencyKeys)
+            .where(and(eq(idempotencyKeys.id, id), gt(idempotencyKeys.expiresAt, now)))
+            .get() ?? null,
       ),
+    complete: (id, owner, result) =>
+      guarded(() => db.update(idempotencyKeys).set({ result }).where(held(id, owner)).run().changes > 0),
     release: (id, owner) =>
-      guarded(() => {
-        db.delete(idempotencyKeys).where(held(id, owner)).run();
-      }),
+      guarded(() => db.delete(idempotencyKeys).where(held(id, owner)).run().changes > 0),
     deleteExpired: (now) =>
       guarded(() => db.delete(idempotencyKeys).where(lte(idempotencyKeys.expiresAt, now)).run().changes),
   };

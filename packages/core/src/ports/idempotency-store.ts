@@ -1,14 +1,8 @@
-/** The answer kept for an idempotency key: replayed byte for byte. */
-export interface StoredAnswer {
-  status: number;
-  body: string;
-}
-
-/** A claimed idempotency key as stored. `answer` is null while its first request runs. */
+/** A claimed idempotency key as stored. `result` is null while its first request runs. */
 export interface IdempotencyRecord {
-  /** The digest of (scope, method, route, key): one record per caller, route and key. */
+  /** The digest of (scope, operation, key): one record per caller, operation and key. */
   id: string;
-  /** The digest of the request that claimed it (method, path, content type, body). */
+  /** The digest of the request that claimed it, as the edge computed it. */
   fingerprint: string;
   /** Who holds a running claim: a random value of the request that took it. */
   owner: string;
@@ -16,7 +10,8 @@ export interface IdempotencyRecord {
   leaseUntil: Date;
   /** When the record may be swept. */
   expiresAt: Date;
-  answer: StoredAnswer | null;
+  /** What the edge kept for replays, stored and returned as given (opaque here). */
+  result: string | null;
 }
 
 /** What a claim found. */
@@ -24,22 +19,27 @@ export type ClaimOutcome = { claimed: true } | { claimed: false; record: Idempot
 
 /**
  * Storage of idempotency keys. The claim is committed at once, so a second
- * request with the key sees it running; the answer is stored by `complete`
+ * request with the key sees it running; the result is stored by `complete`
  * inside the unit of work that holds the request's own writes.
  */
 export interface IdempotencyStore {
   /**
-   * Atomically: stores `record` (running, no answer) when no record has its id,
+   * Atomically: stores `record` (running, no result) when no record has its id,
    * or when the one there expired at or before `now`, or is still running with
    * a lease that ended at or before `now` (its request died: the claim is taken
    * over). Otherwise stores nothing and answers the record as it is. Of racing
    * claims for one id, exactly one is claimed.
    */
-  claim(record: Omit<IdempotencyRecord, "answer">, now: Date): Promise<ClaimOutcome>;
-  /** Stores the answer, only while `owner` still holds the running claim. False otherwise. */
-  complete(id: string, owner: string, answer: StoredAnswer): Promise<boolean>;
-  /** Removes a running claim held by `owner` (an answer that is not kept, so a retry runs). */
-  release(id: string, owner: string): Promise<void>;
+  claim(record: Omit<IdempotencyRecord, "result">, now: Date): Promise<ClaimOutcome>;
+  /** The record under `id`, or null when there is none or it expired at or before `now`. Stores nothing. */
+  find(id: string, now: Date): Promise<IdempotencyRecord | null>;
+  /** Stores the result, only while `owner` still holds the running claim. False otherwise. */
+  complete(id: string, owner: string, result: string): Promise<boolean>;
+  /**
+   * Removes a running claim held by `owner` (a result that is not kept, so a
+   * retry runs). False, removing nothing, when `owner` no longer holds it.
+   */
+  release(id: string, owner: string): Promise<boolean>;
   /** Removes every record that expired at or before `now`; answers how many. */
   deleteExpired(now: Date): Promise<number>;
 }

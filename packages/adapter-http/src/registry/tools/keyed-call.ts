@@ -1,6 +1,6 @@
 import { type Actor, type Marketplace, MarketplaceError, sha256Hex } from "@psm/core";
 import type { ErrorBody } from "@psm/host";
-import { storedAnswerOf } from "../idempotency.js";
+import { decodeKeptAnswer, formerOperationOf, storedAnswerOf } from "../idempotency.js";
 import type { Operation } from "../operation.js";
 
 /** What a tool call answers: the wire body, and whether it replays an earlier call's answer. */
@@ -11,7 +11,7 @@ export interface ToolResult {
 
 /** A write as a keyed tool call runs it: the concrete path and the JSON body it stands for. */
 export interface KeyedRequest {
-  op: Pick<Operation, "method" | "path" | "ok">;
+  op: Pick<Operation, "name" | "method" | "path" | "ok">;
   actor: Actor;
   key: unknown;
   /** The path with its parameters filled in (`/api/listings/0190…`). */
@@ -22,8 +22,8 @@ export interface KeyedRequest {
 
 /**
  * Runs a write at most once per idempotency key, as the REST route does with
- * `Idempotency-Key`: the same scope (`user:<id>`), method and route template,
- * so a key means one thing on both transports, and a fingerprint built the
+ * `Idempotency-Key`: the same scope (`user:<id>`) and operation, so a key
+ * means one thing on both transports, and a fingerprint built the
  * same way (method, path, content type, body). The answer stored is the
  * REST answer; a kept failure is thrown again on a replay.
  */
@@ -41,15 +41,16 @@ export async function runKeyed(
   const outcome = await m.idempotency.run(
     {
       scope: `user:${actor.user.id}`,
-      method: op.method,
-      route: op.path,
+      operation: op.name,
       key,
       fingerprint: fingerprintOf(op.method, request.path, request.body),
+      formerOperation: formerOperationOf(op),
     },
     storedAnswerOf(op.ok.status, run),
   );
-  const body = JSON.parse(outcome.answer.body) as Record<string, unknown>;
-  if (outcome.answer.status >= 400) {
+  const answer = decodeKeptAnswer(outcome.result);
+  const body = JSON.parse(answer.body) as Record<string, unknown>;
+  if (answer.status >= 400) {
     const failure = body as unknown as ErrorBody;
     throw new MarketplaceError(failure.code, failure.error);
   }

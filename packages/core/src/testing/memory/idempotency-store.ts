@@ -4,28 +4,34 @@ import { copy, type MemoryState } from "./state.js";
 /** The in-memory IdempotencyStore. Each method runs without an await inside, so it is atomic. */
 export function createMemoryIdempotencyStore(state: MemoryState): IdempotencyStore {
   const records = state.idempotency;
+  const held = (id: string, owner: string) => {
+    const found = records.get(id);
+    return found !== undefined && found.owner === owner && found.result === null ? found : undefined;
+  };
   return {
     async claim(record, now) {
       const found = records.get(record.id);
       const free =
         !found ||
         found.expiresAt.getTime() <= now.getTime() ||
-        (found.answer === null && found.leaseUntil.getTime() <= now.getTime());
+        (found.result === null && found.leaseUntil.getTime() <= now.getTime());
       if (free) {
-        records.set(record.id, { ...copy(record), answer: null });
+        records.set(record.id, { ...copy(record), result: null });
         return { claimed: true };
       }
       return { claimed: false, record: copy(found) };
     },
-    async complete(id, owner, answer) {
+    async find(id, now) {
       const found = records.get(id);
-      if (!found || found.owner !== owner || found.answer !== null) return false;
-      found.answer = copy(answer);
-      return true;
+      return found && found.expiresAt.getTime() > now.getTime() ? copy(found) : null;
+    },
+    async complete(id, owner, result) {
+      const found = held(id, owner);
+      if (found) found.result = result;
+      return found !== undefined;
     },
     async release(id, owner) {
-      const found = records.get(id);
-      if (found && found.owner === owner && found.answer === null) records.delete(id);
+      return held(id, owner) !== undefined && records.delete(id);
     },
     async deleteExpired(now) {
       let removed = 0;

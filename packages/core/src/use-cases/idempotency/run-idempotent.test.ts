@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { IDEMPOTENCY_LEASE_MS, IDEMPOTENCY_TTL_MS } from "../../domain/idempotency.js";
-import { type ErrorCode, isMarketplaceError, MarketplaceError } from "../../errors.js";
+import { isMarketplaceError, MarketplaceError } from "../../errors.js";
 import type { Marketplace } from "../../marketplace.js";
 import { sha256Hex } from "../../support/crypto.js";
 import { expectCode, setupMarketplace as setup, signUpAndLogIn } from "../../testing/use-case-kit.js";
-import type { IdempotentRequest, IdempotentWork } from "./run-idempotent.js";
+import { type IdempotentRequest, type IdempotentWork, idempotencyId } from "./run-idempotent.js";
 
 const NEW_LISTING = {
   title: "Audit",
@@ -14,36 +14,47 @@ const NEW_LISTING = {
 };
 
 function keyed(scope: string, key = "key-1", fingerprint = "fp-1"): IdempotentRequest {
-  return { scope, method: "POST", route: "/api/listings", key, fingerprint };
+  return { scope, operation: "create_listing", key, fingerprint };
 }
 
-/** An edge's work: runs the use case and turns an expected failure into a stored answer. */
-function createListingWork(
-  actor: Parameters<Marketplace["listings"]["create"]>[0],
-  statusOf: Partial<Record<ErrorCode, number>> = {},
-) {
+type Actor = Parameters<Marketplace["listings"]["create"]>[0];
+
+/**
+ * An edge's work: runs the use case; an expected failure becomes a result the
+ * edge decides on (`refusal`: by default rolled back and not kept).
+ */
+function createListingWork(actor: Actor, refusal: Pick<IdempotentWork, "commit" | "keep"> = FORGET) {
   return async (m: Marketplace): Promise<IdempotentWork> => {
     try {
       const listing = await m.listings.create(actor, NEW_LISTING);
-      return { answer: { status: 201, body: JSON.stringify({ id: listing.id }) }, final: true };
+      return { result: `created ${listing.id}`, commit: true, keep: true };
     } catch (error) {
       if (!isMarketplaceError(error)) throw error;
-      const status = statusOf[error.code] ?? 400;
-      return { answer: { status, body: JSON.stringify({ code: error.code }) }, final: status !== 400 };
+      return { result: `refused ${error.code}`, ...refusal };
     }
+  };
+}
+const FORGET = { commit: false, keep: false };
+
+/** Work that writes (a display name and a listing), then decides as told. */
+function writingWork(actor: Actor, result: string, decision: Pick<IdempotentWork, "commit" | "keep">) {
+  return async (m: Marketplace): Promise<IdempotentWork> => {
+    await m.users.updateDisplayName(actor, { displayName: `Written by ${result}` });
+    await m.listings.create(actor, NEW_LISTING);
+    return { result, ...decision };
   };
 }
 
 describe("idempotency.run", () => {
-  it("runs once per key: a retry replays the first answer and writes nothing", async () => {
+  it("runs once per key: a retry replays the first result and writes nothing", async () => {
     const { market } = setup();
     const { user, actor } = await signUpAndLogIn(market, "a@example.com");
     const first = await market.idempotency.run(keyed(user.id), createListingWork(actor));
     const again = await market.idempotency.run(keyed(user.id), createListingWork(actor));
     expect(first.replayed).toBe(false);
-    expect(again).toEqual({ replayed: true, answer: first.answer });
+    expect(again).toEqual({ replayed: true, result: first.result });
     const page = await market.listings.search(actor, { userId: user.id });
-    expect(page.items.map((l) => l.id)).toEqual([JSON.parse(first.answer.body).id]);
+    expect(page.items.map((l) => `created ${l.id}`)).toEqual([first.result]);
   });
 
   it("concurrent requests with one key create exactly one listing; the others are in flight or replays", async () => {
@@ -67,7 +78,7 @@ describe("idempotency.run", () => {
     expect((await market.listings.search(actor, { userId: user.id })).items).toHaveLength(1);
   });
 
-  it("the same key with another request is idempotency_key_reused; another scope or route is independent", async () => {
+  it("the same key with another request is idempotency_key_reused; another scope or operation is independent", async () => {
     const { market } = setup();
     const alice = await signUpAndLogIn(market, "alice@example.com");
     const bob = await signUpAndLogIn(market, "bob@example.com");
@@ -78,44 +89,69 @@ describe("idempotency.run", () => {
     );
     const bobs = await market.idempotency.run(keyed(bob.user.id), createListingWork(bob.actor));
     expect(bobs.replayed).toBe(false);
-    const otherRoute = { ...keyed(alice.user.id), route: "/api/messages" };
-    expect((await market.idempotency.run(otherRoute, createListingWork(alice.actor))).replayed).toBe(false);
+    const otherOperation = { ...keyed(alice.user.id), operation: "send_message" };
+    expect((await market.idempotency.run(otherOperation, createListingWork(alice.actor))).replayed).toBe(
+      false,
+    );
   });
 
-  it("an answer that is not final (400) is not kept, so a corrected retry runs", async () => {
-    const { market } = setup();
-    const { user, actor } = await signUpAndLogIn(market, "c@example.com");
-    const invalid = async (): Promise<IdempotentWork> => ({
-      answer: { status: 400, body: "bad" },
-      final: false,
-    });
-    expect((await market.idempotency.run(keyed(user.id), invalid)).answer.status).toBe(400);
-    const retried = await market.idempotency.run(keyed(user.id), createListingWork(actor));
-    expect(retried).toMatchObject({ replayed: false, answer: { status: 201 } });
+  it("commit and keep: the writes land and the result is replayed", async () => {
+    const { deps, market } = setup();
+    const { user, actor } = await signUpAndLogIn(market, "kept@example.com");
+    const work = writingWork(actor, "first", { commit: true, keep: true });
+    expect(await market.idempotency.run(keyed(user.id), work)).toEqual({ replayed: false, result: "first" });
+    expect((await deps.repos.users.findById(user.id))?.displayName).toBe("Written by first");
+    const again = writingWork(actor, "second", { commit: true, keep: true });
+    expect(await market.idempotency.run(keyed(user.id), again)).toEqual({ replayed: true, result: "first" });
+    expect((await market.listings.search(actor, { userId: user.id })).items).toHaveLength(1);
   });
 
-  it("a kept failure (403) is replayed and its writes are rolled back", async () => {
-    const { deps, market } = setup({ slots: { personal: 0, business: 50, admin: 1000 } });
+  it("commit false: every write rolls back, and a kept result is still replayed", async () => {
+    const { deps, market } = setup();
     const { user, actor } = await signUpAndLogIn(market, "d@example.com");
-    const work = createListingWork(actor, { listing_limit_reached: 403 });
-    const first = await market.idempotency.run(keyed(user.id), work);
-    expect(first.answer).toEqual({ status: 403, body: JSON.stringify({ code: "listing_limit_reached" }) });
-    expect(await market.idempotency.run(keyed(user.id), work)).toEqual({
-      replayed: true,
-      answer: first.answer,
+    const refused = writingWork(actor, "refused", { commit: false, keep: true });
+    expect(await market.idempotency.run(keyed(user.id), refused)).toEqual({
+      replayed: false,
+      result: "refused",
     });
+    expect((await deps.repos.users.findById(user.id))?.displayName).not.toBe("Written by refused");
+    expect((await market.listings.search(actor, { userId: user.id })).items).toHaveLength(0);
+    const retry = writingWork(actor, "retry", { commit: true, keep: true });
+    expect(await market.idempotency.run(keyed(user.id), retry)).toEqual({
+      replayed: true,
+      result: "refused",
+    });
+    expect((await market.listings.search(actor, { userId: user.id })).items).toHaveLength(0);
+  });
 
-    const sneaky = async (m: Marketplace): Promise<IdempotentWork> => {
-      await m.users.updateDisplayName(actor, { displayName: "Written then refused" });
-      return { answer: { status: 404, body: "gone" }, final: true };
-    };
-    await market.idempotency.run(keyed(user.id, "key-2"), sneaky);
-    expect((await deps.repos.users.findById(user.id))?.displayName).not.toBe("Written then refused");
+  it("keep false releases the key, so a corrected retry runs; with commit false nothing is written", async () => {
+    const { deps, market } = setup();
+    const { user, actor } = await signUpAndLogIn(market, "c@example.com");
+    const invalid = writingWork(actor, "invalid", { commit: false, keep: false });
+    expect(await market.idempotency.run(keyed(user.id), invalid)).toEqual({
+      replayed: false,
+      result: "invalid",
+    });
+    expect((await deps.repos.users.findById(user.id))?.displayName).not.toBe("Written by invalid");
+    const retried = await market.idempotency.run(keyed(user.id), createListingWork(actor));
+    expect(retried.replayed).toBe(false);
+    expect(retried.result).toMatch(/^created /);
+  });
+
+  it("commit without keep: the writes land and the key is released with them", async () => {
+    const { deps, market } = setup();
+    const { user, actor } = await signUpAndLogIn(market, "e@example.com");
+    const once = writingWork(actor, "unkept", { commit: true, keep: false });
+    expect(await market.idempotency.run(keyed(user.id), once)).toEqual({ replayed: false, result: "unkept" });
+    expect((await deps.repos.users.findById(user.id))?.displayName).toBe("Written by unkept");
+    const again = await market.idempotency.run(keyed(user.id), createListingWork(actor));
+    expect(again.replayed).toBe(false);
+    expect((await market.listings.search(actor, { userId: user.id })).items).toHaveLength(2);
   });
 
   it("a thrown fault releases the key and rolls back; the retry runs", async () => {
-    const { deps, market } = setup();
-    const { user, actor } = await signUpAndLogIn(market, "e@example.com");
+    const { market } = setup();
+    const { user, actor } = await signUpAndLogIn(market, "f@example.com");
     const crash = async (m: Marketplace): Promise<IdempotentWork> => {
       await m.listings.create(actor, NEW_LISTING);
       throw new Error("disk on fire");
@@ -124,26 +160,15 @@ describe("idempotency.run", () => {
     expect((await market.listings.search(actor, { userId: user.id })).items).toHaveLength(0);
     const retried = await market.idempotency.run(keyed(user.id), createListingWork(actor));
     expect(retried.replayed).toBe(false);
-    expect(deps.repos.idempotency).toBeDefined();
   });
 
   it("a claim whose request died is taken over after its lease; a key expires after 24 hours", async () => {
     const { deps, market } = setup();
-    const { user, actor } = await signUpAndLogIn(market, "f@example.com");
-    const now = deps.clock.now();
+    const { user, actor } = await signUpAndLogIn(market, "g@example.com");
     const request = keyed(user.id);
     // A request that claimed the key and died before its unit of work.
-    const stuck = await deps.repos.idempotency.claim(
-      {
-        id: idOf(request),
-        fingerprint: request.fingerprint,
-        owner: "dead",
-        leaseUntil: new Date(now.getTime() + IDEMPOTENCY_LEASE_MS),
-        expiresAt: new Date(now.getTime() + IDEMPOTENCY_TTL_MS),
-      },
-      now,
-    );
-    expect(stuck.claimed).toBe(true);
+    const id = idempotencyId(request.scope, [request.operation], request.key);
+    expect(await claimAsDead(deps, id)).toBe(true);
     const busy = await market.idempotency.run(request, createListingWork(actor)).catch((e: unknown) => e);
     expect(busy).toBeInstanceOf(MarketplaceError);
     expect(busy).toMatchObject({ code: "idempotency_in_flight", retryAfter: IDEMPOTENCY_LEASE_MS / 1000 });
@@ -156,9 +181,38 @@ describe("idempotency.run", () => {
     expect((await market.idempotency.run(request, createListingWork(actor))).replayed).toBe(false);
   });
 
+  it("a key stored under its former operation is honoured: replayed, reused, in flight, or free once dead", async () => {
+    const { deps, market } = setup();
+    const { user, actor } = await signUpAndLogIn(market, "h@example.com");
+    const former = ["POST", "/api/listings"];
+    const request = { ...keyed(user.id), formerOperation: former };
+    // As 1.2 stored it: the digest of [scope, method, route, key], the answer migrated into the result.
+    const formerId = idempotencyId(request.scope, former, request.key);
+    expect(formerId).toBe(sha256Hex(JSON.stringify([user.id, "POST", "/api/listings", "key-1"])));
+    expect(await claimAsDead(deps, formerId)).toBe(true);
+
+    const inFlight = market.idempotency.run(request, createListingWork(actor));
+    await expectCode(inFlight, "idempotency_in_flight");
+    await deps.repos.idempotency.complete(formerId, "dead", "kept by 1.2");
+    expect(await market.idempotency.run(request, createListingWork(actor))).toEqual({
+      replayed: true,
+      result: "kept by 1.2",
+    });
+    await expectCode(
+      market.idempotency.run({ ...request, fingerprint: "fp-other" }, createListingWork(actor)),
+      "idempotency_key_reused",
+    );
+    expect((await market.listings.search(actor, { userId: user.id })).items).toHaveLength(0);
+
+    const dead = { ...request, key: "key-dead" };
+    await claimAsDead(deps, idempotencyId(dead.scope, former, dead.key));
+    deps.clock.advance(IDEMPOTENCY_LEASE_MS);
+    expect((await market.idempotency.run(dead, createListingWork(actor))).replayed).toBe(false);
+  });
+
   it("refuses malformed keys before anything runs", async () => {
     const { market } = setup();
-    const { user, actor } = await signUpAndLogIn(market, "g@example.com");
+    const { user, actor } = await signUpAndLogIn(market, "i@example.com");
     for (const key of ["", "x".repeat(256), "has space", "tab\there", "ünï", "\u0000"]) {
       await expectCode(
         market.idempotency.run(keyed(user.id, key), createListingWork(actor)),
@@ -174,7 +228,18 @@ describe("idempotency.run", () => {
   });
 });
 
-/** The stored id of a keyed request (the digest runIdempotent keys its record by). */
-function idOf(request: IdempotentRequest): string {
-  return sha256Hex(JSON.stringify([request.scope, request.method, request.route, request.key]));
+/** Claims `id` for the fingerprint keyed() sends, as a request that then died; true when it got it. */
+async function claimAsDead(deps: ReturnType<typeof setup>["deps"], id: string): Promise<boolean> {
+  const now = deps.clock.now();
+  const claim = await deps.repos.idempotency.claim(
+    {
+      id,
+      fingerprint: "fp-1",
+      owner: "dead",
+      leaseUntil: new Date(now.getTime() + IDEMPOTENCY_LEASE_MS),
+      expiresAt: new Date(now.getTime() + IDEMPOTENCY_TTL_MS),
+    },
+    now,
+  );
+  return claim.claimed;
 }

@@ -1,11 +1,9 @@
-import type { ListingRepository } from "../ports/listing-repository.js";
-import type { Repositories, UnitOfWork } from "../ports/repositories.js";
-import type { UserRepository } from "../ports/user-repository.js";
+import type { ListingRepository, Repositories, UnitOfWork, UserRepository } from "@psm/core";
 
 /**
- * A counter of committed listing writes made through one marketplace (one
- * process). Adapters that keep listing reads (adapter-http's answer cache)
- * note it before they read and reuse an answer only while it is unchanged.
+ * A counter of settled listing writes made through one set of repositories
+ * (one process). The answer cache notes it before it reads and reuses an
+ * answer only while it is unchanged.
  */
 export interface ListingRevision {
   current(): number;
@@ -15,7 +13,9 @@ export interface ListingRevision {
  * Wraps `repos` so that every call that can change what a listing read
  * answers moves the revision once it has settled: listing inserts, updates,
  * deletes and views, a user's cascading delete, and a unit of work (after it
- * commits or rolls back, since its writes are visible only then).
+ * commits or rolls back, since its writes are visible only then). Give the
+ * wrapped repositories to createMarketplace and the revision to createHttpApp
+ * (`listingRevision`); without it the API keeps no answers.
  *
  * Moving it after the write, never before, is what makes a reader safe: one
  * that noted the revision before its read either sees the write or sees the
