@@ -8,8 +8,6 @@ import { mountOperations } from "./registry/mount.js";
 import type { RouteKit } from "./route-kit.js";
 import { docsRoutes } from "./routes/docs.js";
 import { healthRoutes } from "./routes/health.js";
-import { resetPageRoutes } from "./routes/reset-page.js";
-import { verifyEmailPageRoutes } from "./routes/verify-email-page.js";
 import { type Uploads, uploadGateOf } from "./uploads.js";
 
 export type { Surface };
@@ -60,9 +58,9 @@ export function createHttpApp({
 }
 
 /**
- * The JSON API as a surface: the registry's operations under /api, the probes, the reset and
- * verification pages and the reference (/openapi.json, /docs), which describes every route of
- * `app()`, the whole server it is mounted in.
+ * The JSON API as a surface: the registry's operations under /api, the probes and the reference
+ * (/openapi.json, /docs), which describes every route of `app()`, the whole server it is mounted
+ * in (the pages behind the mailed links are the web surface's).
  */
 export function createApiSurface(options: {
   marketplace: Marketplace;
@@ -75,8 +73,6 @@ export function createApiSurface(options: {
   const api = new Hono<AppEnv>();
   mountOperations(api, apiOperations(config), marketplace, config, uploadGateOf(config, options.uploads));
   api.route("/", healthRoutes(kit));
-  api.route("/", resetPageRoutes(kit));
-  api.route("/", verifyEmailPageRoutes(kit));
   api.route("/", docsRoutes(kit, options.app));
   return api;
 }

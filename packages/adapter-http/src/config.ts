@@ -6,6 +6,7 @@ import {
   type SocketAddress,
 } from "@psm/host";
 import { PUBLIC_MAX_AGE } from "./conditional.js";
+import type { ListingRevision } from "./listing-revision.js";
 
 /** The rate-limit classes of decisions.md (the host's); each route belongs to one. */
 type RateLimitClass = RateClass;
@@ -73,11 +74,18 @@ export interface HttpConfig {
   /**
    * How long an anonymous listing read (`GET /api/listings`, `GET
    * /api/listings/{id}`) may be answered from this process's answer cache, in
-   * ms (answer-cache.ts): a write through this process ends it at once, so
-   * this only bounds how late other processes' writes on a shared database
-   * are seen. 1000 by default, at most PUBLIC_MAX_AGE seconds; 0 turns it off.
+   * ms (answer-cache.ts): a write through this process ends it at once (the
+   * cache runs only with `listingRevision`), so this only bounds how late
+   * other processes' writes on a shared database are seen. 1000 by default,
+   * at most PUBLIC_MAX_AGE seconds; 0 turns it off.
    */
   answerCacheMs?: number;
+  /**
+   * The revision of the repositories the marketplace writes through
+   * (`watchListingWrites`), which tells the answer cache of this process's
+   * writes. Without it the cache is off: every read goes to storage.
+   */
+  listingRevision?: ListingRevision;
 }
 
 /** HttpConfig with every default filled in. */
@@ -95,6 +103,7 @@ export interface ResolvedConfig {
   maxConcurrentUploads: number;
   onPasswordResetRequested: () => void;
   answerCacheMs: number;
+  listingRevision?: ListingRevision | undefined;
 }
 
 const silent: Logger = { info() {}, warn() {}, error() {} };
@@ -115,5 +124,6 @@ export function resolveConfig(config: HttpConfig): ResolvedConfig {
     maxConcurrentUploads: config.maxConcurrentUploads ?? 4,
     onPasswordResetRequested: config.onPasswordResetRequested ?? (() => {}),
     answerCacheMs: Math.min(Math.max(config.answerCacheMs ?? 1000, 0), PUBLIC_MAX_AGE * 1000),
+    listingRevision: config.listingRevision,
   };
 }

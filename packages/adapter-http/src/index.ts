@@ -25,6 +25,7 @@ export {
 export { type CreateHttpAppOptions, createApiSurface, createHttpApp, type Surface } from "./app.js";
 export type { HttpConfig, Logger, RateLimitClass, RateLimitHooks, ResolvedConfig } from "./config.js";
 export type { AppEnv } from "./env.js";
+export { type ListingRevision, watchListingWrites } from "./listing-revision.js";
 export type { OpenApiDocument } from "./openapi.js";
 export { apiOperations } from "./operations/index.js";
 export {

@@ -1,13 +1,13 @@
 import { fields, MarketplaceError } from "@psm/core";
-import { decodeStrict, parseForm, readBody, strictPairs } from "@psm/host";
+import { decodeStrict, readBody, strictPairs } from "@psm/host";
 import type { Context } from "hono";
 import { routePath } from "hono/route";
 import type { AppEnv } from "./env.js";
 
 /**
  * Reading requests strictly: bodies within their limits, JSON without
- * excessive nesting, forms and query strings as UTF-8 obeying core's text
- * rule. What the values mean is checked by the use case, once.
+ * excessive nesting, query strings and path parameters as UTF-8 obeying
+ * core's text rule. What the values mean is checked by the use case, once.
  */
 
 /**
@@ -52,14 +52,6 @@ export function assertStorableParams(c: Context<AppEnv>): void {
         `${param}: ${decoded === null ? "is not valid UTF-8" : fields.STORABLE_TEXT_MESSAGE}`,
       );
     });
-}
-
-/**
- * Reads an HTML form body (`application/x-www-form-urlencoded`, or `multipart/form-data`) within
- * `maxBytes`: its text fields, each obeying core's text rule, read in linear time (host's parseForm).
- */
-export async function readForm(c: Context<AppEnv>, maxBytes: number): Promise<Record<string, string>> {
-  return parseForm(await readBytes(c, maxBytes), c.req.header("content-type") ?? "");
 }
 
 /** The query string as a record (a repeated key becomes an array, which schemas refuse). */

@@ -20,8 +20,8 @@ describe("error mapping", () => {
     const byId = await h.call("POST", "/api/listings/01900000-0000-7000-8000-000000000000");
     expect(byId.status).toBe(405);
     expect(byId.headers.get("allow")).toBe("DELETE, GET, HEAD, OPTIONS, PATCH");
-    const page = await h.call("DELETE", "/reset-password");
-    expect(page.status).toBe(405);
+    const probe = await h.call("DELETE", "/healthz");
+    expect(probe.status).toBe(405);
   });
 
   test("malformed JSON: 400 invalid_json", async () => {
@@ -56,6 +56,25 @@ describe("error mapping", () => {
       error: "email: must be a valid email address",
       code: "invalid_input",
     });
+  });
+
+  test("several bad fields: the wire names the first, as {error, code} and nothing more", async () => {
+    const h = harness();
+    const s = await h.signUp();
+    const res = await h.call("POST", "/api/listings", {
+      token: s.token,
+      body: {
+        title: "Audit",
+        description: "d",
+        category: "cybersecurity",
+        contact_email: "nope",
+        expires_at: "someday",
+        images: ["https://example.com/a.png", "ftp://example.com/b.png"],
+      },
+    });
+    expect(res.status).toBe(400);
+    // decisions.md: every error body is exactly {error, code}; the first problem speaks for all.
+    expect(await res.json()).toEqual({ error: "images.1: must be http(s) URLs", code: "invalid_input" });
     const missing = await h.call("POST", "/api/auth/signup", { body: {} });
     expect(await missing.json()).toMatchObject({ error: "email: is required", code: "invalid_input" });
   });

@@ -9,6 +9,7 @@ import { adminRoutes } from "./routes/admin.js";
 import { authRoutes } from "./routes/auth.js";
 import { browseRoutes } from "./routes/browse.js";
 import { inboxRoutes } from "./routes/inbox.js";
+import { mailedLinkRoutes } from "./routes/mailed-links.js";
 import { myListingRoutes } from "./routes/my-listings.js";
 import { postRoutes } from "./routes/post.js";
 import { sessionMiddleware } from "./session.js";
@@ -36,6 +37,7 @@ export function createWebApp(options: WebAppOptions): Hono<WebEnv> {
 
   app.route("/", browseRoutes(config));
   app.route("/", authRoutes(config));
+  app.route("/", mailedLinkRoutes(config));
   app.route("/", postRoutes(config));
   app.route("/", myListingRoutes(config));
   app.route("/", inboxRoutes(config));

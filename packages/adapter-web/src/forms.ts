@@ -1,7 +1,6 @@
-import { isMarketplaceError, MarketplaceError } from "@psm/core";
+import { type FieldIssue, isMarketplaceError, MarketplaceError } from "@psm/core";
 import { parseForm, readBody } from "@psm/host";
 import type { Context } from "hono";
-import * as v from "valibot";
 
 /** A submitted url-encoded form: one string per field name (the first, when a name repeats). */
 export type FormFields = Record<string, string>;
@@ -28,43 +27,44 @@ export async function readUrlEncoded(c: Context, maxBytes: number): Promise<Form
 }
 
 /**
- * Every problem core's own schema finds in a command, by the form's field
- * names, so a person sees all of them at once (the use case, which stops at
- * the first, still validates again when it runs). `names` maps the command's
- * keys to form fields and their labels.
+ * Reads a form of either type a browser sends (url-encoded, or multipart with its file parts left
+ * out) through the host's body reader and strict form parser: text core would not store is
+ * `invalid_input` here. For the mailed-link pages, whose forms are spent by their token alone.
  */
-export function schemaErrors(
-  schema: v.GenericSchema,
-  command: unknown,
-  names: Record<string, { field: string; label: string }>,
-): FieldErrors {
-  const result = v.safeParse(schema, command);
+export async function readAnyForm(c: Context, maxBytes: number): Promise<FormFields> {
+  const { bytes } = await readBody(c, { maxBytes, drainBytes: DRAIN_BYTES });
+  return parseForm(bytes, c.req.header("content-type") ?? "");
+}
+
+/** Core's command fields a form shows, each with its form field name and visible label. */
+export type FormNames = Readonly<Record<string, { field: string; label: string }>>;
+
+/**
+ * Core's field problems in the form's words, keyed by form field: the first
+ * problem of each field ("Price must be a number"), labelled as the page labels
+ * it. Problems with fields the form does not show are left out.
+ */
+export function issueErrors(issues: readonly FieldIssue[], names: FormNames): FieldErrors {
   const errors: FieldErrors = {};
-  if (result.success) return errors;
-  for (const issue of result.issues) {
-    const key = v.getDotPath(issue)?.split(".")[0];
-    const name = key === undefined ? undefined : names[key];
+  for (const issue of issues) {
+    const name = names[issue.field.split(".")[0] ?? ""];
     if (!name || name.field in errors) continue;
-    const required = issue.kind === "schema" && issue.input === undefined;
-    errors[name.field] = `${name.label} ${required ? "is required" : issue.message}`;
+    const reason = issue.message.startsWith(`${issue.field}: `)
+      ? issue.message.slice(issue.field.length + 2)
+      : issue.message;
+    errors[name.field] = `${name.label} ${reason}`;
   }
   return errors;
 }
 
 /**
- * A use case's `invalid_input` about one field, in the form's words
- * ("Expires on must be in the future"); null for any other error, which the
- * caller decides about.
+ * A use case's `invalid_input` in the form's words: every field problem core
+ * listed, from the one call, so a person sees all of them at once. Null for
+ * any other error, or one about no field of this form, which the caller
+ * decides about (usually by rethrowing it to the error page).
  */
-export function fieldErrorOf(
-  error: unknown,
-  names: Record<string, { field: string; label: string }>,
-): FieldErrors | null {
-  if (!isMarketplaceError(error) || error.field === undefined) return null;
-  const name = names[error.field.split(".")[0] ?? ""];
-  if (!name) return null;
-  const reason = error.message.startsWith(`${error.field}: `)
-    ? error.message.slice(error.field.length + 2)
-    : error.message;
-  return { [name.field]: `${name.label} ${reason}` };
+export function fieldErrorsOf(error: unknown, names: FormNames): FieldErrors | null {
+  if (!isMarketplaceError(error, "invalid_input")) return null;
+  const errors = issueErrors(error.issues, names);
+  return Object.keys(errors).length > 0 ? errors : null;
 }

@@ -47,19 +47,32 @@ export interface WebHarness {
 
 let counter = 0;
 
+/** What the app logs (access lines, failures), for tests that check what never is. */
+export type LogLine = { level: string; obj: object; msg?: string | undefined };
+
 /** Builds the server's app (API + web surface) on in-memory storage. */
 export function webHarness(
-  options: { mode?: SecurityMode; slots?: SlotSettings; rateLimit?: RateLimitHooks; publicUrl?: string } = {},
+  options: {
+    mode?: SecurityMode;
+    slots?: SlotSettings;
+    rateLimit?: RateLimitHooks;
+    publicUrl?: string;
+    /** Where the app's log lines go; nowhere by default. */
+    logs?: LogLine[];
+  } = {},
 ): WebHarness {
   const deps = createTestDeps({
     settings: { securityMode: options.mode ?? "strict", ...(options.slots ? { slots: options.slots } : {}) },
   });
   const m = createMarketplace(deps);
   const publicUrl = options.publicUrl ?? ORIGIN;
-  const web = createWebApp({ marketplace: m, publicUrl, rateLimit: options.rateLimit });
+  const logs = options.logs;
+  const log = (level: string) => (obj: object, msg?: string) => logs?.push({ level, obj, msg });
+  const logger = { info: log("info"), warn: log("warn"), error: log("error") };
+  const web = createWebApp({ marketplace: m, publicUrl, rateLimit: options.rateLimit, logger });
   const app = createHttpApp({
     marketplace: m,
-    config: { corsOrigins: "*", publicUrl, rateLimit: options.rateLimit },
+    config: { corsOrigins: "*", publicUrl, rateLimit: options.rateLimit, logger },
     surfaces: [{ path: "/", app: web }],
   });
 

@@ -65,6 +65,17 @@ export const ERROR_MESSAGES: Readonly<Record<ErrorCode, string>> = {
 /** Every error code, for documentation (OpenAPI, capabilities). */
 export const ERROR_CODES = Object.keys(ERROR_MESSAGES) as ErrorCode[];
 
+/**
+ * One problem with one field of a command: the field as a dot path in the
+ * caller's words (`contactEmail`, `images.3`) and a message that starts with
+ * it ("contactEmail: must be a valid email address"), as `error` would say it
+ * were this the only problem.
+ */
+export interface FieldIssue {
+  readonly field: string;
+  readonly message: string;
+}
+
 /** An expected failure of a use case or adapter, mapped to a status once at the edge. */
 export class MarketplaceError extends Error {
   override readonly name = "MarketplaceError";
@@ -77,11 +88,23 @@ export class MarketplaceError extends Error {
    * words (the wire's `contact_email`) can say the same thing in its own.
    */
   readonly field: string | undefined;
+  /**
+   * Every problem of an `invalid_input` with a field of the command, in the
+   * schema's order, the first being `field`'s: a form shows them all from one
+   * call. A problem with the input as a whole (not an object) has no entry;
+   * it is only ever alone, and `message` says it. Empty for other codes.
+   */
+  readonly issues: readonly FieldIssue[];
 
   constructor(
     code: ErrorCode,
     message?: string,
-    options?: { retryAfter?: number | undefined; cause?: unknown; field?: string | undefined },
+    options?: {
+      retryAfter?: number | undefined;
+      cause?: unknown;
+      field?: string | undefined;
+      issues?: readonly FieldIssue[] | undefined;
+    },
   ) {
     super(
       message ?? ERROR_MESSAGES[code],
@@ -90,12 +113,17 @@ export class MarketplaceError extends Error {
     this.code = code;
     this.retryAfter = options?.retryAfter;
     this.field = options?.field;
+    const field = options?.field;
+    this.issues =
+      options?.issues ??
+      (code === "invalid_input" && field !== undefined ? [{ field, message: this.message }] : []);
   }
 }
 
 /** `invalid_input` about one field of a command: "expiresAt: must be in the future". */
 export function invalidField(field: string, reason: string): MarketplaceError {
-  return new MarketplaceError("invalid_input", `${field}: ${reason}`, { field });
+  const message = `${field}: ${reason}`;
+  return new MarketplaceError("invalid_input", message, { field, issues: [{ field, message }] });
 }
 
 /** True when `value` is a MarketplaceError, optionally of one code. */

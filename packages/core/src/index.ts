@@ -62,6 +62,7 @@ export {
   ERROR_CODES,
   ERROR_MESSAGES,
   type ErrorCode,
+  type FieldIssue,
   invalidField,
   isMarketplaceError,
   MarketplaceError,
@@ -80,7 +81,6 @@ export type {
   ClaimOutcome,
   IdempotencyRecord,
   IdempotencyStore,
-  StoredAnswer,
 } from "./ports/idempotency-store.js";
 export type {
   ListingRepository,
@@ -115,6 +115,7 @@ export { createExclusiveGate, type ExclusiveGate, sharedThrough } from "./suppor
 export { createJwtTokenService } from "./support/jwt-token-service.js";
 export { systemClock, webCryptoRandom } from "./support/runtime.js";
 export { createUuidV7Generator, uuidV7Time } from "./support/uuid-v7.js";
+export { inputIssues, MAX_ISSUES } from "./support/validate.js";
 // Result and command types that live beside their use case.
 export type { EnsureAdminInput, EnsuredAdmin } from "./use-cases/admin/admin-users.js";
 export type { CreatedApiKey } from "./use-cases/api-keys/create-api-key.js";

@@ -85,10 +85,3 @@ export const ACCOUNT_FIELDS = {
   user_id: "The user (a UUID).",
   post_id: "The listing to delete (a UUID).",
 } as const;
-
-/** The `token` query parameter and the form fields of the /reset-password and /verify-email pages. */
-export const PAGE_FORM_FIELDS = {
-  token: ACCOUNT_FIELDS.token,
-  new_password: newPassword,
-  confirm_password: "The new password again; it must equal new_password.",
-} as const;

@@ -50,6 +50,7 @@ export const Input: FC<
     autocomplete?: string;
     required?: boolean;
     inputmode?: "decimal" | "email" | "text";
+    minlength?: number;
     maxlength?: number;
     accept?: string;
     readonly?: boolean;
@@ -66,6 +67,7 @@ export const Input: FC<
         autocomplete={props.autocomplete}
         required={props.required}
         inputmode={props.inputmode}
+        minlength={props.minlength}
         maxlength={props.maxlength}
         accept={props.accept}
         readonly={props.readonly}

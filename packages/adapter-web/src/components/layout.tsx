@@ -35,10 +35,13 @@ function isCurrent(item: NavItem, path: string): boolean {
 /**
  * Every page: a skip link, the header with the main navigation, one `main`
  * (which holds the page's only h1), the notice of the last write, a footer.
+ * `script={false}` for pages that hold a mailed token: they work without it, and no script
+ * on them could ever read the token off.
  */
-export const Layout: FC<PropsWithChildren<{ ctx: PageContext; title: string }>> = ({
+export const Layout: FC<PropsWithChildren<{ ctx: PageContext; title: string; script?: boolean }>> = ({
   ctx,
   title,
+  script = true,
   children,
 }) => (
   <html lang="en">
@@ -48,7 +51,7 @@ export const Layout: FC<PropsWithChildren<{ ctx: PageContext; title: string }>> 
       <title>{`${title} · ${SITE_NAME}`}</title>
       <link rel="icon" href={assetUrl("icon")} type="image/svg+xml" />
       <link rel="stylesheet" href={assetUrl("css")} />
-      <script src={assetUrl("js")} defer />
+      {script && <script src={assetUrl("js")} defer />}
     </head>
     <body>
       <a class="skip-link" href="#main">

@@ -1,8 +1,8 @@
-import { changePasswordSchema, createApiKeySchema, isMarketplaceError, updateUserSchema } from "@psm/core";
+import { changePasswordSchema, inputIssues, isMarketplaceError } from "@psm/core";
 import { type Context, Hono } from "hono";
 import { setFlash } from "../cookies.js";
 import type { Flash, WebEnv } from "../env.js";
-import { type FieldErrors, fieldErrorOf, schemaErrors } from "../forms.js";
+import { type FieldErrors, fieldErrorsOf, issueErrors } from "../forms.js";
 import { formGuard, readLimit, signedIn, userOf } from "../guard.js";
 import { once } from "../once.js";
 import type { WebConfig } from "../options.js";
@@ -57,12 +57,10 @@ export function accountRoutes(config: WebConfig): Hono<WebEnv> {
 
   app.post("/account/profile", formGuard(config, "write"), async (c) => {
     const displayName = c.get("form").display_name ?? "";
-    const errors = schemaErrors(updateUserSchema, { displayName }, NAME_FIELD);
-    if (Object.keys(errors).length > 0) return accountPage(c, displayName, errors, 400);
     try {
       await m.users.updateDisplayName(userOf(c), { displayName });
     } catch (error) {
-      const problem = fieldErrorOf(error, NAME_FIELD);
+      const problem = fieldErrorsOf(error, NAME_FIELD);
       if (!problem) throw error;
       return accountPage(c, displayName, problem, 400);
     }
@@ -75,12 +73,16 @@ export function accountRoutes(config: WebConfig): Hono<WebEnv> {
     const actor = userOf(c);
     const form = c.get("form");
     const command = { currentPassword: form.current_password ?? "", newPassword: form.new_password ?? "" };
-    const errors = schemaErrors(changePasswordSchema, command, PASSWORD_FIELDS);
-    // A typo check of this form, not a rule of the account: core never sees the confirmation.
-    if (errors.new_password === undefined && command.newPassword !== (form.confirm_password ?? "")) {
-      errors.confirm_password = "Confirm new password does not match the new password";
+    // A typo check of this form, not a rule of the account: core never sees the confirmation. The
+    // change must not run then, so core only says what else is wrong, to show it all at once.
+    if (command.newPassword !== (form.confirm_password ?? "")) {
+      const errors = issueErrors(inputIssues(changePasswordSchema, command), PASSWORD_FIELDS);
+      // A new password core refuses is to be fixed before it is confirmed.
+      if (errors.new_password === undefined) {
+        errors.confirm_password = "Confirm new password does not match the new password";
+      }
+      return accountPage(c, actor.user.displayName, errors, 400);
     }
-    if (Object.keys(errors).length > 0) return accountPage(c, actor.user.displayName, errors, 400);
     try {
       await m.auth.changePassword(actor, command);
     } catch (error) {
@@ -88,7 +90,7 @@ export function accountRoutes(config: WebConfig): Hono<WebEnv> {
       if (isMarketplaceError(error, "invalid_credentials")) {
         return accountPage(c, actor.user.displayName, { current_password: "Current password is wrong" }, 401);
       }
-      const problem = fieldErrorOf(error, PASSWORD_FIELDS);
+      const problem = fieldErrorsOf(error, PASSWORD_FIELDS);
       if (!problem) throw error;
       return accountPage(c, actor.user.displayName, problem, 400);
     }
@@ -107,8 +109,6 @@ export function accountRoutes(config: WebConfig): Hono<WebEnv> {
   app.post("/account/keys", formGuard(config, "write"), async (c) => {
     const actor = userOf(c);
     const name = c.get("form").name ?? "";
-    const errors = schemaErrors(createApiKeySchema, { name }, KEY_NAME_FIELD);
-    if (Object.keys(errors).length > 0) return keysPage(c, name, errors, 400);
     let created: { name: string; secret: string } | undefined;
     return once<FieldErrors>(c, config, actor, {
       route: "create_key",
@@ -117,7 +117,7 @@ export function accountRoutes(config: WebConfig): Hono<WebEnv> {
           const { apiKey, secret } = await bound.apiKeys.create(actor, { name });
           created = { name: apiKey.name, secret };
         } catch (error) {
-          const problem = fieldErrorOf(error, KEY_NAME_FIELD);
+          const problem = fieldErrorsOf(error, KEY_NAME_FIELD);
           if (problem) return { refused: problem };
           throw error;
         }

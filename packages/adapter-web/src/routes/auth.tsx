@@ -1,9 +1,9 @@
-import { isMarketplaceError, logInSchema, requestPasswordResetSchema, signUpSchema } from "@psm/core";
+import { isMarketplaceError } from "@psm/core";
 import { safeRedirectPath } from "@psm/host";
 import { type Context, Hono } from "hono";
 import { setFlash } from "../cookies.js";
 import type { WebEnv } from "../env.js";
-import { type FieldErrors, fieldErrorOf, schemaErrors } from "../forms.js";
+import { type FieldErrors, fieldErrorsOf } from "../forms.js";
 import { formGuard, readLimit } from "../guard.js";
 import type { WebConfig } from "../options.js";
 import { ForgotPasswordPage } from "../pages/forgot-password.js";
@@ -27,7 +27,7 @@ async function signIn(c: Context<WebEnv>, config: WebConfig, email: string, pass
   await startSession(c, config, await m.auth.authenticate({ bearer: token }));
 }
 
-/** Sign up, log in, log out and "forgot password" (the reset link's page is adapter-http's). */
+/** Sign up, log in, log out and "forgot password" (the mailed link's page is mailed-links.tsx). */
 export function authRoutes(config: WebConfig): Hono<WebEnv> {
   const m = config.marketplace;
   const app = new Hono<WebEnv>();
@@ -52,8 +52,6 @@ export function authRoutes(config: WebConfig): Hono<WebEnv> {
       password: form.password ?? "",
       displayName: view.displayName.trim() === "" ? undefined : view.displayName,
     };
-    view.errors = schemaErrors(signUpSchema, command, SIGN_UP_FIELDS);
-    if (Object.keys(view.errors).length > 0) return signUpPage(c, view, 400);
     try {
       await m.auth.signUp(command);
     } catch (error) {
@@ -61,7 +59,7 @@ export function authRoutes(config: WebConfig): Hono<WebEnv> {
         view.errors = { email: "An account with this email already exists: log in, or reset its password" };
         return signUpPage(c, view, 400);
       }
-      const problem = fieldErrorOf(error, SIGN_UP_FIELDS);
+      const problem = fieldErrorsOf(error, SIGN_UP_FIELDS);
       if (!problem) throw error;
       view.errors = problem;
       return signUpPage(c, view, 400);
@@ -85,8 +83,6 @@ export function authRoutes(config: WebConfig): Hono<WebEnv> {
     const form = c.get("form");
     const view: LogInView = { email: form.email ?? "", next: safeRedirectPath(form.next), errors: {} };
     const password = form.password ?? "";
-    view.errors = schemaErrors(logInSchema, { email: view.email, password }, LOG_IN_FIELDS);
-    if (Object.keys(view.errors).length > 0) return logInPage(c, view, 400);
     try {
       await signIn(c, config, view.email, password);
     } catch (error) {
@@ -94,7 +90,7 @@ export function authRoutes(config: WebConfig): Hono<WebEnv> {
         view.errors = { password: "The email or the password is wrong" };
         return logInPage(c, view, 401);
       }
-      const problem = fieldErrorOf(error, LOG_IN_FIELDS);
+      const problem = fieldErrorsOf(error, LOG_IN_FIELDS);
       if (!problem) throw error;
       view.errors = problem;
       return logInPage(c, view, 400);
@@ -112,9 +108,13 @@ export function authRoutes(config: WebConfig): Hono<WebEnv> {
 
   app.post("/forgot-password", formGuard(config, "reset"), async (c) => {
     const email = c.get("form").email ?? "";
-    const errors = schemaErrors(requestPasswordResetSchema, { email }, EMAIL_FIELD);
-    if (Object.keys(errors).length > 0) return forgotPage(c, email, errors, 400);
-    await m.auth.requestPasswordReset({ email });
+    try {
+      await m.auth.requestPasswordReset({ email });
+    } catch (error) {
+      const problem = fieldErrorsOf(error, EMAIL_FIELD);
+      if (!problem) throw error;
+      return forgotPage(c, email, problem, 400);
+    }
     config.onPasswordResetRequested();
     // The same words whether or not the address has an account: nothing to enumerate.
     setFlash(c, config, {

@@ -1,7 +1,7 @@
 import { isCategory, isMarketplaceError } from "@psm/core";
 import { Hono } from "hono";
 import type { WebEnv } from "../env.js";
-import { fieldErrorOf } from "../forms.js";
+import { fieldErrorsOf } from "../forms.js";
 import { formGuard, readLimit, signedIn, userOf } from "../guard.js";
 import { displayNames, UNKNOWN_MEMBER } from "../names.js";
 import { once } from "../once.js";
@@ -79,7 +79,7 @@ export function browseRoutes(config: WebConfig): Hono<WebEnv> {
         try {
           await bound.messages.send(actor, { listingId: listing.id, receiverId: listing.userId, content });
         } catch (error) {
-          const problem = fieldErrorOf(error, { content: { field: "content", label: "Message" } });
+          const problem = fieldErrorsOf(error, { content: { field: "content", label: "Message" } });
           if (problem?.content) return { refused: problem.content };
           throw error;
         }

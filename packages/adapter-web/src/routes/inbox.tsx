@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { isMarketplaceError, type Marketplace, type Message, type UserActor } from "@psm/core";
 import { type Context, Hono } from "hono";
 import type { WebEnv } from "../env.js";
-import { fieldErrorOf } from "../forms.js";
+import { fieldErrorsOf } from "../forms.js";
 import { formGuard, readLimit, signedIn, userOf } from "../guard.js";
 import { displayNames, UNKNOWN_MEMBER } from "../names.js";
 import { once } from "../once.js";
@@ -89,7 +89,7 @@ export function inboxRoutes(config: WebConfig): Hono<WebEnv> {
         try {
           await bound.messages.send(actor, { listingId, receiverId, content });
         } catch (error) {
-          const problem = fieldErrorOf(error, { content: { field: "content", label: "Reply" } });
+          const problem = fieldErrorsOf(error, { content: { field: "content", label: "Reply" } });
           if (problem?.content) return { refused: problem.content };
           throw error;
         }

@@ -1,8 +1,8 @@
-import { isMarketplaceError, isSelfOrAdmin, listingPatchSchema, MarketplaceError } from "@psm/core";
+import { isMarketplaceError, isSelfOrAdmin, MarketplaceError } from "@psm/core";
 import { type Context, Hono } from "hono";
 import { setFlash } from "../cookies.js";
 import type { WebEnv } from "../env.js";
-import { fieldErrorOf, schemaErrors } from "../forms.js";
+import { fieldErrorsOf } from "../forms.js";
 import { formGuard, readLimit, signedIn, userOf } from "../guard.js";
 import { draftOf, draftOfListing, LISTING_FIELDS, patchOf } from "../listing-draft.js";
 import type { WebConfig } from "../options.js";
@@ -58,8 +58,6 @@ export function myListingRoutes(config: WebConfig): Hono<WebEnv> {
     const draft = draftOf(c.get("form"));
     const patch = patchOf(draft);
     const view: EditView = { id: listing.id, title: listing.title, draft, errors: {} };
-    view.errors = schemaErrors(listingPatchSchema, patch, LISTING_FIELDS);
-    if (Object.keys(view.errors).length > 0) return editPage(c, view, 400);
     try {
       await m.listings.update(userOf(c), { id: listing.id, ...patch });
     } catch (error) {
@@ -67,7 +65,7 @@ export function myListingRoutes(config: WebConfig): Hono<WebEnv> {
         view.errors = { expires_at: `Available until: ${FULL}` };
         return editPage(c, view, 400);
       }
-      const problem = fieldErrorOf(error, LISTING_FIELDS);
+      const problem = fieldErrorsOf(error, LISTING_FIELDS);
       if (!problem) throw error;
       view.errors = problem;
       return editPage(c, view, 400);

@@ -1,10 +1,10 @@
-import { type ErrorCode, isMarketplaceError, MarketplaceError, newListingSchema } from "@psm/core";
+import { type ErrorCode, isMarketplaceError, MarketplaceError } from "@psm/core";
 import { multipartBoundary, readMultipart } from "@psm/host";
 import { type Context, Hono } from "hono";
 import { EMPTY_DRAFT } from "../components/listing-fields.js";
 import { checkFormToken, FORM_TOKEN_FIELD, originCheck, submittedBinding } from "../csrf.js";
 import type { WebEnv } from "../env.js";
-import { type FieldErrors, fieldErrorOf, schemaErrors } from "../forms.js";
+import { type FieldErrors, fieldErrorsOf } from "../forms.js";
 import { formGuard, limited, readLimit, STALE_FORM, signedIn, userOf } from "../guard.js";
 import { draftOf, draftOfDocument, LISTING_FIELDS, newListingOf } from "../listing-draft.js";
 import { once } from "../once.js";
@@ -97,8 +97,6 @@ export function postRoutes(config: WebConfig): Hono<WebEnv> {
     const actor = userOf(c);
     const draft = draftOf(c.get("form"));
     const command = newListingOf(draft);
-    const errors = schemaErrors(newListingSchema, command, LISTING_FIELDS);
-    if (Object.keys(errors).length > 0) return postPage(c, { draft, errors }, 400);
     return once<FieldErrors>(c, config, actor, {
       route: "create_listing",
       work: async (bound) => {
@@ -110,7 +108,7 @@ export function postRoutes(config: WebConfig): Hono<WebEnv> {
           };
         } catch (error) {
           if (isMarketplaceError(error, "listing_limit_reached")) return { refused: {} };
-          const problem = fieldErrorOf(error, LISTING_FIELDS);
+          const problem = fieldErrorsOf(error, LISTING_FIELDS);
           if (problem) return { refused: problem };
           throw error;
         }

@@ -31,8 +31,15 @@ export const password = v.pipe(
   v.maxLength(PASSWORD_MAX_LENGTH, `must be at most ${PASSWORD_MAX_LENGTH} characters`),
 );
 
+/** The longest token of a mailed link accepted (ours are far shorter). */
+export const TOKEN_MAX_LENGTH = 512;
+
 /** A single-use token from a mailed link (reset, verification). */
-export const token = v.pipe(text, v.minLength(1, "is required"), v.maxLength(512, "is not a valid token"));
+export const token = v.pipe(
+  text,
+  v.minLength(1, "is required"),
+  v.maxLength(TOKEN_MAX_LENGTH, "is not a valid token"),
+);
 
 export const displayName = v.pipe(
   text,

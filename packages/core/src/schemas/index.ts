@@ -7,7 +7,12 @@ export {
 export { type CreateApiKeyInput, createApiKeySchema } from "./api-key.js";
 export { type ChangePasswordInput, changePasswordSchema } from "./change-password.js";
 export * as fields from "./fields.js";
-export { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./fields.js";
+export {
+  EMAIL_MAX_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  TOKEN_MAX_LENGTH,
+} from "./fields.js";
 export { type IdInput, idSchema } from "./id.js";
 export { type ListingPatchInput, listingPatchSchema } from "./listing-patch.js";
 export { type ListingQueryInput, listingQuerySchema } from "./listing-query.js";

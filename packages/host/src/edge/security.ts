@@ -11,10 +11,10 @@ export interface CspVariables {
 type SecurityEnv = { Variables: CspVariables };
 
 /**
- * The Content-Security-Policy for JSON, /docs and the reset page alike. Scripts
- * only from this origin, or with the per-request nonce /docs gives its init
- * script; inline styles are allowed because the reset page and the
- * reference's bundle use them.
+ * The Content-Security-Policy of the answers outside /api that set none of
+ * their own (/docs, errors; the pages set a stricter one). Scripts only from
+ * this origin, or with the per-request nonce /docs gives its init script;
+ * inline styles are allowed because the reference's bundle uses them.
  */
 export function contentSecurityPolicy(nonce?: string): string {
   const script = nonce === undefined ? "'self'" : `'self' 'nonce-${nonce}'`;
