@@ -82,6 +82,25 @@ module.exports = {
       to: { path: "^(packages/(?!core/|host/)|apps/|@psm/(?!core(/|$)))" },
     },
     {
+      name: "operations-import-core-and-host-only",
+      severity: "error",
+      comment:
+        "The registry of operations is transport-free: it imports core and the host's types, and the " +
+        "surfaces import it, never the reverse.",
+      from: { path: "^packages/operations/", pathNot: HARNESS },
+      to: { path: "^(packages/(?!core/|host/|operations/)|apps/|@psm/(?!core(/|$)|host(/|$)))" },
+    },
+    {
+      name: "only-surfaces-use-the-registry",
+      severity: "error",
+      comment: "Core, the host and the storage and service adapters never import the registry of operations.",
+      from: {
+        path: "^packages/(core|host|adapter-(sqlite|postgres|mail|documents|argon2))/",
+        pathNot: HARNESS,
+      },
+      to: { path: "^(packages/operations/|@psm/operations(/|$))" },
+    },
+    {
       name: "packages-no-apps",
       severity: "error",
       comment: "A library package never imports an app: apps depend on packages, never the reverse.",

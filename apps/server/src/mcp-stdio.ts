@@ -28,7 +28,7 @@ async function main(): Promise<number> {
       }
       throw error;
     });
-    const { tools, capabilities } = await toolCatalog(config, marketplace);
+    const { tools, capabilities } = await toolCatalog(marketplace);
     const session = await serveStdio(marketplace, actor, {
       tools,
       readOnly: config.mcpReadOnly,

@@ -1,5 +1,5 @@
-import { apiCatalog, type Logger, type RateLimitHooks, type Surface } from "@psm/adapter-http";
-import { allowedOrigins, createMcpApp } from "@psm/adapter-mcp";
+import type { Logger, RateLimitHooks, Surface } from "@psm/adapter-http";
+import { allowedOrigins, apiCatalog, createMcpApp } from "@psm/adapter-mcp";
 import type { Marketplace } from "@psm/core";
 import { envelopeBytes, type UploadGate } from "@psm/host";
 import type { Config } from "./config.js";
@@ -14,12 +14,9 @@ export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 /** A signed-in caller's /mcp body: the document as base64 (4 bytes per 3) and room for the JSON around it. */
 const MAX_MCP_BODY_BYTES = envelopeBytes(MAX_UPLOAD_BYTES, "base64-json");
 
-/** The tool catalog of this configuration, from the API's route registry. */
-export function toolCatalog(config: Config, marketplace: Marketplace) {
-  return apiCatalog(
-    { corsOrigins: config.corsOrigins, publicUrl: config.publicUrl, maxUploadBytes: MAX_UPLOAD_BYTES },
-    marketplace.settings,
-  );
+/** The tool catalog of this server, from the registry of operations the API mounts too. */
+export function toolCatalog(marketplace: Marketplace) {
+  return apiCatalog({ maxUploadBytes: MAX_UPLOAD_BYTES }, marketplace.settings);
 }
 
 /**
@@ -35,7 +32,7 @@ export async function mcpSurface(
   uploads: UploadGate,
   logger: Logger,
 ): Promise<Surface> {
-  const catalog = await toolCatalog(config, marketplace);
+  const catalog = await toolCatalog(marketplace);
   const app = createMcpApp({
     marketplace,
     tools: catalog.tools,

@@ -1,9 +1,9 @@
 import type { Marketplace } from "@psm/core";
 import { createHost, type Surface } from "@psm/host";
+import { apiOperations } from "@psm/operations";
 import { Hono } from "hono";
 import { type HttpConfig, type ResolvedConfig, resolveConfig } from "./config.js";
 import type { AppEnv } from "./env.js";
-import { apiOperations } from "./operations/index.js";
 import { mountOperations } from "./registry/mount.js";
 import type { RouteKit } from "./route-kit.js";
 import { docsRoutes } from "./routes/docs.js";

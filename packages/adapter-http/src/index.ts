@@ -22,33 +22,29 @@ export {
   type SocketAddress,
   UNKNOWN_CLIENT,
 } from "@psm/host";
+// The registry is @psm/operations' now (the MCP tool catalog is @psm/adapter-mcp's): its names
+// are re-exported for embedders of 1.2.
+export {
+  API_VERSION,
+  type AuthRequirement,
+  apiOperations,
+  authIn,
+  buildCapabilities,
+  type CapabilitiesDocument,
+  type Capability,
+  commandOf,
+  type HttpMethod,
+  inWireWords,
+  type Operation,
+  type OperationContext,
+  type OperationName,
+  snakeCase,
+  type WireMapping,
+  wireNames,
+} from "@psm/operations";
 export { type CreateHttpAppOptions, createApiSurface, createHttpApp, type Surface } from "./app.js";
 export type { HttpConfig, Logger, RateLimitClass, RateLimitHooks, ResolvedConfig } from "./config.js";
 export type { AppEnv } from "./env.js";
 export { type ListingRevision, watchListingWrites } from "./listing-revision.js";
 export type { OpenApiDocument } from "./openapi.js";
-export { apiOperations } from "./operations/index.js";
-export {
-  API_VERSION,
-  buildCapabilities,
-  type CapabilitiesDocument,
-  type Capability,
-} from "./registry/capabilities.js";
-export {
-  type AuthRequirement,
-  authIn,
-  type HttpMethod,
-  type Operation,
-  type OperationContext,
-  type OperationName,
-} from "./registry/operation.js";
-export {
-  type ApiCatalog,
-  type ApiTool,
-  apiCatalog,
-  apiTools,
-  type ToolRateClass,
-  type ToolResult,
-} from "./registry/tools.js";
-export { commandOf, inWireWords, snakeCase, type WireMapping, wireNames } from "./registry/wire.js";
 export { type Uploads, uploadGateOf } from "./uploads.js";

@@ -1,5 +1,5 @@
+import { ErrorSchema } from "@psm/operations";
 import { type DescribeRouteOptions, resolver } from "hono-openapi";
-import { ErrorSchema } from "./wire-schemas.js";
 
 type Responses = NonNullable<DescribeRouteOptions["responses"]>;
 

@@ -1,8 +1,7 @@
+import { API_VERSION, apiOperations } from "@psm/operations";
 import type { Hono } from "hono";
 import { type GenerateSpecOptions, generateSpecs } from "hono-openapi";
 import type { AppEnv } from "./env.js";
-import { apiOperations } from "./operations/index.js";
-import { API_VERSION } from "./registry/capabilities.js";
 import type { RouteKit } from "./route-kit.js";
 
 /** The OpenAPI 3.1 document of a generated app. */

@@ -34,7 +34,7 @@ export type McpVariables = HostVariables;
 /** The options of createMcpApp. */
 export interface McpAppOptions {
   marketplace: Marketplace;
-  /** The tool catalog (adapter-http's apiCatalog().tools). */
+  /** The tools (apiCatalog().tools, from the registry). */
   tools: readonly McpTool[];
   /** The capabilities document, for /llms.txt and the server's identity. */
   capabilities: CapabilitiesSummary;

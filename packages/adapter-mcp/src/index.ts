@@ -1,4 +1,14 @@
 /** @psm/adapter-mcp: the marketplace as a Model Context Protocol server. */
+export {
+  type ApiCatalog,
+  apiCatalog,
+  apiTools,
+  type CatalogTool,
+  type JsonSchema,
+  type ObjectJsonSchema,
+  type ToolRateClass,
+  type ToolResult,
+} from "./catalog.js";
 export { createMcpApp, type McpAppOptions, type McpVariables } from "./http-app.js";
 export { instructionsFor } from "./instructions.js";
 export { llmsTxt } from "./llms-txt.js";

@@ -7,26 +7,38 @@ export type ObjectSchema = { type: "object"; [keyword: string]: unknown };
 export type ToolAuth = "public" | "key-or-jwt" | "jwt" | "admin";
 
 /**
- * One tool as this adapter needs it. @psm/adapter-http's `apiCatalog` makes
- * them from its route registry (this package does not import it: the server
- * app hands the catalog in), so names and schemas are the REST operations'.
+ * One tool for agents, transport-neutral: what the MCP server lists and calls. `apiCatalog`
+ * (catalog.ts) derives every tool from an operation of the registry (@psm/operations), so its
+ * name, input and output are the REST operation's; an embedder may hand in tools of its own.
  */
 export interface McpTool {
+  /** The operation's name (its operationId), or the tool's own for list_categories. */
   name: string;
   title: string;
   description: string;
+  /** Who may call it in the running mode, as the capabilities document says. */
   auth: ToolAuth;
+  /** It changes nothing. */
   readOnly: boolean;
+  /** It may overwrite or delete (else only adds). */
   destructive: boolean;
+  /** Calling it again with the same arguments changes nothing more. */
   idempotent: boolean;
+  /** It may reach outside the marketplace (a configured document-AI service). */
   openWorld: boolean;
-  /** The rate-limit class of the REST route it stands for: a call counts as that request. */
+  /** The rate class of the REST route it stands for: a call counts as that request. */
   rate: "read" | "write" | "upload";
   /** The REST operation it runs, if any (for llms.txt). */
   http: { method: string; path: string } | null;
+  /** The snake_case wire input: body or query fields, path parameters, and `idempotency_key` on writes. */
   inputSchema: ObjectSchema;
+  /** The answer: the success body, or `{error, code}` (a tool failure carries the API's error body). */
   outputSchema: ObjectSchema;
-  /** Answers the wire body; throws MarketplaceError (in the wire's words) for an expected failure. */
+  /**
+   * Runs the use case as `actor` and answers the wire body (with other users' text under
+   * `untrusted_` names). Failures throw MarketplaceError in the wire's words, as the REST route
+   * would answer them.
+   */
   call(
     m: Marketplace,
     actor: Actor,

@@ -7,6 +7,17 @@ import {
   type UploadedFile,
   type UploadGate,
 } from "@psm/host";
+import {
+  type AuthRequirement,
+  authIn,
+  commandOf,
+  IDEMPOTENCY_POLICY,
+  inWireWords,
+  type Operation,
+  takesIdempotencyKey,
+  wireNames,
+  wireSchema,
+} from "@psm/operations";
 import type { Context, Hono, MiddlewareHandler } from "hono";
 import { type DescribeRouteOptions, resolver, uniqueSymbol } from "hono-openapi";
 import * as v from "valibot";
@@ -16,9 +27,7 @@ import type { RateLimitClass, ResolvedConfig } from "../config.js";
 import type { AppEnv } from "../env.js";
 import { errorResponses } from "../openapi-responses.js";
 import { assertStorableParams, queryOf, readBytes } from "../validation.js";
-import { IDEMPOTENCY_POLICY, keyedAnswer, takesIdempotencyKey } from "./idempotency.js";
-import { type AuthRequirement, authIn, type Operation } from "./operation.js";
-import { commandOf, inWireWords, wireNames, wireSchema } from "./wire.js";
+import { keyedAnswer } from "./idempotency.js";
 
 /** `/api/listings/{id}` → `/api/listings/:id`. */
 export function honoPath(path: string): string {

@@ -1,8 +1,8 @@
 import { describeError, errorResponse } from "@psm/host";
+import { HealthSchema, ReadySchema } from "@psm/operations";
 import { Hono } from "hono";
 import type { AppEnv } from "../env.js";
 import { operation, type RouteKit } from "../route-kit.js";
-import { HealthSchema, ReadySchema } from "../wire-schemas.js";
 
 /** /healthz (the process answers) and /readyz (its dependencies answer). Never rate limited. */
 export function healthRoutes(kit: RouteKit): Hono<AppEnv> {

@@ -1,8 +1,7 @@
 /** @psm/adapter-http/testing: helpers for tests of the HTTP surface. */
 import type { SecurityMode } from "@psm/core";
+import { apiOperations, type Capability, capabilityList } from "@psm/operations";
 import { resolveConfig } from "../config.js";
-import { apiOperations } from "../operations/index.js";
-import { type Capability, capabilityList } from "../registry/capabilities.js";
 
 /** Every operation of the registry as GET /api/capabilities lists it in `mode`. */
 export function capabilityTable(mode: SecurityMode): Capability[] {

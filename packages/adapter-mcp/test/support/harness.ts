@@ -1,10 +1,17 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
-import { type ApiCatalog, apiCatalog, createHttpApp, type HttpConfig } from "@psm/adapter-http";
+import { createHttpApp, type HttpConfig } from "@psm/adapter-http";
 import { type Actor, createMarketplace, type Marketplace, type SecurityMode } from "@psm/core";
 import { createTestDeps, type TestDeps } from "@psm/core/testing";
-import { allowedOrigins, createMcpApp, createMcpServer, type McpAppOptions } from "../../src/index.js";
+import {
+  type ApiCatalog,
+  allowedOrigins,
+  apiCatalog,
+  createMcpApp,
+  createMcpServer,
+  type McpAppOptions,
+} from "../../src/index.js";
 
 /** The base URL the in-process server believes it has. */
 export const PUBLIC_URL = "http://market.test";

@@ -1,7 +1,7 @@
 import { MarketplaceError } from "@psm/core";
-import type { ResolvedConfig } from "../config.js";
+import type { OperationsConfig } from "../config.js";
+import { defineOperation } from "../operation.js";
 import { presentParsedDocument } from "../presenters.js";
-import { defineOperation } from "../registry/operation.js";
 import { ParsedDocumentSchema } from "../wire-schemas.js";
 
 /**
@@ -11,7 +11,7 @@ import { ParsedDocumentSchema } from "../wire-schemas.js";
  * process's byte budget, and only a body that arrived whole takes a parse slot) and hands the
  * handler the file; the MCP tool decodes it from base64 and runs the same handler.
  */
-export function documentOperations(config: Pick<ResolvedConfig, "maxUploadBytes">) {
+export function documentOperations(config: Pick<OperationsConfig, "maxUploadBytes">) {
   return [
     defineOperation({
       name: "draft_listing_from_document",

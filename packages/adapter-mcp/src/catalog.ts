@@ -7,14 +7,25 @@ import {
   type SecurityMode,
   type Settings,
 } from "@psm/core";
+import {
+  apiOperations,
+  authIn,
+  buildCapabilities,
+  type CapabilitiesDocument,
+  categoryList,
+  commandOf,
+  ErrorSchema,
+  inWireWords,
+  type Operation,
+  type OperationsConfig,
+  operationsConfig,
+  ParsedDocumentSchema,
+  takesIdempotencyKey,
+  wireNames,
+  wireSchema,
+} from "@psm/operations";
 import * as v from "valibot";
-import { type HttpConfig, type RateLimitClass, type ResolvedConfig, resolveConfig } from "../config.js";
-import { apiOperations } from "../operations/index.js";
-import { ErrorSchema, ParsedDocumentSchema } from "../wire-schemas.js";
-import { buildCapabilities, type CapabilitiesDocument, categoryList } from "./capabilities.js";
-import { takesIdempotencyKey } from "./idempotency.js";
-import { type AuthRequirement, authIn, type Operation } from "./operation.js";
-import { DocumentArguments, fileFromArguments } from "./tools/document-tool.js";
+import { DocumentArguments, fileFromArguments } from "./catalog/document-tool.js";
 import {
   asObjectSchema,
   isObject,
@@ -22,55 +33,22 @@ import {
   jsonSchemaOf,
   type ObjectJsonSchema,
   publishable,
-} from "./tools/json-schema.js";
-import { runKeyed, type ToolResult } from "./tools/keyed-call.js";
-import { markUntrusted, renameUntrusted, type UntrustedPlace } from "./tools/untrusted.js";
-import { commandOf, inWireWords, wireNames, wireSchema } from "./wire.js";
+} from "./catalog/json-schema.js";
+import { runKeyed, type ToolResult } from "./catalog/keyed-call.js";
+import { markUntrusted, renameUntrusted, type UntrustedPlace } from "./catalog/untrusted.js";
+import type { McpTool } from "./tool.js";
 
 export type { JsonSchema, ObjectJsonSchema, ToolResult };
 
-/**
- * One tool for agents, transport-neutral: what an MCP server (or any other
- * tool-calling surface) lists and calls. Derived from the route registry, so
- * its name, input and output are the REST operation's.
- */
-export interface ApiTool {
-  /** The operation's name (its operationId), or the tool's own for the two without one. */
-  name: string;
-  title: string;
-  description: string;
-  /** Who may call it in the running mode, as the capabilities document says. */
-  auth: AuthRequirement;
-  /** It changes nothing. */
-  readOnly: boolean;
-  /** It may overwrite or delete (else only adds). */
-  destructive: boolean;
-  /** Calling it again with the same arguments changes nothing more. */
-  idempotent: boolean;
-  /** It may reach outside the marketplace (a configured document-AI service). */
-  openWorld: boolean;
-  /** The rate-limit class of the REST route it stands for: a call counts as that request. */
-  rate: ToolRateClass;
-  /** The REST operation it runs, if any. */
-  http: { method: string; path: string } | null;
-  /** The snake_case wire input: body or query fields, path parameters, and `idempotency_key` on writes. */
-  inputSchema: ObjectJsonSchema;
-  /** The answer: the success body, or `{error, code}` (a tool failure carries the API's error body). */
-  outputSchema: JsonSchema & { type: "object" };
-  /**
-   * Runs the use case as `actor` and answers the wire body (with other
-   * users' text under `untrusted_` names). Failures throw MarketplaceError in
-   * the wire's words, as the REST route would answer them.
-   */
-  call(m: Marketplace, actor: Actor, args: Record<string, unknown>): Promise<ToolResult>;
-}
+/** The rate classes tools fall in (no tool logs in, signs up or resets a password). */
+export type ToolRateClass = McpTool["rate"];
 
-/** The rate-limit classes tools fall in (no tool logs in, signs up or resets a password). */
-export type ToolRateClass = Extract<RateLimitClass, "read" | "write" | "upload">;
+/** A tool of the catalog: an McpTool whose input schema is known to list its properties. */
+export type CatalogTool = McpTool & { inputSchema: ObjectJsonSchema };
 
-/** What another adapter needs to serve agents: the tools and the capabilities document, from the one registry. */
+/** The tools agents see and the capabilities document, both from the one registry. */
 export interface ApiCatalog {
-  tools: ApiTool[];
+  tools: CatalogTool[];
   capabilities: CapabilitiesDocument;
 }
 
@@ -89,9 +67,12 @@ const IDEMPOTENCY_KEY: JsonSchema = {
     "while the first call still runs it fails with idempotency_in_flight (retry shortly).",
 };
 
-/** The tools and the capabilities document of a server with this HTTP config and these settings. */
-export async function apiCatalog(config: HttpConfig, settings: Settings): Promise<ApiCatalog> {
-  const resolved = resolveConfig(config);
+/**
+ * The tools and the capabilities document of a server with these bounds and settings (the same
+ * registry and bounds as its JSON API, so a tool and its route document the same limits).
+ */
+export async function apiCatalog(config: Partial<OperationsConfig>, settings: Settings): Promise<ApiCatalog> {
+  const resolved = operationsConfig(config);
   const operations = apiOperations(resolved);
   return {
     tools: await apiTools(operations, settings.securityMode, resolved),
@@ -106,12 +87,12 @@ export async function apiCatalog(config: HttpConfig, settings: Settings): Promis
 export async function apiTools(
   operations: readonly Operation[],
   mode: SecurityMode,
-  bounds: Pick<ResolvedConfig, "maxUploadBytes">,
-): Promise<ApiTool[]> {
+  bounds: Pick<OperationsConfig, "maxUploadBytes">,
+): Promise<CatalogTool[]> {
   const placed = operations
     .filter((op): op is Operation & { tool: number } => op.tool !== undefined)
     .sort((a, b) => a.tool - b.tool);
-  const tools: ApiTool[] = [];
+  const tools: CatalogTool[] = [];
   for (const op of placed) {
     if (op.tool > CATEGORIES_PLACE && !tools.some((tool) => tool.name === "list_categories")) {
       tools.push(await categoriesTool());
@@ -124,7 +105,7 @@ export async function apiTools(
 }
 
 /** A tool that runs a registry operation's handler, as its route does. */
-async function operationTool(op: Operation, mode: SecurityMode): Promise<ApiTool> {
+async function operationTool(op: Operation, mode: SecurityMode): Promise<CatalogTool> {
   const names = wireNames(op.input);
   const params = Object.values(op.input.path ?? {});
   const keyed = takesIdempotencyKey(op);
@@ -171,7 +152,7 @@ async function operationTool(op: Operation, mode: SecurityMode): Promise<ApiTool
 }
 
 /** An upload operation (draft_listing_from_document) as a tool: its handler, the file as base64. */
-async function documentTool(op: Operation, mode: SecurityMode, maxBytes: number): Promise<ApiTool> {
+async function documentTool(op: Operation, mode: SecurityMode, maxBytes: number): Promise<CatalogTool> {
   return {
     name: "draft_listing_from_document",
     title: op.summary,
@@ -212,7 +193,7 @@ const CategoriesAnswer = v.object({
 });
 
 /** list_categories: the categories of the capabilities document. */
-async function categoriesTool(): Promise<ApiTool> {
+async function categoriesTool(): Promise<CatalogTool> {
   return {
     name: "list_categories",
     title: "List the service categories",

@@ -1,7 +1,6 @@
 import { type Actor, type Marketplace, MarketplaceError, sha256Hex } from "@psm/core";
 import type { ErrorBody } from "@psm/host";
-import { decodeKeptAnswer, formerOperationOf, storedAnswerOf } from "../idempotency.js";
-import type { Operation } from "../operation.js";
+import { decodeKeptAnswer, formerOperationOf, type Operation, storedAnswerOf } from "@psm/operations";
 
 /** What a tool call answers: the wire body, and whether it replays an earlier call's answer. */
 export interface ToolResult {

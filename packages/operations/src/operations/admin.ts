@@ -1,6 +1,6 @@
 import { adminDeletePostSchema, adminDeleteUserSchema, pageQuerySchema } from "@psm/core";
+import { defineOperation } from "../operation.js";
 import { presentListing, presentUser } from "../presenters.js";
-import { defineOperation } from "../registry/operation.js";
 import { ListingSchema, pageOf, SuccessSchema, UserSchema } from "../wire-schemas.js";
 import { ACCOUNT_FIELDS, PAGE_QUERY } from "./descriptions.js";
 

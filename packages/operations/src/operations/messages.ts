@@ -1,6 +1,6 @@
 import { messageQuerySchema, sendMessageSchema } from "@psm/core";
+import { defineOperation, legacyPublic } from "../operation.js";
 import { presentMessage } from "../presenters.js";
-import { defineOperation, legacyPublic } from "../registry/operation.js";
 import { MessagePage, SentMessageAnswer } from "../wire-schemas.js";
 import { MESSAGE_FIELDS, MESSAGE_QUERY } from "./descriptions.js";
 

@@ -1,9 +1,6 @@
 import type { Actor, Marketplace, SecurityMode } from "@psm/core";
-import type { UploadedFile } from "@psm/host";
-import type { MiddlewareHandler } from "hono";
+import type { RateClass, UploadedFile } from "@psm/host";
 import type * as v from "valibot";
-import type { RateLimitClass } from "../config.js";
-import type { AppEnv } from "../env.js";
 import type { CommandSchema, WireMapping } from "./wire.js";
 
 /**
@@ -66,10 +63,10 @@ export interface OperationContext<C> {
 }
 
 /**
- * One route of the JSON API, described once. Hono registration, the OpenAPI
- * document, rate limiting and GET /api/capabilities are all derived from the
- * registry of these (operations/index.ts), and so can the tools of another
- * adapter: `name` is the operationId and the capability's name.
+ * One operation of the marketplace, described once and free of transport. The JSON API's
+ * routes and OpenAPI document, GET /api/capabilities and the MCP tools are all derived from
+ * the registry of these (operations/index.ts): `name` is the operationId, the capability's
+ * and the tool's name.
  */
 export interface Operation<C = Record<string, unknown>> {
   name: OperationName;
@@ -78,7 +75,8 @@ export interface Operation<C = Record<string, unknown>> {
   path: string;
   /** Who may call it, per security mode (legacy re-opens gaps 3 and 4). */
   auth: AuthRequirement | { strict: AuthRequirement; legacy: AuthRequirement };
-  rate: RateLimitClass;
+  /** Its rate class (the host's): every surface that offers it limits it so. */
+  rate: RateClass;
   tag: string;
   summary: string;
   /** What it does, for the capabilities document and OpenAPI. */
@@ -116,8 +114,6 @@ export interface Operation<C = Record<string, unknown>> {
    * password flows, decisions.md); every other non-GET operation honours it.
    */
   idempotencyKey?: false;
-  /** Transport middleware run after the gate, before the handler (upload shares). */
-  use?: MiddlewareHandler<AppEnv>[];
   /** Runs the use case and presents its result in the wire's shape. */
   handle(ctx: OperationContext<C>): Promise<unknown>;
 }

@@ -1,6 +1,6 @@
-import type { ResolvedConfig } from "../config.js";
-import { buildCapabilities } from "../registry/capabilities.js";
-import { defineOperation, type Operation } from "../registry/operation.js";
+import { buildCapabilities } from "../capabilities.js";
+import type { OperationsConfig } from "../config.js";
+import { defineOperation, type Operation } from "../operation.js";
 import { CapabilitiesSchema } from "../wire-schemas.js";
 import { adminOperations } from "./admin.js";
 import { authOperations } from "./auth.js";
@@ -16,7 +16,7 @@ import { profileOperations } from "./profiles.js";
  * and /api/capabilities are derived from it, and other adapters (MCP) can list
  * their tools from it.
  */
-export function apiOperations(config: ResolvedConfig): Operation[] {
+export function apiOperations(config: OperationsConfig): Operation[] {
   const auth = authOperations(config);
   const operations: Operation[] = [
     defineOperation({

@@ -1,6 +1,6 @@
 import { createApiKeySchema, isAdmin, pageQuerySchema } from "@psm/core";
+import { defineOperation } from "../operation.js";
 import { presentApiKey, presentCreatedApiKey } from "../presenters.js";
-import { defineOperation } from "../registry/operation.js";
 import { ApiKeySchema, CreatedApiKeyAnswer, pageOf, SuccessSchema } from "../wire-schemas.js";
 import { ACCOUNT_FIELDS, PAGE_QUERY } from "./descriptions.js";
 

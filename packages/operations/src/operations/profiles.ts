@@ -1,6 +1,6 @@
 import { pageQuerySchema, syncProfileSchema, userIdSchema } from "@psm/core";
+import { defineOperation, legacyPublic } from "../operation.js";
 import { presentLimit, presentProfile } from "../presenters.js";
-import { defineOperation, legacyPublic } from "../registry/operation.js";
 import {
   AdminCheckAnswer,
   ListingLimitSchema,

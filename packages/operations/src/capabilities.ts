@@ -6,8 +6,8 @@ import {
   PASSWORD_MIN_LENGTH,
   type Settings,
 } from "@psm/core";
-import type { ResolvedConfig } from "../config.js";
-import { IDEMPOTENCY_POLICY } from "./idempotency.js";
+import type { OperationsConfig } from "./config.js";
+import { IDEMPOTENCY_POLICY } from "./kept-answers.js";
 import { type AuthRequirement, authIn, type HttpMethod, type Operation } from "./operation.js";
 
 /** The version of this interface (decisions.md "Changes from 1.0.2": 1.2.0). */
@@ -81,7 +81,7 @@ export function capabilityList(
 export function buildCapabilities(
   operations: readonly Operation[],
   settings: Settings,
-  config: Pick<ResolvedConfig, "maxJsonBytes" | "maxUploadBytes">,
+  config: Pick<OperationsConfig, "maxJsonBytes" | "maxUploadBytes">,
 ): CapabilitiesDocument {
   const mode = settings.securityMode;
   return {

@@ -1,6 +1,6 @@
 import { type Listing, listingPatchSchema, listingQuerySchema, newListingSchema } from "@psm/core";
+import { defineOperation } from "../operation.js";
 import { presentListing } from "../presenters.js";
-import { defineOperation } from "../registry/operation.js";
 import {
   CreatedListingAnswer,
   ListingAnswer,

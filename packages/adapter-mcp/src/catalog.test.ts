@@ -1,9 +1,9 @@
+import { createHttpApp } from "@psm/adapter-http";
 import { createMarketplace } from "@psm/core";
 import { createTestDeps } from "@psm/core/testing";
 import { beforeAll, describe, expect, it } from "vitest";
-import { createHttpApp } from "../app.js";
-import { canonicalJson, fingerprintOf } from "./tools/keyed-call.js";
-import { type ApiCatalog, apiCatalog } from "./tools.js";
+import { canonicalJson, fingerprintOf } from "./catalog/keyed-call.js";
+import { type ApiCatalog, apiCatalog } from "./catalog.js";
 
 type Node = { [key: string]: unknown };
 
@@ -15,7 +15,7 @@ describe("apiCatalog", () => {
 
   beforeAll(async () => {
     const marketplace = createMarketplace(createTestDeps());
-    catalog = await apiCatalog(config, marketplace.settings);
+    catalog = await apiCatalog({}, marketplace.settings);
     const app = createHttpApp({ marketplace, config });
     openapi = (await (await app.request("/openapi.json")).json()) as Node;
   });

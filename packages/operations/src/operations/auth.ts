@@ -7,9 +7,9 @@ import {
   verifyEmailSchema,
 } from "@psm/core";
 import { describeError } from "@psm/host";
-import type { ResolvedConfig } from "../config.js";
+import type { OperationsConfig } from "../config.js";
+import { defineOperation } from "../operation.js";
 import { presentUser } from "../presenters.js";
-import { defineOperation } from "../registry/operation.js";
 import { LogInAnswer, MeAnswer, SuccessSchema, UserAnswer } from "../wire-schemas.js";
 import { ACCOUNT_FIELDS } from "./descriptions.js";
 
@@ -19,7 +19,7 @@ const tag = "auth";
  * /api/auth and /api/users: sign up, log in, me, log out, password reset, verification, display
  * name. `config` gives the reset hook and the logger its failure goes to.
  */
-export const authOperations = (config: Pick<ResolvedConfig, "onPasswordResetRequested" | "logger">) => [
+export const authOperations = (config: Pick<OperationsConfig, "onPasswordResetRequested" | "logger">) => [
   defineOperation({
     name: "sign_up",
     method: "POST",
