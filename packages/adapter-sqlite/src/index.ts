@@ -3,7 +3,7 @@ import { drizzle } from "drizzle-orm/better-sqlite3";
 import { openConnection } from "./connection.js";
 import { guarded } from "./db-errors.js";
 import { applyMigrations } from "./migrate.js";
-import { once } from "./once.js";
+import { lazy } from "./lazy.js";
 import { createRepositories } from "./repositories/index.js";
 
 /** Options of the SQLite storage. */
@@ -26,7 +26,7 @@ export interface SqliteStorageOptions {
 export function openSqliteStorage(options: SqliteStorageOptions): Storage {
   const sqlite = openConnection(options.file);
   const db = drizzle({ client: sqlite });
-  const probe = once(() => sqlite.prepare<[], number>("SELECT 1").pluck());
+  const probe = lazy(() => sqlite.prepare<[], number>("SELECT 1").pluck());
   return {
     repositories: createRepositories(sqlite, db, { searchBudget: options.searchBudget }),
     migrate: () => guarded(() => applyMigrations(db, sqlite)),

@@ -2,19 +2,19 @@ import type { ApiKeyRepository } from "@psm/core";
 import { and, desc, eq, isNull, lt, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../connection.js";
 import { guarded } from "../db-errors.js";
-import { once } from "../once.js";
+import { lazy } from "../lazy.js";
 import { apiKeys } from "../schema.js";
 
 /** ApiKeyRepository on drizzle; the lookup by digest is prepared once (every keyed request runs it). */
 export function createApiKeyRepository(db: Db): ApiKeyRepository {
-  const byHash = once(() =>
+  const byHash = lazy(() =>
     db
       .select()
       .from(apiKeys)
       .where(eq(apiKeys.keyHash, sql.placeholder("keyHash")))
       .prepare(),
   );
-  const byId = once(() =>
+  const byId = lazy(() =>
     db
       .select()
       .from(apiKeys)

@@ -9,7 +9,7 @@ import {
 } from "@psm/core";
 import type { Database } from "better-sqlite3";
 import { guarded } from "../db-errors.js";
-import { once } from "../once.js";
+import { lazy } from "../lazy.js";
 import { createInsertBatcher } from "./listing-insert-batcher.js";
 import { createListingWriter } from "./listing-order.js";
 import { ACTIVE_AT_NOW, LISTING_COLUMNS, type ListingRow, toListing, toParams } from "./listing-rows.js";
@@ -50,7 +50,7 @@ function toSearchResult(rows: SearchRows): ListingSearchResult {
 
 /** ListingRepository on better-sqlite3; every statement is prepared once, on first use. */
 export function createListingRepository(sqlite: Database, options: SearchOptions = {}): ListingRepository {
-  const statements = once(() => prepareStatements(sqlite, options));
+  const statements = lazy(() => prepareStatements(sqlite, options));
   const incrementViews = createViewBatcher(sqlite);
   const find = (id: string): Listing | null => {
     const row = statements().byId.get(id);

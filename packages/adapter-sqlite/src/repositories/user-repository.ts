@@ -2,19 +2,19 @@ import { normalizeEmail, type User, type UserRepository } from "@psm/core";
 import { and, desc, eq, isNull, lt, sql } from "drizzle-orm";
 import type { Db } from "../connection.js";
 import { guarded } from "../db-errors.js";
-import { once } from "../once.js";
+import { lazy } from "../lazy.js";
 import { users } from "../schema.js";
 
 /** UserRepository on drizzle; deleting a user cascades through the foreign keys. */
 export function createUserRepository(db: Db): UserRepository {
-  const byId = once(() =>
+  const byId = lazy(() =>
     db
       .select()
       .from(users)
       .where(eq(users.id, sql.placeholder("id")))
       .prepare(),
   );
-  const byEmail = once(() =>
+  const byEmail = lazy(() =>
     db
       .select()
       .from(users)

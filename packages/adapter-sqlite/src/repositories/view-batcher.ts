@@ -1,6 +1,6 @@
 import type { Database } from "better-sqlite3";
 import { toMarketplaceError } from "../db-errors.js";
-import { once } from "../once.js";
+import { lazy } from "../lazy.js";
 
 interface Waiter {
   resolve: (found: boolean) => void;
@@ -20,7 +20,7 @@ interface Waiter {
 export function createViewBatcher(sqlite: Database): (id: string) => Promise<boolean> {
   // Prepared on first use: the table exists only once migrate() has run. One statement per
   // listing does the read-modify-write inside SQLite, so the counts add up exactly.
-  const addViews = once(() =>
+  const addViews = lazy(() =>
     sqlite.prepare<{ id: string; n: number }>("UPDATE listings SET views = views + @n WHERE id = @id"),
   );
   const commit = sqlite.transaction((pending: Map<string, Waiter[]>) => {

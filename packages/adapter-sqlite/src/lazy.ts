@@ -3,7 +3,7 @@
  * this way because preparing needs the tables, and a Storage is opened before
  * migrate() creates them; after the first call a statement is reused as is.
  */
-export function once<T>(make: () => T): () => T {
+export function lazy<T>(make: () => T): () => T {
   let made: { value: T } | undefined;
   return () => {
     made ??= { value: make() };
