@@ -1,8 +1,7 @@
-import type { RateClass as HostRateClass } from "@psm/host";
 import type { McpTool } from "./tool.js";
 
-/** The host's rate classes that an MCP request can fall in. */
-export type RateClass = Extract<HostRateClass, "read" | "write" | "upload">;
+/** The host's rate classes that an MCP request can fall in (a tool's). */
+export type RateClass = McpTool["rate"];
 
 /**
  * The rate-limit class of each JSON-RPC message of a request body, so a

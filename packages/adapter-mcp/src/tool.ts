@@ -1,6 +1,6 @@
 import type { Actor, Marketplace } from "@psm/core";
+import type { RateClass } from "@psm/host";
 import type { AuthRequirement } from "@psm/operations";
-import type { RateClass } from "./rate-classes.js";
 
 /** A JSON Schema whose root describes an object, as MCP requires of tool schemas. */
 export type ObjectSchema = { type: "object"; [keyword: string]: unknown };
@@ -29,7 +29,7 @@ export interface McpTool {
   /** It may reach outside the marketplace (a configured document-AI service). */
   openWorld: boolean;
   /** The rate class of the REST route it stands for: a call counts as that request. */
-  rate: RateClass;
+  rate: Extract<RateClass, "read" | "write" | "upload">;
   /** The REST operation it runs, if any (for llms.txt). */
   http: { method: string; path: string } | null;
   /** The snake_case wire input: body or query fields, path parameters, and `idempotency_key` on writes. */

@@ -2,8 +2,8 @@ import type { Storage } from "@psm/core";
 import { drizzle } from "drizzle-orm/better-sqlite3";
 import { openConnection } from "./connection.js";
 import { guarded } from "./db-errors.js";
-import { applyMigrations } from "./migrate.js";
 import { lazy } from "./lazy.js";
+import { applyMigrations } from "./migrate.js";
 import { createRepositories } from "./repositories/index.js";
 
 /** Options of the SQLite storage. */
