@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { invalidField, isMarketplaceError, type MarketplaceError } from "../errors.js";
 import { newListingSchema } from "../schemas/new-listing.js";
 import { signUpSchema } from "../schemas/sign-up.js";
-import { setupMarketplace, signUpAndLogIn } from "../testing/use-case-kit.js";
+import { setup } from "../testing/use-case-kit.js";
 import { inputIssues, MAX_ISSUES, validate } from "./validate.js";
 
 /** The error `validate` throws for `input`. */
@@ -66,8 +66,8 @@ describe("MarketplaceError.issues", () => {
     expect(invalidField("expiresAt", "must be in the future").issues).toEqual([
       { field: "expiresAt", message: "expiresAt: must be in the future" },
     ]);
-    const { market } = setupMarketplace();
-    await signUpAndLogIn(market, "a@example.com");
+    const { market, signUpAndLogIn } = setup();
+    await signUpAndLogIn("a@example.com");
     const error = await market.auth
       .logIn({ email: "a@example.com", password: "wrong-password" })
       .catch((caught: unknown) => caught);
@@ -75,8 +75,8 @@ describe("MarketplaceError.issues", () => {
   });
 
   it("a use case answers every problem of its command from one call", async () => {
-    const { market } = setupMarketplace();
-    const { actor } = await signUpAndLogIn(market, "b@example.com");
+    const { market, signUpAndLogIn } = setup();
+    const { actor } = await signUpAndLogIn("b@example.com");
     const error = await market.listings
       .create(actor, { title: "", description: "", category: "cybersecurity", price: "lots" })
       .catch((caught: unknown) => caught);

@@ -31,12 +31,23 @@ function next(): number {
   return serial;
 }
 
+/**
+ * A row at `overrides.createdAt` (default now) with an id for that instant:
+ * `fields(createdAt, n)` gives the rest, `n` a serial that keeps made-up
+ * values unique, and `overrides` win over both.
+ */
+function build<T extends { id: string; createdAt: Date }>(
+  overrides: Partial<T>,
+  fields: (createdAt: Date, n: number) => Omit<T, "id" | "createdAt">,
+): T {
+  const createdAt = overrides.createdAt ?? new Date();
+  const id = testId(createdAt);
+  return { id, ...fields(createdAt, next()), ...overrides, createdAt } as T;
+}
+
 /** A valid user; its password is TEST_PASSWORD under the fake hasher. */
 export function buildUser(overrides: Partial<User> = {}): User {
-  const createdAt = overrides.createdAt ?? new Date();
-  const n = next();
-  return {
-    id: testId(createdAt),
+  return build(overrides, (_, n) => ({
     email: `user${n}@example.com`,
     displayName: `User ${n}`,
     isAdmin: false,
@@ -44,17 +55,12 @@ export function buildUser(overrides: Partial<User> = {}): User {
     passwordHash: fakeHash(TEST_PASSWORD),
     tokenVersion: 0,
     emailVerifiedAt: null,
-    ...overrides,
-    createdAt,
-  };
+  }));
 }
 
 /** A valid active listing; pass `userId` to attach it to a stored user. */
 export function buildListing(overrides: Partial<Listing> = {}): Listing {
-  const createdAt = overrides.createdAt ?? new Date();
-  const n = next();
-  return {
-    id: testId(createdAt),
+  return build(overrides, (createdAt, n) => ({
     title: `Listing ${n}`,
     description: `Description of listing ${n}.`,
     price: 100,
@@ -67,39 +73,27 @@ export function buildListing(overrides: Partial<Listing> = {}): Listing {
     contactEmail: null,
     expiresAt: null,
     views: 0,
-    ...overrides,
-    createdAt,
-  };
+  }));
 }
 
 /** A valid active API key whose digest is of a unique made-up value. */
 export function buildApiKey(overrides: Partial<ApiKey> = {}): ApiKey {
-  const createdAt = overrides.createdAt ?? new Date();
-  const n = next();
-  return {
-    id: testId(createdAt),
+  return build(overrides, (createdAt, n) => ({
     userId: overrides.userId ?? testId(createdAt),
     name: `Key ${n}`,
     keyHash: sha256Hex(`psm_test_key_${n}_${createdAt.getTime()}`),
     isActive: true,
     lastUsed: null,
-    ...overrides,
-    createdAt,
-  };
+  }));
 }
 
 /** A valid message; pass the parties and listing to tie it to stored rows. */
 export function buildMessage(overrides: Partial<Message> = {}): Message {
-  const createdAt = overrides.createdAt ?? new Date();
-  const n = next();
-  return {
-    id: testId(createdAt),
+  return build(overrides, (createdAt, n) => ({
     listingId: overrides.listingId ?? testId(createdAt),
     senderId: overrides.senderId ?? testId(createdAt),
     receiverId: overrides.receiverId ?? testId(createdAt),
     content: `Message ${n}`,
     isAgent: false,
-    ...overrides,
-    createdAt,
-  };
+  }));
 }

@@ -1,5 +1,5 @@
 import { expect } from "vitest";
-import type { Settings } from "../deps.js";
+import type { Deps, Settings } from "../deps.js";
 import type { Actor } from "../domain/actor.js";
 import { type ErrorCode, isMarketplaceError } from "../errors.js";
 import { createMarketplace, type Marketplace } from "../marketplace.js";
@@ -7,14 +7,46 @@ import { createTestDeps } from "./fakes/deps.js";
 
 /** The password the kit's accounts use. */
 export const KIT_PASSWORD = "secret-password";
+/** The address logInAdmin ensures as an admin. */
+const ADMIN_EMAIL = "admin@example.com";
 /** An anonymous caller. */
 export const ANON: Actor = { kind: "anonymous" };
 
-/** A marketplace on fresh in-memory deps, with the deps for inspection. */
-export function setupMarketplace(settings: Partial<Settings> = {}) {
-  const deps = createTestDeps({ settings });
-  return { deps, market: createMarketplace(deps) };
+/** Logs in through the marketplace; returns the token and the JWT actor it authenticates as. */
+async function logIn(market: Marketplace, email: string, password: string) {
+  const { token } = await market.auth.logIn({ email, password });
+  return { token, actor: await market.auth.authenticate({ bearer: token }) };
 }
+
+/**
+ * A use-case test's world on `deps`: the marketplace, the deps for inspection,
+ * and callers signed in through the marketplace itself, as a client would be.
+ */
+export function setupWith<D extends Deps>(deps: D) {
+  const market = createMarketplace(deps);
+  return {
+    deps,
+    market,
+    /** Signs up and logs in; returns the user, its token and a JWT actor. */
+    async signUpAndLogIn(email: string, password = KIT_PASSWORD) {
+      const user = await market.auth.signUp({ email, password });
+      return { user, ...(await logIn(market, email, password)) };
+    },
+    /** Ensures admin@example.com is an admin; returns the user, its token and its JWT actor. */
+    async logInAdmin() {
+      const { user } = await market.admin.ensureAdmin({ email: ADMIN_EMAIL, password: KIT_PASSWORD });
+      return { user, ...(await logIn(market, ADMIN_EMAIL, KIT_PASSWORD)) };
+    },
+  };
+}
+
+/** setupWith fresh in-memory deps (createTestDeps) under `settings`. */
+export function setup(settings: Partial<Settings> = {}) {
+  return setupWith(createTestDeps({ settings }));
+}
+
+/** What setup and setupWith return. */
+export type UseCaseKit = ReturnType<typeof setup>;
 
 /**
  * A value passed where the command types forbid it, as a plain-JS embedder
@@ -51,20 +83,6 @@ export async function expectInvalidField(
         : { error },
   );
   expect(outcome).toEqual({ code: "invalid_input", field, message });
-}
-
-/** Signs up and logs in; returns the user and a JWT actor. */
-export async function signUpAndLogIn(market: Marketplace, email: string, password = KIT_PASSWORD) {
-  const user = await market.auth.signUp({ email, password });
-  const { token } = await market.auth.logIn({ email, password });
-  return { user, token, actor: await market.auth.authenticate({ bearer: token }) };
-}
-
-/** Ensures admin@example.com is an admin; returns the user and its JWT actor. */
-export async function logInAdmin(market: Marketplace) {
-  const { user } = await market.admin.ensureAdmin({ email: "admin@example.com", password: KIT_PASSWORD });
-  const { token } = await market.auth.logIn({ email: "admin@example.com", password: KIT_PASSWORD });
-  return { user, token, actor: await market.auth.authenticate({ bearer: token }) };
 }
 
 /**

@@ -1,6 +1,9 @@
+import type * as v from "valibot";
+import type { Settings } from "../deps.js";
 import type { Actor, UserActor } from "../domain/actor.js";
 import { isUuid } from "../domain/uuid.js";
 import { invalidField, MarketplaceError } from "../errors.js";
+import { validate } from "../support/validate.js";
 
 /** The caller must be signed in (API key or JWT). */
 export function requireUser(actor: Actor): UserActor {
@@ -24,6 +27,23 @@ export function requireAdmin(actor: Actor): UserActor {
   const user = requireJwtUser(actor);
   if (!user.user.isAdmin) throw new MarketplaceError("admin_required");
   return user;
+}
+
+/**
+ * The opening of a use case whose rules depend on the security mode: strict
+ * mode needs a signed-in caller, checked before the input is read so that an
+ * anonymous caller hears `unauthenticated` whatever it sent; then the input is
+ * validated. `strict` tells the rules that follow which mode applies.
+ */
+export function admitByMode<S extends v.GenericSchema>(
+  settings: Pick<Settings, "securityMode">,
+  actor: Actor,
+  schema: S,
+  input: unknown,
+): { strict: boolean; data: v.InferOutput<S> } {
+  const strict = settings.securityMode === "strict";
+  if (strict) requireUser(actor);
+  return { strict, data: validate(schema, input) };
 }
 
 /** An id that is not a UUID is a 400 naming `field` (or the caller's own not-found); lower-cased. */

@@ -1,12 +1,6 @@
 import type { NewListingInput } from "@psm/core";
 import { describe, expect, it } from "vitest";
-import {
-  ANON,
-  expectCode,
-  type Marketplace,
-  setupMarketplace,
-  signUpAndLogIn,
-} from "../testing/use-case-kit.js";
+import { ANON, expectCode, type Marketplace, setup } from "../testing/use-case-kit.js";
 
 const LISTING: NewListingInput = { title: "Audit", description: "Two weeks.", category: "cybersecurity" };
 
@@ -18,9 +12,9 @@ async function verify(market: Marketplace, mailed: { verifyUrl: string }[], inde
 
 describe("REQUIRE_VERIFIED_EMAIL", () => {
   it("refuses keys, listings and messages to an unproven address, and allows them once proven", async () => {
-    const { deps, market } = setupMarketplace({ requireVerifiedEmail: true });
-    const author = await signUpAndLogIn(market, "author@example.com");
-    const buyer = await signUpAndLogIn(market, "buyer@example.com");
+    const { deps, market, signUpAndLogIn } = setup({ requireVerifiedEmail: true });
+    const author = await signUpAndLogIn("author@example.com");
+    const buyer = await signUpAndLogIn("buyer@example.com");
     await market.mail.dispatchDue();
     const mailed = deps.mailer.ofKind("email_verification");
 
@@ -40,9 +34,9 @@ describe("REQUIRE_VERIFIED_EMAIL", () => {
   });
 
   it("holds an anonymous legacy caller to the sender's proof", async () => {
-    const { deps, market } = setupMarketplace({ requireVerifiedEmail: true, securityMode: "legacy" });
-    const author = await signUpAndLogIn(market, "author@example.com");
-    const sender = await signUpAndLogIn(market, "sender@example.com");
+    const { deps, market, signUpAndLogIn } = setup({ requireVerifiedEmail: true, securityMode: "legacy" });
+    const author = await signUpAndLogIn("author@example.com");
+    const sender = await signUpAndLogIn("sender@example.com");
     await market.mail.dispatchDue();
     await verify(market, deps.mailer.ofKind("email_verification"), 0);
     const listing = await market.listings.create(
@@ -59,9 +53,9 @@ describe("REQUIRE_VERIFIED_EMAIL", () => {
   });
 
   it("is off by default: an unproven address may do all three", async () => {
-    const { market } = setupMarketplace();
-    const author = await signUpAndLogIn(market, "author@example.com");
-    const buyer = await signUpAndLogIn(market, "buyer@example.com");
+    const { market, signUpAndLogIn } = setup();
+    const author = await signUpAndLogIn("author@example.com");
+    const buyer = await signUpAndLogIn("buyer@example.com");
     expect(author.user.emailVerified).toBe(false);
     await expect(market.apiKeys.create(author.actor, {})).resolves.toHaveProperty("secret");
     const listing = await market.listings.create(author.actor, LISTING);

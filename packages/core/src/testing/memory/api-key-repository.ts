@@ -2,7 +2,7 @@ import type { ApiKey } from "../../domain/api-key.js";
 import type { PageQuery } from "../../domain/page.js";
 import { MarketplaceError } from "../../errors.js";
 import type { ApiKeyRepository } from "../../ports/api-key-repository.js";
-import { copy, insertNew, type MemoryState, pageById, requireUser } from "./state.js";
+import { copy, copyOrNull, insertNew, type MemoryState, pageById, requireUser } from "./state.js";
 
 /** The in-memory ApiKeyRepository. */
 export function createMemoryApiKeyRepository(state: MemoryState): ApiKeyRepository {
@@ -20,12 +20,10 @@ export function createMemoryApiKeyRepository(state: MemoryState): ApiKeyReposito
       insertNew(apiKeys, key.id, copy(key));
     },
     async findById(id: string) {
-      const key = apiKeys.get(id);
-      return key ? copy(key) : null;
+      return copyOrNull(apiKeys.get(id));
     },
     async findByHash(keyHash: string) {
-      const key = findByHash(keyHash);
-      return key ? copy(key) : null;
+      return copyOrNull(findByHash(keyHash));
     },
     async list(userId: string | undefined, page: PageQuery) {
       const rows = [...apiKeys.values()].filter((key) => userId === undefined || key.userId === userId);

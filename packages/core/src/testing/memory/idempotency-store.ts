@@ -1,5 +1,5 @@
 import type { IdempotencyStore } from "../../ports/idempotency-store.js";
-import { copy, type MemoryState } from "./state.js";
+import { copy, copyIfLive, deleteExpired, type MemoryState } from "./state.js";
 
 /** The in-memory IdempotencyStore. Each method runs without an await inside, so it is atomic. */
 export function createMemoryIdempotencyStore(state: MemoryState): IdempotencyStore {
@@ -22,8 +22,7 @@ export function createMemoryIdempotencyStore(state: MemoryState): IdempotencySto
       return { claimed: false, record: copy(found) };
     },
     async find(id, now) {
-      const found = records.get(id);
-      return found && found.expiresAt.getTime() > now.getTime() ? copy(found) : null;
+      return copyIfLive(records.get(id), now);
     },
     async complete(id, owner, result) {
       const found = held(id, owner);
@@ -34,14 +33,7 @@ export function createMemoryIdempotencyStore(state: MemoryState): IdempotencySto
       return held(id, owner) !== undefined && records.delete(id);
     },
     async deleteExpired(now) {
-      let removed = 0;
-      for (const [id, record] of records) {
-        if (record.expiresAt.getTime() <= now.getTime()) {
-          records.delete(id);
-          removed++;
-        }
-      }
-      return removed;
+      return deleteExpired(records, now);
     },
   };
 }

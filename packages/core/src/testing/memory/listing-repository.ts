@@ -2,7 +2,7 @@ import { applyChanges, effectiveStatus, isSearchable, type Listing } from "../..
 import type { PageQuery } from "../../domain/page.js";
 import { foldSearchText } from "../../domain/search-text.js";
 import type { ListingRepository, ListingSearch, SlotGuard } from "../../ports/listing-repository.js";
-import { copy, insertNew, type MemoryState, pageById, requireUser } from "./state.js";
+import { copy, copyOrNull, insertNew, type MemoryState, pageById, requireUser } from "./state.js";
 
 function matches(listing: Listing, query: ListingSearch, now: Date): boolean {
   if (query.status !== "all" && effectiveStatus(listing, now) !== query.status) return false;
@@ -30,8 +30,7 @@ export function createMemoryListingRepository(state: MemoryState): ListingReposi
 
   return {
     async findById(id: string) {
-      const listing = listings.get(id);
-      return listing ? copy(listing) : null;
+      return copyOrNull(listings.get(id));
     },
     async search(query: ListingSearch, now: Date) {
       return pageById(

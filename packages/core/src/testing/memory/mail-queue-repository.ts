@@ -1,6 +1,6 @@
 import type { MailJob, MailKind } from "../../domain/mail-job.js";
 import type { MailQueueRepository } from "../../ports/mail-queue-repository.js";
-import { copy, insertNew, type MemoryState, requireUser } from "./state.js";
+import { copy, copyOrNull, insertNew, type MemoryState, requireUser } from "./state.js";
 
 function dueOrder(a: MailJob, b: MailJob): number {
   const byTime = a.nextAttemptAt.getTime() - b.nextAttemptAt.getTime();
@@ -71,8 +71,7 @@ export function createMemoryMailQueueRepository(state: MemoryState): MailQueueRe
       job.lastError = error;
     },
     async findById(id: string) {
-      const job = mailJobs.get(id);
-      return job ? copy(job) : null;
+      return copyOrNull(mailJobs.get(id));
     },
     async countSince(userId: string, kind: MailKind, since: Date) {
       return countSince(userId, kind, since);

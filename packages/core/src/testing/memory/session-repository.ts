@@ -1,5 +1,5 @@
 import type { Session, SessionRepository } from "../../ports/session-repository.js";
-import { copy, insertNew, type MemoryState, requireUser } from "./state.js";
+import { copy, copyIfLive, deleteExpired, insertNew, type MemoryState, requireUser } from "./state.js";
 
 /** The in-memory SessionRepository, keyed by token digest. */
 export function createMemorySessionRepository(state: MemoryState): SessionRepository {
@@ -10,21 +10,13 @@ export function createMemorySessionRepository(state: MemoryState): SessionReposi
       insertNew(sessions, session.tokenHash, copy(session));
     },
     async find(tokenHash: string, now: Date) {
-      const session = sessions.get(tokenHash);
-      return session && session.expiresAt.getTime() > now.getTime() ? copy(session) : null;
+      return copyIfLive(sessions.get(tokenHash), now);
     },
     async delete(tokenHash: string) {
       sessions.delete(tokenHash);
     },
     async deleteExpired(now: Date) {
-      let removed = 0;
-      for (const [hash, session] of sessions) {
-        if (session.expiresAt.getTime() <= now.getTime()) {
-          sessions.delete(hash);
-          removed++;
-        }
-      }
-      return removed;
+      return deleteExpired(sessions, now);
     },
   };
 }

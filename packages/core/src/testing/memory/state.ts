@@ -67,6 +67,33 @@ export function copy<T>(value: T): T {
   return structuredClone(value);
 }
 
+/** A copy of a row found, or null for none: what every port's lookup answers. */
+export function copyOrNull<T>(row: T | undefined): T | null {
+  return row === undefined ? null : copy(row);
+}
+
+/** A row that lapses: a session, an idempotency record. */
+interface Expiring {
+  expiresAt: Date;
+}
+
+/** A copy of a row still live at `now` (an expiry equal to now has passed), or null. */
+export function copyIfLive<T extends Expiring>(row: T | undefined, now: Date): T | null {
+  return row !== undefined && row.expiresAt.getTime() > now.getTime() ? copy(row) : null;
+}
+
+/** Deletes the rows whose expiry is at or before `now`; returns how many went. */
+export function deleteExpired(table: Map<string, Expiring>, now: Date): number {
+  let removed = 0;
+  for (const [key, row] of table) {
+    if (row.expiresAt.getTime() <= now.getTime()) {
+      table.delete(key);
+      removed++;
+    }
+  }
+  return removed;
+}
+
 /**
  * One page of rows, id descending, ids strictly below `before`. UUIDv7 strings
  * in lowercase hex sort as their bytes do, so string order is id order.

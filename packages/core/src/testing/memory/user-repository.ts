@@ -2,7 +2,7 @@ import type { PageQuery } from "../../domain/page.js";
 import type { AccountType, User } from "../../domain/user.js";
 import { MarketplaceError } from "../../errors.js";
 import type { UserRepository } from "../../ports/user-repository.js";
-import { copy, insertNew, type MemoryState, pageById } from "./state.js";
+import { copy, copyOrNull, insertNew, type MemoryState, pageById } from "./state.js";
 
 function sameEmail(a: string, b: string): boolean {
   return a.toLowerCase() === b.toLowerCase();
@@ -23,12 +23,10 @@ export function createMemoryUserRepository(state: MemoryState): UserRepository {
 
   return {
     async findById(id: string) {
-      const user = users.get(id);
-      return user ? copy(user) : null;
+      return copyOrNull(users.get(id));
     },
     async findByEmail(email: string) {
-      const user = findByEmail(email);
-      return user ? copy(user) : null;
+      return copyOrNull(findByEmail(email));
     },
     async insert(user: User) {
       if (findByEmail(user.email)) throw new MarketplaceError("email_taken");

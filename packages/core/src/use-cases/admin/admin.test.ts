@@ -4,11 +4,9 @@ import {
   ANON,
   expectCode,
   expectInvalidField,
-  logInAdmin,
   type Marketplace as Market,
   KIT_PASSWORD as PASSWORD,
-  setupMarketplace as setup,
-  signUpAndLogIn,
+  setup,
 } from "../../testing/use-case-kit.js";
 
 function createListing(market: Market, actor: Actor, title = "Audit") {
@@ -17,11 +15,11 @@ function createListing(market: Market, actor: Actor, title = "Audit") {
 
 describe("admin access", () => {
   it("refuses every admin use case to anonymous callers, admin API keys and user JWTs", async () => {
-    const { market } = setup();
-    const admin = await logInAdmin(market);
+    const { market, signUpAndLogIn, logInAdmin } = setup();
+    const admin = await logInAdmin();
     const { secret } = await market.apiKeys.create(admin.actor, {});
     const adminKey = await market.auth.authenticate({ apiKey: secret });
-    const user = await signUpAndLogIn(market, "user@example.com");
+    const user = await signUpAndLogIn("user@example.com");
     const listing = await createListing(market, user.actor);
 
     const calls: [string, (actor: Actor) => Promise<unknown>][] = [
@@ -52,9 +50,9 @@ describe("admin access", () => {
 
 describe("admin.listPosts and deletePost", () => {
   it("lists every listing of any status, newest first, and pages", async () => {
-    const { deps, market } = setup();
-    const admin = await logInAdmin(market);
-    const author = await signUpAndLogIn(market, "author@example.com");
+    const { deps, market, signUpAndLogIn, logInAdmin } = setup();
+    const admin = await logInAdmin();
+    const author = await signUpAndLogIn("author@example.com");
     const active = await createListing(market, author.actor, "active");
     const paused = await createListing(market, author.actor, "paused");
     await market.listings.update(author.actor, { id: paused.id, status: "paused" });
@@ -80,9 +78,9 @@ describe("admin.listPosts and deletePost", () => {
   });
 
   it("deletes any listing; unknown is listing_not_found, malformed invalid_input", async () => {
-    const { market } = setup();
-    const admin = await logInAdmin(market);
-    const author = await signUpAndLogIn(market, "author@example.com");
+    const { market, signUpAndLogIn, logInAdmin } = setup();
+    const admin = await logInAdmin();
+    const author = await signUpAndLogIn("author@example.com");
     const listing = await createListing(market, author.actor);
     await market.admin.deletePost(admin.actor, { postId: listing.id });
     await expectCode(market.listings.get({ id: listing.id }), "listing_not_found");
@@ -97,9 +95,9 @@ describe("admin.listPosts and deletePost", () => {
 
 describe("admin.listUsers and deleteUser", () => {
   it("lists every user, newest first, with derived listing counts and no secrets", async () => {
-    const { market } = setup();
-    const admin = await logInAdmin(market);
-    const alice = await signUpAndLogIn(market, "alice@example.com");
+    const { market, signUpAndLogIn, logInAdmin } = setup();
+    const admin = await logInAdmin();
+    const alice = await signUpAndLogIn("alice@example.com");
     await createListing(market, alice.actor);
     const page = await market.admin.listUsers(admin.actor, {});
     expect(page.items.map((u) => u.id)).toEqual([alice.user.id, admin.user.id]);
@@ -109,10 +107,10 @@ describe("admin.listUsers and deleteUser", () => {
   });
 
   it("deletes a user with their listings and keys, and keeps messages", async () => {
-    const { deps, market } = setup();
-    const admin = await logInAdmin(market);
-    const seller = await signUpAndLogIn(market, "seller@example.com");
-    const buyer = await signUpAndLogIn(market, "buyer@example.com");
+    const { deps, market, signUpAndLogIn, logInAdmin } = setup();
+    const admin = await logInAdmin();
+    const seller = await signUpAndLogIn("seller@example.com");
+    const buyer = await signUpAndLogIn("buyer@example.com");
     const listing = await createListing(market, seller.actor);
     const { apiKey, secret } = await market.apiKeys.create(seller.actor, {});
     const message = await market.messages.send(buyer.actor, {
@@ -135,8 +133,8 @@ describe("admin.listUsers and deleteUser", () => {
   });
 
   it("refuses to delete an admin, and reports unknown and malformed ids", async () => {
-    const { market } = setup();
-    const admin = await logInAdmin(market);
+    const { market, logInAdmin } = setup();
+    const admin = await logInAdmin();
     await expectCode(market.admin.deleteUser(admin.actor, { userId: admin.user.id }), "cannot_delete_admin");
     await expectCode(market.admin.deleteUser(admin.actor, { userId: crypto.randomUUID() }), "user_not_found");
     await expectInvalidField(
@@ -181,9 +179,9 @@ describe("admin.ensureAdmin", () => {
   });
 
   it("takes over a non-admin account holding the address before promoting it", async () => {
-    const { deps, market } = setup();
+    const { deps, market, signUpAndLogIn } = setup();
     // Someone registered the operator's address first and armed it.
-    const squatter = await signUpAndLogIn(market, "boss@example.com");
+    const squatter = await signUpAndLogIn("boss@example.com");
     const { secret } = await market.apiKeys.create(squatter.actor, {});
     const promoted = await market.admin.ensureAdmin({ email: "boss@example.com", password: "operator-pass" });
     expect(promoted).toMatchObject({

@@ -3,10 +3,8 @@ import { describe, expect, it } from "vitest";
 import {
   expectCode,
   expectInvalidField,
-  logInAdmin,
   KIT_PASSWORD as PASSWORD,
-  setupMarketplace as setup,
-  signUpAndLogIn,
+  setup,
   untyped,
 } from "../../testing/use-case-kit.js";
 
@@ -14,8 +12,8 @@ const SECOND = 1000;
 
 describe("apiKeys.create", () => {
   it("returns psm_ + 64 lowercase hex once and stores only its SHA-256", async () => {
-    const { deps, market } = setup();
-    const { user, actor } = await signUpAndLogIn(market, "a@example.com");
+    const { deps, market, signUpAndLogIn } = setup();
+    const { user, actor } = await signUpAndLogIn("a@example.com");
     const { apiKey, secret } = await market.apiKeys.create(actor, { name: "CI agent" });
 
     expect(secret).toMatch(/^psm_[0-9a-f]{64}$/);
@@ -27,8 +25,8 @@ describe("apiKeys.create", () => {
   });
 
   it("names a key 'API Key' by default and makes a different value each time", async () => {
-    const { market } = setup();
-    const { actor } = await signUpAndLogIn(market, "b@example.com");
+    const { market, signUpAndLogIn } = setup();
+    const { actor } = await signUpAndLogIn("b@example.com");
     const first = await market.apiKeys.create(actor, untyped(undefined));
     const second = await market.apiKeys.create(actor, {});
     expect(first.apiKey.name).toBe("API Key");
@@ -38,8 +36,8 @@ describe("apiKeys.create", () => {
   });
 
   it("works for an API-key actor, refuses anonymous callers and bad names", async () => {
-    const { market } = setup();
-    const { actor } = await signUpAndLogIn(market, "c@example.com");
+    const { market, signUpAndLogIn } = setup();
+    const { actor } = await signUpAndLogIn("c@example.com");
     const { secret } = await market.apiKeys.create(actor, {});
     const keyActor = await market.auth.authenticate({ apiKey: secret });
     await expect(market.apiKeys.create(keyActor, { name: "second" })).resolves.toHaveProperty("secret");
@@ -51,9 +49,9 @@ describe("apiKeys.create", () => {
 
 describe("apiKeys.list", () => {
   it("lists the caller's own keys, newest first, without values; an admin sees all", async () => {
-    const { market } = setup();
-    const alice = await signUpAndLogIn(market, "alice@example.com");
-    const bob = await signUpAndLogIn(market, "bob@example.com");
+    const { market, signUpAndLogIn, logInAdmin } = setup();
+    const alice = await signUpAndLogIn("alice@example.com");
+    const bob = await signUpAndLogIn("bob@example.com");
     const a1 = await market.apiKeys.create(alice.actor, { name: "a1" });
     const b1 = await market.apiKeys.create(bob.actor, { name: "b1" });
     const a2 = await market.apiKeys.create(alice.actor, { name: "a2" });
@@ -66,14 +64,14 @@ describe("apiKeys.list", () => {
     const bobs = await market.apiKeys.list(bob.actor, {});
     expect(bobs.items.map((k) => k.id)).toEqual([b1.apiKey.id]);
 
-    const admin = (await logInAdmin(market)).actor;
+    const admin = (await logInAdmin()).actor;
     const all = await market.apiKeys.list(admin, {});
     expect(all.items.map((k) => k.id)).toEqual([a2.apiKey.id, b1.apiKey.id, a1.apiKey.id]);
   });
 
   it("pages with a cursor and refuses anonymous callers", async () => {
-    const { market } = setup();
-    const { actor } = await signUpAndLogIn(market, "d@example.com");
+    const { market, signUpAndLogIn } = setup();
+    const { actor } = await signUpAndLogIn("d@example.com");
     const ids: string[] = [];
     for (let i = 0; i < 5; i++) ids.unshift((await market.apiKeys.create(actor, {})).apiKey.id);
     const first = await market.apiKeys.list(actor, { limit: 2 });
@@ -89,8 +87,8 @@ describe("apiKeys.list", () => {
 
 describe("apiKeys.deactivate", () => {
   it("deactivates the caller's own key, which then stops authenticating", async () => {
-    const { deps, market } = setup();
-    const { actor } = await signUpAndLogIn(market, "e@example.com");
+    const { deps, market, signUpAndLogIn } = setup();
+    const { actor } = await signUpAndLogIn("e@example.com");
     const { apiKey, secret } = await market.apiKeys.create(actor, {});
     await market.apiKeys.deactivate(actor, { id: apiKey.id });
     expect((await deps.repos.apiKeys.findById(apiKey.id))?.isActive).toBe(false);
@@ -100,23 +98,23 @@ describe("apiKeys.deactivate", () => {
   });
 
   it("reports another user's key as key_not_found, but an admin may deactivate it", async () => {
-    const { deps, market } = setup();
-    const alice = await signUpAndLogIn(market, "alice@example.com");
-    const bob = await signUpAndLogIn(market, "bob@example.com");
+    const { deps, market, signUpAndLogIn, logInAdmin } = setup();
+    const alice = await signUpAndLogIn("alice@example.com");
+    const bob = await signUpAndLogIn("bob@example.com");
     const { apiKey, secret } = await market.apiKeys.create(alice.actor, {});
 
     await expectCode(market.apiKeys.deactivate(bob.actor, { id: apiKey.id }), "key_not_found");
     expect((await deps.repos.apiKeys.findById(apiKey.id))?.isActive).toBe(true);
 
-    const admin = (await logInAdmin(market)).actor;
+    const admin = (await logInAdmin()).actor;
     await market.apiKeys.deactivate(admin, { id: apiKey.id });
     expect((await deps.repos.apiKeys.findById(apiKey.id))?.isActive).toBe(false);
     await expectCode(market.auth.authenticate({ apiKey: secret }), "unauthenticated");
   });
 
   it("refuses unknown ids (404), malformed ids (400) and anonymous callers (401)", async () => {
-    const { market } = setup();
-    const { actor } = await signUpAndLogIn(market, "f@example.com");
+    const { market, signUpAndLogIn } = setup();
+    const { actor } = await signUpAndLogIn("f@example.com");
     const { apiKey } = await market.apiKeys.create(actor, {});
     await expectCode(market.apiKeys.deactivate(actor, { id: crypto.randomUUID() }), "key_not_found");
     await expectInvalidField(
@@ -130,8 +128,8 @@ describe("apiKeys.deactivate", () => {
 
 describe("API key last_used", () => {
   it("is set at first use and then written at most once a minute", async () => {
-    const { deps, market } = setup();
-    const { actor } = await signUpAndLogIn(market, "g@example.com");
+    const { deps, market, signUpAndLogIn } = setup();
+    const { actor } = await signUpAndLogIn("g@example.com");
     const { apiKey, secret } = await market.apiKeys.create(actor, {});
     const lastUsed = async () => (await deps.repos.apiKeys.findById(apiKey.id))?.lastUsed?.getTime() ?? null;
     expect(await lastUsed()).toBeNull();
@@ -151,8 +149,8 @@ describe("API key last_used", () => {
   });
 
   it("is not touched by a JWT", async () => {
-    const { deps, market } = setup();
-    const { actor } = await signUpAndLogIn(market, "h@example.com");
+    const { deps, market, signUpAndLogIn } = setup();
+    const { actor } = await signUpAndLogIn("h@example.com");
     const { apiKey } = await market.apiKeys.create(actor, {});
     const { token } = await market.auth.logIn({ email: "h@example.com", password: PASSWORD });
     await market.auth.authenticate({ bearer: token });

@@ -1,18 +1,8 @@
-import { createFakeHasher } from "@psm/core/testing";
 import { describe, expect, it } from "vitest";
-import { createMarketplace } from "../../marketplace.js";
-import { createTestDeps } from "../../testing/fakes/deps.js";
-import {
-  expectCode,
-  KIT_PASSWORD as PASSWORD,
-  setupMarketplace as setup,
-  signUpAndLogIn,
-} from "../../testing/use-case-kit.js";
-
-type Setup = ReturnType<typeof setup>;
+import { expectCode, KIT_PASSWORD as PASSWORD, setup, type UseCaseKit } from "../../testing/use-case-kit.js";
 
 /** Requests a reset for `email`, sends it and answers the token of the newest reset mail. */
-async function mailedResetToken({ deps, market }: Setup, email: string): Promise<string> {
+async function mailedResetToken({ deps, market }: UseCaseKit, email: string): Promise<string> {
   await market.auth.requestPasswordReset({ email });
   await market.mail.dispatchDue();
   const resetUrl = deps.mailer.ofKind("password_reset").at(-1)?.resetUrl ?? "";
@@ -23,7 +13,7 @@ describe("a completed reset of an address never proven", () => {
   it("ends every key the squatter minted, keys minted by keys included, and the JWT", async () => {
     const s = setup();
     // The intruder registers an address they do not own and arms the account.
-    const intruder = await signUpAndLogIn(s.market, "owner@example.com", "intruder-pass");
+    const intruder = await s.signUpAndLogIn("owner@example.com", "intruder-pass");
     const first = await s.market.apiKeys.create(intruder.actor, { name: "first" });
     const keyActor = await s.market.auth.authenticate({ apiKey: first.secret });
     const second = await s.market.apiKeys.create(keyActor, { name: "minted by a key" });
@@ -65,7 +55,7 @@ describe("a completed reset of an address never proven", () => {
 
   it("spares the keys of an address proven by the sign-up link", async () => {
     const s = setup();
-    const account = await signUpAndLogIn(s.market, "linked@example.com");
+    const account = await s.signUpAndLogIn("linked@example.com");
     await s.market.mail.dispatchDue();
     const verifyUrl = s.deps.mailer.ofKind("email_verification")[0]?.verifyUrl ?? "";
     await s.market.auth.verifyEmail({ token: new URL(verifyUrl).searchParams.get("token") ?? "" });
@@ -79,7 +69,7 @@ describe("a completed reset of an address never proven", () => {
 
   it("ends a key whose creation began before the reset and was stored after it", async () => {
     const s = setup();
-    const intruder = await signUpAndLogIn(s.market, "race@example.com", "intruder-pass");
+    const intruder = await s.signUpAndLogIn("race@example.com", "intruder-pass");
     const armed = await s.market.apiKeys.create(intruder.actor, {});
     // Both actors were authenticated before the reset; their requests finish after it.
     const viaKey = await s.market.auth.authenticate({ apiKey: armed.secret });
@@ -98,9 +88,9 @@ describe("a completed reset of an address never proven", () => {
 
 describe("update-password spends no hashing on a bad token", () => {
   it("checks the token before hashing the new password", async () => {
-    const hasher = createFakeHasher();
-    const deps = createTestDeps({ hasher });
-    const market = createMarketplace(deps);
+    const s = setup();
+    const { market } = s;
+    const { hasher } = s.deps;
     await market.auth.signUp({ email: "cost@example.com", password: PASSWORD });
     const before = hasher.calls.hash;
     for (const token of ["made-up", "x".repeat(512)]) {
@@ -112,10 +102,7 @@ describe("update-password spends no hashing on a bad token", () => {
     expect(hasher.calls.hash - before).toBe(0);
 
     // An expired or used token costs nothing either; a good one costs one hash.
-    await market.auth.requestPasswordReset({ email: "cost@example.com" });
-    await market.mail.dispatchDue();
-    const resetUrl = deps.mailer.ofKind("password_reset")[0]?.resetUrl ?? "";
-    const token = new URL(resetUrl).searchParams.get("token") ?? "";
+    const token = await mailedResetToken(s, "cost@example.com");
     await market.auth.updatePassword({ token, newPassword: "owner-password" });
     expect(hasher.calls.hash - before).toBe(1);
     await expectCode(

@@ -1,11 +1,6 @@
 import { createJwtTokenService } from "@psm/core";
 import { describe, expect, it } from "vitest";
-import {
-  expectCode,
-  logInAdmin,
-  setupMarketplace as setup,
-  signUpAndLogIn,
-} from "../../testing/use-case-kit.js";
+import { expectCode, setup } from "../../testing/use-case-kit.js";
 import { decodePayload, encodePart } from "./jwt-test-support.js";
 
 const SECOND = 1000;
@@ -18,8 +13,8 @@ describe("auth.authenticate", () => {
   });
 
   it("resolves a JWT and an API key to their user", async () => {
-    const { market } = setup();
-    const { user, actor } = await signUpAndLogIn(market, "jane@example.com");
+    const { market, signUpAndLogIn } = setup();
+    const { user, actor } = await signUpAndLogIn("jane@example.com");
     expect(actor).toMatchObject({ kind: "user", via: "jwt", user: { id: user.id } });
     const { secret, apiKey } = await market.apiKeys.create(actor, {});
     await expect(market.auth.authenticate({ apiKey: secret })).resolves.toMatchObject({
@@ -31,8 +26,8 @@ describe("auth.authenticate", () => {
   });
 
   it("refuses malformed, unknown and deactivated API keys", async () => {
-    const { market } = setup();
-    const { actor } = await signUpAndLogIn(market, "kim@example.com");
+    const { market, signUpAndLogIn } = setup();
+    const { actor } = await signUpAndLogIn("kim@example.com");
     await expectCode(market.auth.authenticate({ apiKey: "psm_123" }), "unauthenticated");
     await expectCode(market.auth.authenticate({ apiKey: `PSM_${"a".repeat(64)}` }), "unauthenticated");
     await expectCode(market.auth.authenticate({ apiKey: "" }), "unauthenticated");
@@ -44,9 +39,9 @@ describe("auth.authenticate", () => {
   });
 
   it("refuses the key and the JWT of a deleted user", async () => {
-    const { market } = setup();
-    const admin = (await logInAdmin(market)).actor;
-    const { user, token, actor } = await signUpAndLogIn(market, "leo@example.com");
+    const { market, signUpAndLogIn, logInAdmin } = setup();
+    const admin = (await logInAdmin()).actor;
+    const { user, token, actor } = await signUpAndLogIn("leo@example.com");
     const { secret } = await market.apiKeys.create(actor, {});
     await market.admin.deleteUser(admin, { userId: user.id });
     await expectCode(market.auth.authenticate({ apiKey: secret }), "unauthenticated");
@@ -54,8 +49,8 @@ describe("auth.authenticate", () => {
   });
 
   it("refuses a JWT issued before a password reset", async () => {
-    const { deps, market } = setup();
-    const { token } = await signUpAndLogIn(market, "mia@example.com");
+    const { deps, market, signUpAndLogIn } = setup();
+    const { token } = await signUpAndLogIn("mia@example.com");
     await market.auth.requestPasswordReset({ email: "mia@example.com" });
     await market.mail.dispatchDue();
     const resetUrl = deps.mailer.ofKind("password_reset")[0]?.resetUrl ?? "";
@@ -68,8 +63,8 @@ describe("auth.authenticate", () => {
   });
 
   it("refuses an expired JWT (7 days + 1 s) and accepts it just before", async () => {
-    const { deps, market } = setup();
-    const { token } = await signUpAndLogIn(market, "nia@example.com");
+    const { deps, market, signUpAndLogIn } = setup();
+    const { token } = await signUpAndLogIn("nia@example.com");
     deps.clock.advance(7 * DAY - SECOND);
     await expect(market.auth.authenticate({ bearer: token })).resolves.toMatchObject({ kind: "user" });
     deps.clock.advance(2 * SECOND);
@@ -77,8 +72,8 @@ describe("auth.authenticate", () => {
   });
 
   it("refuses tampered, foreign-signed and malformed JWTs", async () => {
-    const { deps, market } = setup();
-    const { user, token } = await signUpAndLogIn(market, "omar@example.com");
+    const { deps, market, signUpAndLogIn } = setup();
+    const { user, token } = await signUpAndLogIn("omar@example.com");
     const [header, payload, signature] = token.split(".");
     const claims = decodePayload(token);
     const tampered = `${header}.${encodePart({ ...claims, is_admin: true })}.${signature}`;
@@ -101,8 +96,8 @@ describe("auth.authenticate", () => {
   });
 
   it("reads admin rights from storage, not from the token", async () => {
-    const { deps, market } = setup();
-    const { user, token } = await signUpAndLogIn(market, "pia@example.com");
+    const { deps, market, signUpAndLogIn } = setup();
+    const { user, token } = await signUpAndLogIn("pia@example.com");
     await deps.repos.users.updateProfile(user.id, { isAdmin: true });
     const actor = await market.auth.authenticate({ bearer: token });
     expect(actor).toMatchObject({ kind: "user", user: { id: user.id, isAdmin: true } });

@@ -1,16 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { MarketplaceError } from "../../errors.js";
-import { createMarketplace } from "../../marketplace.js";
 import type { VerifyPurpose } from "../../ports/password-hasher.js";
 import { createFakeHasher } from "../../testing/fakes/hasher.js";
 import { createTestDeps } from "../../testing/index.js";
-import { expectCode, KIT_PASSWORD, signUpAndLogIn } from "../../testing/use-case-kit.js";
+import { expectCode, KIT_PASSWORD, setup, setupWith } from "../../testing/use-case-kit.js";
 
 describe("auth.changePassword and the hasher's lanes", () => {
   it("verifies the current password as a confirmation, not as a login", async () => {
-    const deps = createTestDeps();
-    const market = createMarketplace(deps);
-    const { actor } = await signUpAndLogIn(market, "confirm@example.com");
+    const { deps, market, signUpAndLogIn } = setup();
+    const { actor } = await signUpAndLogIn("confirm@example.com");
     deps.hasher.purposes.length = 0;
     await market.auth.changePassword(actor, { currentPassword: KIT_PASSWORD, newPassword: "new-password" });
     expect(deps.hasher.purposes).toEqual(["confirm"]);
@@ -26,9 +24,8 @@ describe("auth.changePassword and the hasher's lanes", () => {
           ? Promise.reject(new MarketplaceError("service_unavailable", undefined, { retryAfter: 2 }))
           : fake.verify(hash, password, purpose),
     };
-    const deps = createTestDeps({ hasher });
-    const market = createMarketplace(deps);
-    const { user, actor } = await signUpAndLogIn(market, "busy@example.com");
+    const { deps, market, signUpAndLogIn } = setupWith(createTestDeps({ hasher }));
+    const { user, actor } = await signUpAndLogIn("busy@example.com");
     const before = (await deps.repos.users.findById(user.id))?.passwordHash;
 
     busy = true;

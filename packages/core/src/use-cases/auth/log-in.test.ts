@@ -1,14 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { isMarketplaceError, MarketplaceError } from "../../errors.js";
-import { createMarketplace } from "../../marketplace.js";
 import { sha256Hex } from "../../support/crypto.js";
 import { createFakeHasher } from "../../testing/fakes/hasher.js";
 import { createTestDeps } from "../../testing/index.js";
 import {
   expectCode,
   KIT_PASSWORD as PASSWORD,
-  setupMarketplace as setup,
-  signUpAndLogIn,
+  setup,
+  setupWith,
   untyped,
 } from "../../testing/use-case-kit.js";
 import { decodePayload } from "./jwt-test-support.js";
@@ -24,8 +23,7 @@ describe("auth.logIn with a hasher too busy for new hashes", () => {
           ? Promise.reject(new MarketplaceError("service_unavailable", undefined, { retryAfter: 2 }))
           : fake.hash(password),
     };
-    const deps = createTestDeps({ hasher });
-    const market = createMarketplace(deps);
+    const { deps, market } = setupWith(createTestDeps({ hasher }));
     const user = await market.auth.signUp({ email: "old@example.com", password: PASSWORD });
     const old = `old$${sha256Hex(PASSWORD)}`;
     await deps.repos.users.setPasswordHash(user.id, old, { revokeTokens: false });
@@ -44,8 +42,7 @@ describe("auth.logIn with a hasher too busy for new hashes", () => {
 
 describe("auth.logIn and the hasher's lanes", () => {
   it("verifies as a login, for a known account and against the dummy hash for an unknown one", async () => {
-    const deps = createTestDeps();
-    const market = createMarketplace(deps);
+    const { deps, market } = setup();
     await market.auth.signUp({ email: "known@example.com", password: PASSWORD });
     await market.auth.logIn({ email: "known@example.com", password: PASSWORD });
     await expect(market.auth.logIn({ email: "nobody@example.com", password: PASSWORD })).rejects.toThrow(
@@ -108,8 +105,8 @@ describe("auth.logIn", () => {
   });
 
   it("re-hashes an old-scheme hash at login without revoking tokens", async () => {
-    const { deps, market } = setup();
-    const { user, token } = await signUpAndLogIn(market, "hana@example.com");
+    const { deps, market, signUpAndLogIn } = setup();
+    const { user, token } = await signUpAndLogIn("hana@example.com");
     await deps.repos.users.setPasswordHash(user.id, `old$${sha256Hex(PASSWORD)}`, { revokeTokens: false });
     const versionBefore = (await deps.repos.users.findById(user.id))?.tokenVersion;
     const hashesBefore = deps.hasher.calls.hash;
@@ -130,8 +127,8 @@ describe("auth.logIn", () => {
   });
 
   it("issues a JWT with sub, id, email, is_admin and a 7-day lifetime", async () => {
-    const { market } = setup();
-    const { user, token } = await signUpAndLogIn(market, "ivan@example.com");
+    const { market, signUpAndLogIn } = setup();
+    const { user, token } = await signUpAndLogIn("ivan@example.com");
     const claims = decodePayload(token);
     expect(claims.sub).toBe(user.id);
     expect(claims.id).toBe(user.id);

@@ -1,10 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  expectCode,
-  KIT_PASSWORD as PASSWORD,
-  setupMarketplace as setup,
-  untyped,
-} from "../../testing/use-case-kit.js";
+import { expectCode, KIT_PASSWORD as PASSWORD, setup, untyped } from "../../testing/use-case-kit.js";
 
 describe("auth.signUp", () => {
   it("trims and lower-cases the email and answers a user view without secrets", async () => {

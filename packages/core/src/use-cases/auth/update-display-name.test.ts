@@ -1,15 +1,10 @@
 import { describe, expect, it } from "vitest";
-import {
-  expectCode,
-  setupMarketplace as setup,
-  signUpAndLogIn,
-  untyped,
-} from "../../testing/use-case-kit.js";
+import { expectCode, setup, untyped } from "../../testing/use-case-kit.js";
 
 describe("users.updateDisplayName", () => {
   it("changes the caller's display name with a JWT and ignores other fields", async () => {
-    const { deps, market } = setup();
-    const { user, actor } = await signUpAndLogIn(market, "sam@example.com");
+    const { deps, market, signUpAndLogIn } = setup();
+    const { user, actor } = await signUpAndLogIn("sam@example.com");
     const updated = await market.users.updateDisplayName(
       actor,
       untyped({ displayName: "  Sam S.  ", email: "evil@example.com", isAdmin: true }),
@@ -24,8 +19,8 @@ describe("users.updateDisplayName", () => {
   });
 
   it("requires a JWT: an API-key actor and an anonymous caller are unauthenticated", async () => {
-    const { market } = setup();
-    const { actor } = await signUpAndLogIn(market, "tia@example.com");
+    const { market, signUpAndLogIn } = setup();
+    const { actor } = await signUpAndLogIn("tia@example.com");
     const { secret } = await market.apiKeys.create(actor, {});
     const keyActor = await market.auth.authenticate({ apiKey: secret });
     await expectCode(market.users.updateDisplayName(keyActor, { displayName: "X" }), "unauthenticated");
@@ -36,8 +31,8 @@ describe("users.updateDisplayName", () => {
   });
 
   it("bounds displayName to 1..100 characters", async () => {
-    const { market } = setup();
-    const { actor } = await signUpAndLogIn(market, "uma@example.com");
+    const { market, signUpAndLogIn } = setup();
+    const { actor } = await signUpAndLogIn("uma@example.com");
     await expectCode(market.users.updateDisplayName(actor, { displayName: "" }), "invalid_input");
     await expectCode(
       market.users.updateDisplayName(actor, { displayName: "x".repeat(101) }),

@@ -5,7 +5,7 @@ import type { VerifyEmailInput } from "../../schemas/verify-email.js";
 import { sha256Hex } from "../../support/crypto.js";
 import { validate } from "../../support/validate.js";
 import { reclaimAccount } from "./reclaim-account.js";
-import { usableToken } from "./usable-token.js";
+import { isUsableToken } from "./usable-token.js";
 
 /**
  * Sets a new password with a reset token: single use, one hour. Ends every
@@ -43,6 +43,5 @@ export async function checkResetToken(
   deps: Pick<Deps, "repos" | "clock">,
   input: VerifyEmailInput,
 ): Promise<boolean> {
-  const token = usableToken(input);
-  return token !== null && deps.repos.resetTokens.isValid(sha256Hex(token), deps.clock.now());
+  return isUsableToken(deps.repos.resetTokens, input, deps.clock.now());
 }

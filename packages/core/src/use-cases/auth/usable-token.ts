@@ -1,12 +1,19 @@
 import * as v from "valibot";
+import type { ResetTokenRepository } from "../../ports/reset-token-repository.js";
 import { verifyEmailSchema } from "../../schemas/verify-email.js";
+import { sha256Hex } from "../../support/crypto.js";
 
 /**
- * The token of a link-page check, or null when it could never be valid. A
- * page's GET only asks whether to show the form: a malformed token is "no",
+ * Whether the token of a link page is usable now in `store`; consumes nothing.
+ * A page's GET only asks whether to show the form: a malformed token is "no",
  * not an error.
  */
-export function usableToken(input: unknown): string | null {
+export async function isUsableToken(
+  store: Pick<ResetTokenRepository, "isValid">,
+  input: unknown,
+  now: Date,
+): Promise<boolean> {
   const result = v.safeParse(verifyEmailSchema, input);
-  return result.success ? result.output.token : null;
+  if (!result.success) return false;
+  return store.isValid(sha256Hex(result.output.token), now);
 }

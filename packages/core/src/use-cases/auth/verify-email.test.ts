@@ -2,22 +2,21 @@ import { sha256Hex } from "@psm/core";
 import { describe, expect, it } from "vitest";
 import {
   expectCode,
+  setup as kitSetup,
   KIT_PASSWORD as PASSWORD,
-  setupMarketplace,
-  signUpAndLogIn,
+  type UseCaseKit,
   untyped,
 } from "../../testing/use-case-kit.js";
 
 const HOUR = 60 * 60 * 1000;
 
+/** The kit's marketplace, whose PUBLIC_URL the mailed links carry. */
 function setup() {
-  return setupMarketplace({ publicUrl: "https://market.example.com" });
+  return kitSetup({ publicUrl: "https://market.example.com" });
 }
 
-type Setup = ReturnType<typeof setup>;
-
 /** The token of the n-th verification mail delivered. */
-function verificationToken({ deps }: Setup, n = 0): string {
+function verificationToken({ deps }: UseCaseKit, n = 0): string {
   const mail = deps.mailer.ofKind("email_verification")[n];
   if (!mail) throw new Error(`no verification mail #${n} was sent`);
   return new URL(mail.verifyUrl).searchParams.get("token") ?? "";
@@ -25,7 +24,7 @@ function verificationToken({ deps }: Setup, n = 0): string {
 
 async function signedUp(email = "new@example.com") {
   const s = setup();
-  const account = await signUpAndLogIn(s.market, email);
+  const account = await s.signUpAndLogIn(email);
   await s.market.mail.dispatchDue();
   return { ...s, ...account, token: verificationToken(s), jwt: account.token };
 }

@@ -5,7 +5,7 @@ import { type VerifyEmailInput, verifyEmailSchema } from "../../schemas/verify-e
 import { sha256Hex } from "../../support/crypto.js";
 import { validate } from "../../support/validate.js";
 import { viewOf } from "../user-view.js";
-import { usableToken } from "./usable-token.js";
+import { isUsableToken } from "./usable-token.js";
 
 /**
  * Follows the link mailed at sign-up: the token (single use, 24 hours) proves
@@ -29,6 +29,5 @@ export async function checkVerificationToken(
   deps: Pick<Deps, "repos" | "clock">,
   input: VerifyEmailInput,
 ): Promise<boolean> {
-  const token = usableToken(input);
-  return token !== null && deps.repos.verificationTokens.isValid(sha256Hex(token), deps.clock.now());
+  return isUsableToken(deps.repos.verificationTokens, input, deps.clock.now());
 }

@@ -1,15 +1,13 @@
-import { createMarketplace, MarketplaceError } from "@psm/core";
+import { type Deps, MarketplaceError } from "@psm/core";
 import { createStubDocumentParser, createTestDeps } from "@psm/core/testing";
 import { describe, expect, it } from "vitest";
-import { ANON, expectCode, KIT_PASSWORD as PASSWORD } from "../../testing/use-case-kit.js";
+import { ANON, expectCode, setupWith } from "../../testing/use-case-kit.js";
 
-async function signedIn() {
-  const deps = createTestDeps();
-  const market = createMarketplace(deps);
-  await market.auth.signUp({ email: "doc@example.com", password: PASSWORD });
-  const { token } = await market.auth.logIn({ email: "doc@example.com", password: PASSWORD });
-  const actor = await market.auth.authenticate({ bearer: token });
-  return { deps, market, actor };
+/** A marketplace on `deps` with doc@example.com signed in as `actor`. */
+async function signedIn<D extends Deps>(deps: D) {
+  const kit = setupWith(deps);
+  const { actor } = await kit.signUpAndLogIn("doc@example.com");
+  return { ...kit, actor };
 }
 
 const PDF = {
@@ -20,7 +18,7 @@ const PDF = {
 
 describe("documents.parse", () => {
   it("passes the upload to the parser and returns its extraction", async () => {
-    const { deps, market, actor } = await signedIn();
+    const { deps, market, actor } = await signedIn(createTestDeps());
     const parsed = await market.documents.parse(actor, PDF);
     expect(deps.documents.inputs).toEqual([PDF]);
     expect(deps.documents.inputs[0]?.bytes).toBe(PDF.bytes);
@@ -33,7 +31,7 @@ describe("documents.parse", () => {
   });
 
   it("accepts an API-key caller", async () => {
-    const { deps, market, actor } = await signedIn();
+    const { deps, market, actor } = await signedIn(createTestDeps());
     const { secret } = await market.apiKeys.create(actor, {});
     const keyActor = await market.auth.authenticate({ apiKey: secret });
     await expect(market.documents.parse(keyActor, PDF)).resolves.toHaveProperty("title");
@@ -41,7 +39,7 @@ describe("documents.parse", () => {
   });
 
   it("requires a signed-in caller and then never reaches the parser", async () => {
-    const { deps, market } = await signedIn();
+    const { deps, market } = await signedIn(createTestDeps());
     await expectCode(market.documents.parse(ANON, PDF), "unauthenticated");
     expect(deps.documents.inputs).toHaveLength(0);
   });
@@ -52,11 +50,7 @@ describe("documents.parse", () => {
         throw new MarketplaceError("unsupported_document");
       },
     };
-    const deps = createTestDeps({ documents });
-    const market = createMarketplace(deps);
-    await market.auth.signUp({ email: "doc@example.com", password: PASSWORD });
-    const { token } = await market.auth.logIn({ email: "doc@example.com", password: PASSWORD });
-    const actor = await market.auth.authenticate({ bearer: token });
+    const { market, actor } = await signedIn(createTestDeps({ documents }));
     await expectCode(
       market.documents.parse(actor, { bytes: new Uint8Array([0, 1, 2]) }),
       "unsupported_document",
@@ -64,11 +58,8 @@ describe("documents.parse", () => {
   });
 
   it("returns whatever the configured parser extracts", async () => {
-    const deps = createTestDeps({ documents: createStubDocumentParser({ title: "Custom", price: null }) });
-    const market = createMarketplace(deps);
-    await market.auth.signUp({ email: "doc@example.com", password: PASSWORD });
-    const { token } = await market.auth.logIn({ email: "doc@example.com", password: PASSWORD });
-    const actor = await market.auth.authenticate({ bearer: token });
+    const parser = createStubDocumentParser({ title: "Custom", price: null });
+    const { market, actor } = await signedIn(createTestDeps({ documents: parser }));
     await expect(market.documents.parse(actor, PDF)).resolves.toMatchObject({ title: "Custom", price: null });
   });
 });

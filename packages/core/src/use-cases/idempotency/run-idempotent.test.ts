@@ -3,7 +3,7 @@ import { IDEMPOTENCY_LEASE_MS, IDEMPOTENCY_TTL_MS } from "../../domain/idempoten
 import { isMarketplaceError, MarketplaceError } from "../../errors.js";
 import type { Marketplace } from "../../marketplace.js";
 import { sha256Hex } from "../../support/crypto.js";
-import { expectCode, setupMarketplace as setup, signUpAndLogIn } from "../../testing/use-case-kit.js";
+import { expectCode, setup } from "../../testing/use-case-kit.js";
 import { type IdempotentRequest, type IdempotentWork, idempotencyId } from "./run-idempotent.js";
 
 const NEW_LISTING = {
@@ -45,24 +45,40 @@ function writingWork(actor: Actor, result: string, decision: Pick<IdempotentWork
   };
 }
 
+type Work = Parameters<Marketplace["idempotency"]["run"]>[1];
+
+/** A signed-in caller, with its key-1 at hand and what the cases read back about it. */
+async function caller(email: string) {
+  const kit = setup();
+  const { user, actor } = await kit.signUpAndLogIn(email);
+  return {
+    ...kit,
+    user,
+    actor,
+    /** Runs `work` under keyed(user.id): the caller's key-1. */
+    run: (work: Work) => kit.market.idempotency.run(keyed(user.id), work),
+    /** The caller's listings, as a search shows them. */
+    ownListings: async () => (await kit.market.listings.search(actor, { userId: user.id })).items,
+    /** The caller's stored display name, which writingWork sets. */
+    storedName: async () => (await kit.deps.repos.users.findById(user.id))?.displayName,
+  };
+}
+
 describe("idempotency.run", () => {
   it("runs once per key: a retry replays the first result and writes nothing", async () => {
-    const { market } = setup();
-    const { user, actor } = await signUpAndLogIn(market, "a@example.com");
-    const first = await market.idempotency.run(keyed(user.id), createListingWork(actor));
-    const again = await market.idempotency.run(keyed(user.id), createListingWork(actor));
+    const { actor, run, ownListings } = await caller("a@example.com");
+    const first = await run(createListingWork(actor));
+    const again = await run(createListingWork(actor));
     expect(first.replayed).toBe(false);
     expect(again).toEqual({ replayed: true, result: first.result });
-    const page = await market.listings.search(actor, { userId: user.id });
-    expect(page.items.map((l) => `created ${l.id}`)).toEqual([first.result]);
+    expect((await ownListings()).map((l) => `created ${l.id}`)).toEqual([first.result]);
   });
 
   it("concurrent requests with one key create exactly one listing; the others are in flight or replays", async () => {
-    const { market } = setup();
-    const { user, actor } = await signUpAndLogIn(market, "b@example.com");
+    const { actor, run, ownListings } = await caller("b@example.com");
     const outcomes = await Promise.all(
       Array.from({ length: 25 }, () =>
-        market.idempotency.run(keyed(user.id), createListingWork(actor)).then(
+        run(createListingWork(actor)).then(
           (outcome) => outcome,
           (error: unknown) => (isMarketplaceError(error) ? error.code : error),
         ),
@@ -75,13 +91,13 @@ describe("idempotency.run", () => {
     for (const o of outcomes) {
       if (typeof o === "string") expect(o).toBe("idempotency_in_flight");
     }
-    expect((await market.listings.search(actor, { userId: user.id })).items).toHaveLength(1);
+    expect(await ownListings()).toHaveLength(1);
   });
 
   it("the same key with another request is idempotency_key_reused; another scope or operation is independent", async () => {
-    const { market } = setup();
-    const alice = await signUpAndLogIn(market, "alice@example.com");
-    const bob = await signUpAndLogIn(market, "bob@example.com");
+    const { market, signUpAndLogIn } = setup();
+    const alice = await signUpAndLogIn("alice@example.com");
+    const bob = await signUpAndLogIn("bob@example.com");
     await market.idempotency.run(keyed(alice.user.id), createListingWork(alice.actor));
     await expectCode(
       market.idempotency.run(keyed(alice.user.id, "key-1", "fp-other"), createListingWork(alice.actor)),
@@ -96,75 +112,60 @@ describe("idempotency.run", () => {
   });
 
   it("commit and keep: the writes land and the result is replayed", async () => {
-    const { deps, market } = setup();
-    const { user, actor } = await signUpAndLogIn(market, "kept@example.com");
+    const { actor, run, ownListings, storedName } = await caller("kept@example.com");
     const work = writingWork(actor, "first", { commit: true, keep: true });
-    expect(await market.idempotency.run(keyed(user.id), work)).toEqual({ replayed: false, result: "first" });
-    expect((await deps.repos.users.findById(user.id))?.displayName).toBe("Written by first");
+    expect(await run(work)).toEqual({ replayed: false, result: "first" });
+    expect(await storedName()).toBe("Written by first");
     const again = writingWork(actor, "second", { commit: true, keep: true });
-    expect(await market.idempotency.run(keyed(user.id), again)).toEqual({ replayed: true, result: "first" });
-    expect((await market.listings.search(actor, { userId: user.id })).items).toHaveLength(1);
+    expect(await run(again)).toEqual({ replayed: true, result: "first" });
+    expect(await ownListings()).toHaveLength(1);
   });
 
   it("commit false: every write rolls back, and a kept result is still replayed", async () => {
-    const { deps, market } = setup();
-    const { user, actor } = await signUpAndLogIn(market, "d@example.com");
+    const { actor, run, ownListings, storedName } = await caller("d@example.com");
     const refused = writingWork(actor, "refused", { commit: false, keep: true });
-    expect(await market.idempotency.run(keyed(user.id), refused)).toEqual({
-      replayed: false,
-      result: "refused",
-    });
-    expect((await deps.repos.users.findById(user.id))?.displayName).not.toBe("Written by refused");
-    expect((await market.listings.search(actor, { userId: user.id })).items).toHaveLength(0);
+    expect(await run(refused)).toEqual({ replayed: false, result: "refused" });
+    expect(await storedName()).not.toBe("Written by refused");
+    expect(await ownListings()).toHaveLength(0);
     const retry = writingWork(actor, "retry", { commit: true, keep: true });
-    expect(await market.idempotency.run(keyed(user.id), retry)).toEqual({
-      replayed: true,
-      result: "refused",
-    });
-    expect((await market.listings.search(actor, { userId: user.id })).items).toHaveLength(0);
+    expect(await run(retry)).toEqual({ replayed: true, result: "refused" });
+    expect(await ownListings()).toHaveLength(0);
   });
 
   it("keep false releases the key, so a corrected retry runs; with commit false nothing is written", async () => {
-    const { deps, market } = setup();
-    const { user, actor } = await signUpAndLogIn(market, "c@example.com");
+    const { actor, run, storedName } = await caller("c@example.com");
     const invalid = writingWork(actor, "invalid", { commit: false, keep: false });
-    expect(await market.idempotency.run(keyed(user.id), invalid)).toEqual({
-      replayed: false,
-      result: "invalid",
-    });
-    expect((await deps.repos.users.findById(user.id))?.displayName).not.toBe("Written by invalid");
-    const retried = await market.idempotency.run(keyed(user.id), createListingWork(actor));
+    expect(await run(invalid)).toEqual({ replayed: false, result: "invalid" });
+    expect(await storedName()).not.toBe("Written by invalid");
+    const retried = await run(createListingWork(actor));
     expect(retried.replayed).toBe(false);
     expect(retried.result).toMatch(/^created /);
   });
 
   it("commit without keep: the writes land and the key is released with them", async () => {
-    const { deps, market } = setup();
-    const { user, actor } = await signUpAndLogIn(market, "e@example.com");
+    const { actor, run, ownListings, storedName } = await caller("e@example.com");
     const once = writingWork(actor, "unkept", { commit: true, keep: false });
-    expect(await market.idempotency.run(keyed(user.id), once)).toEqual({ replayed: false, result: "unkept" });
-    expect((await deps.repos.users.findById(user.id))?.displayName).toBe("Written by unkept");
-    const again = await market.idempotency.run(keyed(user.id), createListingWork(actor));
+    expect(await run(once)).toEqual({ replayed: false, result: "unkept" });
+    expect(await storedName()).toBe("Written by unkept");
+    const again = await run(createListingWork(actor));
     expect(again.replayed).toBe(false);
-    expect((await market.listings.search(actor, { userId: user.id })).items).toHaveLength(2);
+    expect(await ownListings()).toHaveLength(2);
   });
 
   it("a thrown fault releases the key and rolls back; the retry runs", async () => {
-    const { market } = setup();
-    const { user, actor } = await signUpAndLogIn(market, "f@example.com");
+    const { actor, run, ownListings } = await caller("f@example.com");
     const crash = async (m: Marketplace): Promise<IdempotentWork> => {
       await m.listings.create(actor, NEW_LISTING);
       throw new Error("disk on fire");
     };
-    await expect(market.idempotency.run(keyed(user.id), crash)).rejects.toThrow("disk on fire");
-    expect((await market.listings.search(actor, { userId: user.id })).items).toHaveLength(0);
-    const retried = await market.idempotency.run(keyed(user.id), createListingWork(actor));
+    await expect(run(crash)).rejects.toThrow("disk on fire");
+    expect(await ownListings()).toHaveLength(0);
+    const retried = await run(createListingWork(actor));
     expect(retried.replayed).toBe(false);
   });
 
   it("a claim whose request died is taken over after its lease; a key expires after 24 hours", async () => {
-    const { deps, market } = setup();
-    const { user, actor } = await signUpAndLogIn(market, "g@example.com");
+    const { deps, market, user, actor } = await caller("g@example.com");
     const request = keyed(user.id);
     // A request that claimed the key and died before its unit of work.
     const id = idempotencyId(request.scope, [request.operation], request.key);
@@ -182,8 +183,7 @@ describe("idempotency.run", () => {
   });
 
   it("a key stored under its former operation is honoured: replayed, reused, in flight, or free once dead", async () => {
-    const { deps, market } = setup();
-    const { user, actor } = await signUpAndLogIn(market, "h@example.com");
+    const { deps, market, user, actor, ownListings } = await caller("h@example.com");
     const former = ["POST", "/api/listings"];
     const request = { ...keyed(user.id), formerOperation: former };
     // As 1.2 stored it: the digest of [scope, method, route, key], the answer migrated into the result.
@@ -202,7 +202,7 @@ describe("idempotency.run", () => {
       market.idempotency.run({ ...request, fingerprint: "fp-other" }, createListingWork(actor)),
       "idempotency_key_reused",
     );
-    expect((await market.listings.search(actor, { userId: user.id })).items).toHaveLength(0);
+    expect(await ownListings()).toHaveLength(0);
 
     const dead = { ...request, key: "key-dead" };
     await claimAsDead(deps, idempotencyId(dead.scope, former, dead.key));
@@ -211,8 +211,7 @@ describe("idempotency.run", () => {
   });
 
   it("refuses malformed keys before anything runs", async () => {
-    const { market } = setup();
-    const { user, actor } = await signUpAndLogIn(market, "i@example.com");
+    const { market, user, actor, ownListings } = await caller("i@example.com");
     for (const key of ["", "x".repeat(256), "has space", "tab\there", "ünï", "\u0000"]) {
       await expectCode(
         market.idempotency.run(keyed(user.id, key), createListingWork(actor)),
@@ -224,7 +223,7 @@ describe("idempotency.run", () => {
     ).resolves.toMatchObject({
       replayed: false,
     });
-    expect((await market.listings.search(actor, { userId: user.id })).items).toHaveLength(1);
+    expect(await ownListings()).toHaveLength(1);
   });
 });
 

@@ -1,18 +1,11 @@
 import { describe, expect, it } from "vitest";
-import {
-  ANON,
-  expectCode,
-  expectInvalidField,
-  setupMarketplace as setup,
-  signUpAndLogIn,
-  untyped,
-} from "../../testing/use-case-kit.js";
+import { ANON, expectCode, expectInvalidField, setup, untyped } from "../../testing/use-case-kit.js";
 import { create, DAY, MINUTE } from "./listings-test-support.js";
 
 describe("listings.create", () => {
   it("creates an active listing for the caller with the interface's defaults", async () => {
-    const { deps, market } = setup();
-    const { user, actor } = await signUpAndLogIn(market, "a@example.com");
+    const { deps, market, signUpAndLogIn } = setup();
+    const { user, actor } = await signUpAndLogIn("a@example.com");
     const listing = await create(market, actor);
     expect(listing).toMatchObject({
       title: "Cloud migration",
@@ -33,8 +26,8 @@ describe("listings.create", () => {
   });
 
   it("accepts a numeric string price and an API-key actor", async () => {
-    const { market } = setup();
-    const { actor } = await signUpAndLogIn(market, "b@example.com");
+    const { market, signUpAndLogIn } = setup();
+    const { actor } = await signUpAndLogIn("b@example.com");
     const { secret } = await market.apiKeys.create(actor, {});
     const keyActor = await market.auth.authenticate({ apiKey: secret });
     await expect(create(market, keyActor, { price: "1250.50" })).resolves.toMatchObject({ price: 1250.5 });
@@ -45,9 +38,9 @@ describe("listings.create", () => {
   });
 
   it("ignores unknown fields and fields a caller may not set", async () => {
-    const { market } = setup();
-    const { user, actor } = await signUpAndLogIn(market, "c@example.com");
-    const other = await signUpAndLogIn(market, "other@example.com");
+    const { market, signUpAndLogIn } = setup();
+    const { user, actor } = await signUpAndLogIn("c@example.com");
+    const other = await signUpAndLogIn("other@example.com");
     const forcedId = crypto.randomUUID();
     const listing = await create(
       market,
@@ -69,8 +62,8 @@ describe("listings.create", () => {
   });
 
   it("keeps given optional fields", async () => {
-    const { deps, market } = setup();
-    const { actor } = await signUpAndLogIn(market, "d@example.com");
+    const { deps, market, signUpAndLogIn } = setup();
+    const { actor } = await signUpAndLogIn("d@example.com");
     const expires = new Date(deps.clock.now().getTime() + DAY);
     const listing = await create(market, actor, {
       condition: "new",
@@ -89,8 +82,8 @@ describe("listings.create", () => {
   });
 
   it("requires title, description and a known category", async () => {
-    const { market } = setup();
-    const { actor } = await signUpAndLogIn(market, "e@example.com");
+    const { market, signUpAndLogIn } = setup();
+    const { actor } = await signUpAndLogIn("e@example.com");
     await expectCode(
       market.listings.create(actor, untyped({ description: "d", category: "cybersecurity" })),
       "invalid_input",
@@ -111,8 +104,8 @@ describe("listings.create", () => {
   });
 
   it("enforces the field bounds", async () => {
-    const { deps, market } = setup({ slots: { personal: 100, business: 100, admin: 100 } });
-    const { actor } = await signUpAndLogIn(market, "f@example.com");
+    const { deps, market, signUpAndLogIn } = setup({ slots: { personal: 100, business: 100, admin: 100 } });
+    const { actor } = await signUpAndLogIn("f@example.com");
     await expect(create(market, actor, { title: "t".repeat(200) })).resolves.toHaveProperty("id");
     await expectCode(create(market, actor, { title: "t".repeat(201) }), "invalid_input");
     await expect(create(market, actor, { description: "d".repeat(20_000) })).resolves.toHaveProperty("id");
@@ -155,8 +148,8 @@ describe("listings.create", () => {
   });
 
   it("refuses a structuredData that is an array, not a JSON object", async () => {
-    const { market } = setup();
-    const { actor } = await signUpAndLogIn(market, "g@example.com");
+    const { market, signUpAndLogIn } = setup();
+    const { actor } = await signUpAndLogIn("g@example.com");
     await expectCode(
       create(market, actor, untyped({ structuredData: ["not", "an", "object"] })),
       "invalid_input",

@@ -1,19 +1,12 @@
 import { describe, expect, it } from "vitest";
-import {
-  ANON,
-  expectCode,
-  expectInvalidField,
-  logInAdmin,
-  setupMarketplace as setup,
-  signUpAndLogIn,
-} from "../../testing/use-case-kit.js";
-import { create } from "./listings-test-support.js";
+import { ANON, expectCode, expectInvalidField, setup } from "../../testing/use-case-kit.js";
+import { create, listingWithParties } from "./listings-test-support.js";
 
 describe("listings.delete", () => {
   it("lets the author delete, keeping the messages about it", async () => {
-    const { market } = setup();
-    const author = await signUpAndLogIn(market, "author@example.com");
-    const buyer = await signUpAndLogIn(market, "buyer@example.com");
+    const { market, signUpAndLogIn } = setup();
+    const author = await signUpAndLogIn("author@example.com");
+    const buyer = await signUpAndLogIn("buyer@example.com");
     const listing = await create(market, author.actor);
     const message = await market.messages.send(buyer.actor, {
       listingId: listing.id,
@@ -27,11 +20,7 @@ describe("listings.delete", () => {
   });
 
   it("lets an admin delete, forbids other users, and reports unknown and malformed ids", async () => {
-    const { market } = setup();
-    const author = await signUpAndLogIn(market, "author@example.com");
-    const other = await signUpAndLogIn(market, "other@example.com");
-    const admin = (await logInAdmin(market)).actor;
-    const first = await create(market, author.actor);
+    const { market, author, other, admin, listing: first } = await listingWithParties();
     const second = await create(market, author.actor);
 
     await expectCode(market.listings.delete(other.actor, { id: first.id }), "forbidden");

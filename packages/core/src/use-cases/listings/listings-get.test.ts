@@ -1,16 +1,11 @@
 import { describe, expect, it } from "vitest";
-import {
-  expectCode,
-  expectInvalidField,
-  setupMarketplace as setup,
-  signUpAndLogIn,
-} from "../../testing/use-case-kit.js";
+import { expectCode, expectInvalidField, setup } from "../../testing/use-case-kit.js";
 import { create, HOUR } from "./listings-test-support.js";
 
 describe("listings.get and recordView", () => {
   it("returns a listing whatever its status; malformed or unknown ids are listing_not_found", async () => {
-    const { deps, market } = setup();
-    const { actor } = await signUpAndLogIn(market, "a@example.com");
+    const { deps, market, signUpAndLogIn } = setup();
+    const { actor } = await signUpAndLogIn("a@example.com");
     const listing = await create(market, actor, {
       expiresAt: new Date(deps.clock.now().getTime() + HOUR).toISOString(),
     });
@@ -32,8 +27,8 @@ describe("listings.get and recordView", () => {
   });
 
   it("counts views; unknown ids are listing_not_found and malformed ones invalid_input", async () => {
-    const { market } = setup();
-    const { actor } = await signUpAndLogIn(market, "a@example.com");
+    const { market, signUpAndLogIn } = setup();
+    const { actor } = await signUpAndLogIn("a@example.com");
     const listing = await create(market, actor);
     await market.listings.recordView({ id: listing.id });
     expect((await market.listings.get({ id: listing.id })).views).toBe(1);
@@ -42,8 +37,8 @@ describe("listings.get and recordView", () => {
   });
 
   it("adds exactly N for N concurrent views", async () => {
-    const { market } = setup();
-    const { actor } = await signUpAndLogIn(market, "a@example.com");
+    const { market, signUpAndLogIn } = setup();
+    const { actor } = await signUpAndLogIn("a@example.com");
     const listing = await create(market, actor);
     await Promise.all(Array.from({ length: 20 }, () => market.listings.recordView({ id: listing.id })));
     expect((await market.listings.get({ id: listing.id })).views).toBe(20);

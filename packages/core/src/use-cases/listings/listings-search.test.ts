@@ -4,18 +4,17 @@ import {
   collectPages,
   expectCode,
   expectInvalidField,
-  logInAdmin,
-  setupMarketplace as setup,
-  signUpAndLogIn,
+  setup,
   untyped,
 } from "../../testing/use-case-kit.js";
 import { create, HOUR } from "./listings-test-support.js";
 
 describe("listings.search", () => {
   async function seeded() {
-    const { deps, market } = setup({ slots: { personal: 200, business: 200, admin: 200 } });
-    const alice = await signUpAndLogIn(market, "alice@example.com");
-    const bob = await signUpAndLogIn(market, "bob@example.com");
+    const kit = setup({ slots: { personal: 200, business: 200, admin: 200 } });
+    const { market } = kit;
+    const alice = await kit.signUpAndLogIn("alice@example.com");
+    const bob = await kit.signUpAndLogIn("bob@example.com");
     const a1 = await create(market, alice.actor, {
       title: "Kubernetes Consulting",
       category: "software-development",
@@ -23,7 +22,7 @@ describe("listings.search", () => {
     const a2 = await create(market, alice.actor, { title: "Brand strategy", category: "digital-marketing" });
     const b1 = await create(market, bob.actor, { title: "Penetration testing", category: "cybersecurity" });
     const b2 = await create(market, bob.actor, { title: "KUBERNETES audit", category: "cybersecurity" });
-    return { deps, market, alice, bob, a1, a2, b1, b2 };
+    return { ...kit, alice, bob, a1, a2, b1, b2 };
   }
 
   it("returns active listings newest first", async () => {
@@ -89,7 +88,7 @@ describe("listings.search", () => {
   });
 
   it("allows other statuses only for one's own listings or an admin", async () => {
-    const { deps, market, alice, bob, a1, a2, b1 } = await seeded();
+    const { deps, market, logInAdmin, alice, bob, a1, a2, b1 } = await seeded();
     await market.listings.update(alice.actor, { id: a1.id, status: "paused" });
     await market.listings.update(bob.actor, { id: b1.id, status: "paused" });
     const expiring = await create(market, alice.actor, {
@@ -121,7 +120,7 @@ describe("listings.search", () => {
     await expectCode(market.listings.search(ANON, { status: "expired" }), "forbidden");
     await expectCode(market.listings.search(ANON, untyped({ status: "deleted" })), "invalid_input");
 
-    const admin = (await logInAdmin(market)).actor;
+    const admin = (await logInAdmin()).actor;
     const adminPaused = await market.listings.search(admin, { status: "paused" });
     expect(adminPaused.items.map((l) => l.id)).toEqual([b1.id, a1.id]);
     const adminBob = await market.listings.search(admin, { userId: bob.user.id, status: "paused" });
@@ -129,8 +128,8 @@ describe("listings.search", () => {
   });
 
   it("defaults limit to 20, clamps it to 100 and refuses non-integers and values below 1", async () => {
-    const { market } = setup({ slots: { personal: 200, business: 200, admin: 200 } });
-    const { actor } = await signUpAndLogIn(market, "many@example.com");
+    const { market, signUpAndLogIn } = setup({ slots: { personal: 200, business: 200, admin: 200 } });
+    const { actor } = await signUpAndLogIn("many@example.com");
     for (let i = 0; i < 105; i++) await create(market, actor, { title: `Service ${i}` });
 
     const first = await market.listings.search(ANON, {});
@@ -145,8 +144,8 @@ describe("listings.search", () => {
   });
 
   it("pages through every result with cursors, newest first, without duplicates", async () => {
-    const { market } = setup({ slots: { personal: 200, business: 200, admin: 200 } });
-    const { actor } = await signUpAndLogIn(market, "pager@example.com");
+    const { market, signUpAndLogIn } = setup({ slots: { personal: 200, business: 200, admin: 200 } });
+    const { actor } = await signUpAndLogIn("pager@example.com");
     const created: string[] = [];
     for (let i = 0; i < 23; i++) created.push((await create(market, actor, { title: `Item ${i}` })).id);
 
@@ -162,8 +161,8 @@ describe("listings.search", () => {
   });
 
   it("ends a page where the storage stopped short, and goes on below that point", async () => {
-    const { deps, market } = setup();
-    const { actor } = await signUpAndLogIn(market, "short@example.com");
+    const { deps, market, signUpAndLogIn } = setup();
+    const { actor } = await signUpAndLogIn("short@example.com");
     const created: string[] = [];
     for (let i = 0; i < 4; i++) created.push((await create(market, actor, { title: `Item ${i}` })).id);
     const newest = created[3]!;
@@ -182,8 +181,8 @@ describe("listings.search", () => {
   });
 
   it("refuses a resume point at or above the cursor, which would page forever", async () => {
-    const { deps, market } = setup();
-    const { actor } = await signUpAndLogIn(market, "loop@example.com");
+    const { deps, market, signUpAndLogIn } = setup();
+    const { actor } = await signUpAndLogIn("loop@example.com");
     const newer = await create(market, actor);
     deps.repos.listings.search = async () => Object.assign([], { resumeBefore: newer.id });
     const cursor = (await market.listings.search(ANON, {})).nextCursor!;

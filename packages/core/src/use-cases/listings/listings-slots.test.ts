@@ -1,21 +1,20 @@
 import { describe, expect, it } from "vitest";
-import {
-  ANON,
-  expectCode,
-  logInAdmin,
-  setupMarketplace as setup,
-  signUpAndLogIn,
-} from "../../testing/use-case-kit.js";
+import type { Actor } from "../../domain/actor.js";
+import { ANON, expectCode, type Marketplace, setup } from "../../testing/use-case-kit.js";
 import { create, DAY, HOUR } from "./listings-test-support.js";
+
+/** Takes `count` of the author's slots with listings of no interest to the case. */
+async function fillSlots(market: Marketplace, actor: Actor, count: number): Promise<void> {
+  for (let i = 0; i < count; i++) await create(market, actor);
+}
 
 describe("listing slots", () => {
   const slots = { slots: { personal: 2, business: 5, admin: 10 } };
 
   it("refuses a listing beyond the author's slots with listing_limit_reached", async () => {
-    const { market } = setup(slots);
-    const { user, actor } = await signUpAndLogIn(market, "a@example.com");
-    await create(market, actor);
-    await create(market, actor);
+    const { market, signUpAndLogIn } = setup(slots);
+    const { user, actor } = await signUpAndLogIn("a@example.com");
+    await fillSlots(market, actor, 2);
     await expectCode(create(market, actor), "listing_limit_reached");
     await expect(market.profiles.getLimit({ userId: user.id })).resolves.toEqual({
       canPost: false,
@@ -28,17 +27,16 @@ describe("listing slots", () => {
   });
 
   it("counts slots per author", async () => {
-    const { market } = setup(slots);
-    const a = await signUpAndLogIn(market, "a@example.com");
-    const b = await signUpAndLogIn(market, "b@example.com");
-    await create(market, a.actor);
-    await create(market, a.actor);
+    const { market, signUpAndLogIn } = setup(slots);
+    const a = await signUpAndLogIn("a@example.com");
+    const b = await signUpAndLogIn("b@example.com");
+    await fillSlots(market, a.actor, 2);
     await expect(create(market, b.actor)).resolves.toHaveProperty("id");
   });
 
   it("frees a slot when a listing expires", async () => {
-    const { deps, market } = setup(slots);
-    const { actor } = await signUpAndLogIn(market, "a@example.com");
+    const { deps, market, signUpAndLogIn } = setup(slots);
+    const { actor } = await signUpAndLogIn("a@example.com");
     await create(market, actor, { expiresAt: new Date(deps.clock.now().getTime() + HOUR).toISOString() });
     await create(market, actor);
     await expectCode(create(market, actor), "listing_limit_reached");
@@ -47,8 +45,8 @@ describe("listing slots", () => {
   });
 
   it("frees a slot when a listing is paused or deleted", async () => {
-    const { market } = setup(slots);
-    const { actor } = await signUpAndLogIn(market, "a@example.com");
+    const { market, signUpAndLogIn } = setup(slots);
+    const { actor } = await signUpAndLogIn("a@example.com");
     const first = await create(market, actor);
     const second = await create(market, actor);
     await expectCode(create(market, actor), "listing_limit_reached");
@@ -61,12 +59,11 @@ describe("listing slots", () => {
   });
 
   it("refuses reactivation through status when the slots are full", async () => {
-    const { deps, market } = setup(slots);
-    const { actor } = await signUpAndLogIn(market, "a@example.com");
+    const { deps, market, signUpAndLogIn } = setup(slots);
+    const { actor } = await signUpAndLogIn("a@example.com");
     const paused = await create(market, actor);
     await market.listings.update(actor, { id: paused.id, status: "paused" });
-    await create(market, actor);
-    await create(market, actor);
+    await fillSlots(market, actor, 2);
     await expectCode(
       market.listings.update(actor, { id: paused.id, status: "active" }),
       "listing_limit_reached",
@@ -80,14 +77,13 @@ describe("listing slots", () => {
   });
 
   it("refuses reactivation through a future expiresAt when the slots are full", async () => {
-    const { deps, market } = setup(slots);
-    const { actor } = await signUpAndLogIn(market, "a@example.com");
+    const { deps, market, signUpAndLogIn } = setup(slots);
+    const { actor } = await signUpAndLogIn("a@example.com");
     const expiring = await create(market, actor, {
       expiresAt: new Date(deps.clock.now().getTime() + HOUR).toISOString(),
     });
     deps.clock.advance(2 * HOUR);
-    await create(market, actor);
-    await create(market, actor);
+    await fillSlots(market, actor, 2);
     const future = new Date(deps.clock.now().getTime() + DAY).toISOString();
     await expectCode(
       market.listings.update(actor, { id: expiring.id, expiresAt: future }),
@@ -101,8 +97,8 @@ describe("listing slots", () => {
   });
 
   it("decides reactivation on the stored row, not on a read that a racing pause made stale", async () => {
-    const { deps, market } = setup(slots);
-    const { user, actor } = await signUpAndLogIn(market, "a@example.com");
+    const { deps, market, signUpAndLogIn } = setup(slots);
+    const { user, actor } = await signUpAndLogIn("a@example.com");
     const first = await create(market, actor);
     await create(market, actor);
     const listings = deps.repos.listings;
@@ -125,17 +121,16 @@ describe("listing slots", () => {
   });
 
   it("allows reactivation when a slot is free, and applies the author's slots to an admin's edit", async () => {
-    const { market } = setup(slots);
-    const { actor } = await signUpAndLogIn(market, "a@example.com");
-    const admin = (await logInAdmin(market)).actor;
+    const { market, signUpAndLogIn, logInAdmin } = setup(slots);
+    const { actor } = await signUpAndLogIn("a@example.com");
+    const admin = (await logInAdmin()).actor;
     const first = await create(market, actor);
     await market.listings.update(actor, { id: first.id, status: "paused" });
     await expect(market.listings.update(actor, { id: first.id, status: "active" })).resolves.toMatchObject({
       status: "active",
     });
     await market.listings.update(admin, { id: first.id, status: "paused" });
-    await create(market, actor);
-    await create(market, actor);
+    await fillSlots(market, actor, 2);
     await expectCode(
       market.listings.update(admin, { id: first.id, status: "active" }),
       "listing_limit_reached",

@@ -1,20 +1,12 @@
 import { describe, expect, it } from "vitest";
-import {
-  ANON,
-  expectCode,
-  expectInvalidField,
-  logInAdmin,
-  setupMarketplace as setup,
-  signUpAndLogIn,
-  untyped,
-} from "../../testing/use-case-kit.js";
-import { create, DAY } from "./listings-test-support.js";
+import { ANON, expectCode, expectInvalidField, setup, untyped } from "../../testing/use-case-kit.js";
+import { create, DAY, listingWithParties } from "./listings-test-support.js";
 
 describe("listings.update", () => {
   it("lets the author change every editable field and ignores the rest", async () => {
-    const { deps, market } = setup();
-    const { user, actor } = await signUpAndLogIn(market, "a@example.com");
-    const other = await signUpAndLogIn(market, "other@example.com");
+    const { deps, market, signUpAndLogIn } = setup();
+    const { user, actor } = await signUpAndLogIn("a@example.com");
+    const other = await signUpAndLogIn("other@example.com");
     const listing = await create(market, actor, { price: 10, contactEmail: "x@example.com" });
     const expires = new Date(deps.clock.now().getTime() + DAY);
     const updated = await market.listings.update(
@@ -65,8 +57,8 @@ describe("listings.update", () => {
   });
 
   it("validates the changes", async () => {
-    const { market } = setup();
-    const { actor } = await signUpAndLogIn(market, "a@example.com");
+    const { market, signUpAndLogIn } = setup();
+    const { actor } = await signUpAndLogIn("a@example.com");
     const listing = await create(market, actor);
     await expectCode(
       market.listings.update(actor, { id: listing.id, title: "t".repeat(201) }),
@@ -89,11 +81,7 @@ describe("listings.update", () => {
   });
 
   it("lets an admin edit, forbids other users, and reports unknown and malformed ids", async () => {
-    const { market } = setup();
-    const author = await signUpAndLogIn(market, "author@example.com");
-    const other = await signUpAndLogIn(market, "other@example.com");
-    const admin = (await logInAdmin(market)).actor;
-    const listing = await create(market, author.actor);
+    const { market, author, other, admin, listing } = await listingWithParties();
 
     await expectCode(market.listings.update(other.actor, { id: listing.id, title: "Mine now" }), "forbidden");
     await expect(

@@ -1,7 +1,7 @@
 import { sha256Hex } from "@psm/core";
 import { describe, expect, it } from "vitest";
-import { expectCode, untyped } from "../../testing/use-case-kit.js";
-import { HOUR, MINUTE, type Setup, setup, tokenOf, withUser } from "./reset-mail-test-support.js";
+import { expectCode, type UseCaseKit, untyped } from "../../testing/use-case-kit.js";
+import { HOUR, MINUTE, setup, tokenOf, withUser } from "./reset-mail-test-support.js";
 
 describe("auth.requestPasswordReset", () => {
   it("queues nothing for an unknown address and returns normally", async () => {
@@ -98,6 +98,6 @@ describe("auth.requestPasswordReset", () => {
 });
 
 /** The recipients of the reset mails sent so far (other kinds of mail left out). */
-function resetMailsTo({ deps }: Setup): string[] {
+function resetMailsTo({ deps }: UseCaseKit): string[] {
   return deps.mailer.sent.filter((mail) => mail.kind === "password_reset").map((mail) => mail.to);
 }

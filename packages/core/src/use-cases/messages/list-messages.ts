@@ -5,8 +5,7 @@ import type { Page } from "../../domain/page.js";
 import { invalidField, MarketplaceError } from "../../errors.js";
 import { type MessageQueryInput, messageQuerySchema } from "../../schemas/message.js";
 import { decodeCursor, toPage } from "../../support/cursor.js";
-import { validate } from "../../support/validate.js";
-import { requireUser } from "../access.js";
+import { admitByMode } from "../access.js";
 
 /** One page of messages with the direction asked for. */
 export interface MessagePage extends Page<Message> {
@@ -22,9 +21,7 @@ export async function listMessages(
   actor: Actor,
   query: MessageQueryInput,
 ): Promise<MessagePage> {
-  const strict = deps.settings.securityMode === "strict";
-  if (strict) requireUser(actor);
-  const q = validate(messageQuerySchema, query);
+  const { strict, data: q } = admitByMode(deps.settings, actor, messageQuerySchema, query);
   const userId = q.userId?.toLowerCase() ?? (actor.kind === "user" ? actor.user.id : undefined);
   if (!userId) throw invalidField("userId", "is required");
   if (strict && !isSelfOrAdmin(actor, userId))

@@ -1,38 +1,36 @@
-import type { Settings } from "@psm/core";
+import type { Actor, ErrorCode, SendMessageInput, Settings } from "@psm/core";
 import { describe, expect, it } from "vitest";
 import {
   ANON,
   collectPages,
   expectCode,
   expectInvalidField,
-  logInAdmin,
-  setupMarketplace as setup,
-  signUpAndLogIn,
+  setup,
   untyped,
 } from "../../testing/use-case-kit.js";
 
 /** An author with a listing, a buyer and a bystander. */
 async function scene(settings: Partial<Settings> = {}) {
-  const { deps, market } = setup(settings);
-  const author = await signUpAndLogIn(market, "author@example.com");
-  const buyer = await signUpAndLogIn(market, "buyer@example.com");
-  const bystander = await signUpAndLogIn(market, "bystander@example.com");
-  const listing = await market.listings.create(author.actor, {
+  const kit = setup(settings);
+  const author = await kit.signUpAndLogIn("author@example.com");
+  const buyer = await kit.signUpAndLogIn("buyer@example.com");
+  const bystander = await kit.signUpAndLogIn("bystander@example.com");
+  const listing = await kit.market.listings.create(author.actor, {
     title: "Data audit",
     description: "Two weeks.",
     category: "data-analytics",
   });
-  return { deps, market, author, buyer, bystander, listing };
+  /** A message about the listing to its author, the shape most cases send. */
+  const toAuthor = (content: string) => ({ listingId: listing.id, receiverId: author.user.id, content });
+  return { ...kit, author, buyer, bystander, listing, toAuthor };
 }
+
+type Scene = Awaited<ReturnType<typeof scene>>;
 
 describe("messages.send (strict)", () => {
   it("sends as the caller by default, to the listing's author", async () => {
-    const { deps, market, author, buyer, listing } = await scene();
-    const message = await market.messages.send(buyer.actor, {
-      listingId: listing.id,
-      receiverId: author.user.id,
-      content: "Is March free?",
-    });
+    const { deps, market, author, buyer, listing, toAuthor } = await scene();
+    const message = await market.messages.send(buyer.actor, toAuthor("Is March free?"));
     expect(message).toMatchObject({
       listingId: listing.id,
       senderId: buyer.user.id,
@@ -54,69 +52,44 @@ describe("messages.send (strict)", () => {
     expect(reply).toMatchObject({ senderId: author.user.id, receiverId: buyer.user.id });
   });
 
-  it("requires a signed-in caller", async () => {
-    const { market, author, buyer, listing } = await scene();
-    await expectCode(
-      market.messages.send(ANON, {
-        listingId: listing.id,
-        senderId: buyer.user.id,
-        receiverId: author.user.id,
-        content: "hi",
-      }),
-      "unauthenticated",
-    );
-  });
-
-  it("forbids sending as someone else", async () => {
-    const { market, author, buyer, bystander, listing } = await scene();
-    await expectCode(
-      market.messages.send(bystander.actor, {
-        listingId: listing.id,
-        senderId: buyer.user.id,
-        receiverId: author.user.id,
-        content: "spoofed",
-      }),
-      "forbidden",
-    );
-  });
-
-  it("reports an unknown listing or receiver as not found", async () => {
-    const { market, author, buyer, listing } = await scene();
-    await expectCode(
-      market.messages.send(buyer.actor, {
-        listingId: crypto.randomUUID(),
-        receiverId: author.user.id,
-        content: "hi",
-      }),
-      "listing_not_found",
-    );
-    await expectCode(
-      market.messages.send(buyer.actor, {
-        listingId: listing.id,
-        receiverId: crypto.randomUUID(),
-        content: "hi",
-      }),
-      "user_not_found",
-    );
-  });
-
-  it("forbids a message where neither party is the listing's author", async () => {
-    const { market, buyer, bystander, listing } = await scene();
-    await expectCode(
-      market.messages.send(buyer.actor, {
-        listingId: listing.id,
-        receiverId: bystander.user.id,
-        content: "psst",
-      }),
-      "forbidden",
-    );
+  /** Each case: the sends the scene's parties may not make, and the code each is refused with. */
+  const refusals: [string, (s: Scene) => [Actor, SendMessageInput, ErrorCode][]][] = [
+    [
+      "requires a signed-in caller",
+      ({ buyer, toAuthor }) => [[ANON, { ...toAuthor("hi"), senderId: buyer.user.id }, "unauthenticated"]],
+    ],
+    [
+      "forbids sending as someone else",
+      ({ buyer, bystander, toAuthor }) => [
+        [bystander.actor, { ...toAuthor("spoofed"), senderId: buyer.user.id }, "forbidden"],
+      ],
+    ],
+    [
+      "reports an unknown listing or receiver as not found",
+      ({ buyer, toAuthor }) => [
+        [buyer.actor, { ...toAuthor("hi"), listingId: crypto.randomUUID() }, "listing_not_found"],
+        [buyer.actor, { ...toAuthor("hi"), receiverId: crypto.randomUUID() }, "user_not_found"],
+      ],
+    ],
+    [
+      "forbids a message where neither party is the listing's author",
+      ({ buyer, bystander, toAuthor }) => [
+        [buyer.actor, { ...toAuthor("psst"), receiverId: bystander.user.id }, "forbidden"],
+      ],
+    ],
+  ];
+  it.each(refusals)("%s", async (_, sends) => {
+    const s = await scene();
+    for (const [actor, message, code] of sends(s)) {
+      await expectCode(s.market.messages.send(actor, message), code);
+    }
   });
 
   it("defaults isAgent to true for an API-key caller and false for a JWT", async () => {
-    const { market, author, buyer, listing } = await scene();
+    const { market, buyer, toAuthor } = await scene();
     const { secret } = await market.apiKeys.create(buyer.actor, {});
     const agent = await market.auth.authenticate({ apiKey: secret });
-    const base = { listingId: listing.id, receiverId: author.user.id, content: "hello" };
+    const base = toAuthor("hello");
     await expect(market.messages.send(agent, base)).resolves.toMatchObject({
       isAgent: true,
       senderId: buyer.user.id,
@@ -131,8 +104,8 @@ describe("messages.send (strict)", () => {
   });
 
   it("validates the body", async () => {
-    const { market, author, buyer, listing } = await scene();
-    const base = { listingId: listing.id, receiverId: author.user.id, content: "hello" };
+    const { market, buyer, listing, toAuthor } = await scene();
+    const base = toAuthor("hello");
     await expectCode(market.messages.send(buyer.actor, { ...base, content: "" }), "invalid_input");
     await expectCode(
       market.messages.send(buyer.actor, { ...base, content: "x".repeat(5001) }),
@@ -166,12 +139,8 @@ describe("messages.send (strict)", () => {
 
 describe("messages.list (strict)", () => {
   it("lists the caller's received messages by default and sent ones on request", async () => {
-    const { market, author, buyer, listing } = await scene();
-    const sent = await market.messages.send(buyer.actor, {
-      listingId: listing.id,
-      receiverId: author.user.id,
-      content: "one",
-    });
+    const { market, author, buyer, toAuthor } = await scene();
+    const sent = await market.messages.send(buyer.actor, toAuthor("one"));
     const inbox = await market.messages.list(author.actor, {});
     expect(inbox.type).toBe("received");
     expect(inbox.items.map((m) => m.id)).toEqual([sent.id]);
@@ -186,16 +155,12 @@ describe("messages.list (strict)", () => {
   });
 
   it("accepts the caller's own userId, forbids another's, and lets an admin read anyone's", async () => {
-    const { market, author, buyer, listing } = await scene();
-    const sent = await market.messages.send(buyer.actor, {
-      listingId: listing.id,
-      receiverId: author.user.id,
-      content: "one",
-    });
+    const { market, logInAdmin, author, buyer, toAuthor } = await scene();
+    const sent = await market.messages.send(buyer.actor, toAuthor("one"));
     const own = await market.messages.list(author.actor, { userId: author.user.id });
     expect(own.items.map((m) => m.id)).toEqual([sent.id]);
     await expectCode(market.messages.list(buyer.actor, { userId: author.user.id }), "forbidden");
-    const admin = (await logInAdmin(market)).actor;
+    const admin = (await logInAdmin()).actor;
     const read = await market.messages.list(admin, { userId: author.user.id });
     expect(read.items.map((m) => m.id)).toEqual([sent.id]);
   });
@@ -207,15 +172,11 @@ describe("messages.list (strict)", () => {
   });
 
   it("lists newest first and pages with a cursor", async () => {
-    const { deps, market, author, buyer, listing } = await scene();
+    const { deps, market, author, buyer, toAuthor } = await scene();
     const ids: string[] = [];
     for (let i = 0; i < 7; i++) {
       deps.clock.advance(1000);
-      const m = await market.messages.send(buyer.actor, {
-        listingId: listing.id,
-        receiverId: author.user.id,
-        content: `message ${i}`,
-      });
+      const m = await market.messages.send(buyer.actor, toAuthor(`message ${i}`));
       ids.unshift(m.id);
     }
     const { seen, pages } = await collectPages(
@@ -231,12 +192,8 @@ describe("messages.list (strict)", () => {
 
 describe("messages in legacy mode", () => {
   it("lists by userId for an anonymous caller and requires userId then", async () => {
-    const { market, author, buyer, listing } = await scene({ securityMode: "legacy" });
-    const sent = await market.messages.send(buyer.actor, {
-      listingId: listing.id,
-      receiverId: author.user.id,
-      content: "one",
-    });
+    const { market, author, buyer, toAuthor } = await scene({ securityMode: "legacy" });
+    const sent = await market.messages.send(buyer.actor, toAuthor("one"));
     const page = await market.messages.list(ANON, { userId: author.user.id });
     expect(page.items.map((m) => m.id)).toEqual([sent.id]);
     await expectInvalidField(market.messages.list(ANON, {}), "userId", "userId: is required");
@@ -246,26 +203,15 @@ describe("messages in legacy mode", () => {
   });
 
   it("lets an anonymous caller send with a senderId, and requires senderId then", async () => {
-    const { market, author, buyer, bystander, listing } = await scene({ securityMode: "legacy" });
+    const { market, author, buyer, bystander, listing, toAuthor } = await scene({ securityMode: "legacy" });
     const message = await market.messages.send(ANON, {
-      listingId: listing.id,
+      ...toAuthor("anonymous hello"),
       senderId: buyer.user.id,
-      receiverId: author.user.id,
-      content: "anonymous hello",
     });
     expect(message).toMatchObject({ senderId: buyer.user.id, receiverId: author.user.id, isAgent: false });
-    await expectInvalidField(
-      market.messages.send(ANON, { listingId: listing.id, receiverId: author.user.id, content: "x" }),
-      "senderId",
-      "senderId: is required",
-    );
+    await expectInvalidField(market.messages.send(ANON, toAuthor("x")), "senderId", "senderId: is required");
     await expectCode(
-      market.messages.send(ANON, {
-        listingId: listing.id,
-        senderId: crypto.randomUUID(),
-        receiverId: author.user.id,
-        content: "x",
-      }),
+      market.messages.send(ANON, { ...toAuthor("x"), senderId: crypto.randomUUID() }),
       "user_not_found",
     );
     // Legacy sends as 1.0.2 did: the parties need not include the author.

@@ -3,8 +3,7 @@ import type { Actor } from "../../domain/actor.js";
 import type { Message } from "../../domain/message.js";
 import { invalidField, MarketplaceError } from "../../errors.js";
 import { type SendMessageInput, sendMessageSchema } from "../../schemas/message.js";
-import { validate } from "../../support/validate.js";
-import { requireUser } from "../access.js";
+import { admitByMode } from "../access.js";
 import { requireProvenAddress } from "../proven-address.js";
 
 /**
@@ -18,9 +17,7 @@ export async function sendMessage(
   actor: Actor,
   input: SendMessageInput,
 ): Promise<Message> {
-  const strict = deps.settings.securityMode === "strict";
-  if (strict) requireUser(actor);
-  const data = validate(sendMessageSchema, input);
+  const { strict, data } = admitByMode(deps.settings, actor, sendMessageSchema, input);
   const caller = actor.kind === "user" ? actor.user.id : undefined;
   const senderId = data.senderId?.toLowerCase() ?? caller;
   if (!senderId) throw invalidField("senderId", "is required");

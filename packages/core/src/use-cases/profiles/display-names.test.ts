@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { expectCode, setupMarketplace as setup, signUpAndLogIn } from "../../testing/use-case-kit.js";
+import { expectCode, setup } from "../../testing/use-case-kit.js";
 
 describe("profiles.displayNames", () => {
   it("names existing users by id, leaves unknown ones out, and refuses more than 100 ids", async () => {
-    const { market } = setup();
-    const a = await signUpAndLogIn(market, "names-a@example.com");
-    const b = await signUpAndLogIn(market, "names-b@example.com");
+    const { market, signUpAndLogIn } = setup();
+    const a = await signUpAndLogIn("names-a@example.com");
+    const b = await signUpAndLogIn("names-b@example.com");
     await market.users.updateDisplayName(b.actor, { displayName: "Bea" });
     const unknown = "01900000-0000-7000-8000-000000000000";
     const names = await market.profiles.displayNames({ userIds: [a.user.id, b.user.id, unknown, b.user.id] });

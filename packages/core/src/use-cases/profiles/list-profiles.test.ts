@@ -1,19 +1,12 @@
 import { describe, expect, it } from "vitest";
-import {
-  ANON,
-  expectCode,
-  logInAdmin,
-  KIT_PASSWORD as PASSWORD,
-  setupMarketplace as setup,
-  signUpAndLogIn,
-} from "../../testing/use-case-kit.js";
+import { ANON, expectCode, KIT_PASSWORD as PASSWORD, setup } from "../../testing/use-case-kit.js";
 
 describe("profiles.list", () => {
   it("shows an email only to its owner and to admins in strict mode", async () => {
-    const { market } = setup();
-    const alice = await signUpAndLogIn(market, "alice@example.com");
-    const bob = await signUpAndLogIn(market, "bob@example.com");
-    const admin = await logInAdmin(market);
+    const { market, signUpAndLogIn, logInAdmin } = setup();
+    const alice = await signUpAndLogIn("alice@example.com");
+    const bob = await signUpAndLogIn("bob@example.com");
+    const admin = await logInAdmin();
 
     const anonymous = await market.profiles.list(ANON, {});
     expect(anonymous.items.map((p) => p.id)).toEqual([admin.user.id, bob.user.id, alice.user.id]);
@@ -39,9 +32,9 @@ describe("profiles.list", () => {
   });
 
   it("shows every email in legacy mode", async () => {
-    const { market } = setup({ securityMode: "legacy" });
-    await signUpAndLogIn(market, "alice@example.com");
-    await signUpAndLogIn(market, "bob@example.com");
+    const { market, signUpAndLogIn } = setup({ securityMode: "legacy" });
+    await signUpAndLogIn("alice@example.com");
+    await signUpAndLogIn("bob@example.com");
     const page = await market.profiles.list(ANON, {});
     expect(page.items.map((p) => p.email)).toEqual(["bob@example.com", "alice@example.com"]);
   });

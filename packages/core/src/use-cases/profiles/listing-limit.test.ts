@@ -4,10 +4,8 @@ import {
   ANON,
   expectCode,
   expectInvalidField,
-  logInAdmin,
   type Marketplace as Market,
-  setupMarketplace as setup,
-  signUpAndLogIn,
+  setup,
   untyped,
 } from "../../testing/use-case-kit.js";
 
@@ -23,9 +21,9 @@ function createListing(market: Market, actor: Actor) {
 
 describe("profiles.isAdmin", () => {
   it("answers true for an admin and false for a user or an unknown id", async () => {
-    const { market } = setup();
-    const admin = await logInAdmin(market);
-    const { user } = await signUpAndLogIn(market, "alice@example.com");
+    const { market, signUpAndLogIn, logInAdmin } = setup();
+    const admin = await logInAdmin();
+    const { user } = await signUpAndLogIn("alice@example.com");
     await expect(market.profiles.isAdmin({ userId: admin.user.id })).resolves.toBe(true);
     await expect(market.profiles.isAdmin({ userId: user.id })).resolves.toBe(false);
     await expect(market.profiles.isAdmin({ userId: crypto.randomUUID() })).resolves.toBe(false);
@@ -36,8 +34,8 @@ describe("profiles.isAdmin", () => {
 
 describe("profiles.getLimit", () => {
   it("reports slots from real listings, per account type", async () => {
-    const { market } = setup(SLOTS);
-    const { user, actor } = await signUpAndLogIn(market, "alice@example.com");
+    const { market, signUpAndLogIn, logInAdmin } = setup(SLOTS);
+    const { user, actor } = await signUpAndLogIn("alice@example.com");
     await expect(market.profiles.getLimit({ userId: user.id })).resolves.toEqual({
       canPost: true,
       activeListingsCount: 0,
@@ -60,7 +58,7 @@ describe("profiles.getLimit", () => {
       activeListingsCount: 1,
     });
 
-    const admin = await logInAdmin(market);
+    const admin = await logInAdmin();
     await expect(market.profiles.getLimit({ userId: admin.user.id })).resolves.toMatchObject({
       maxSlots: 10,
     });
@@ -90,8 +88,8 @@ describe("profiles.getLimit", () => {
 
 describe("profiles.postLimit", () => {
   it("answers like the GET and moves nothing", async () => {
-    const { market } = setup(SLOTS);
-    const { user, actor } = await signUpAndLogIn(market, "alice@example.com");
+    const { market, signUpAndLogIn } = setup(SLOTS);
+    const { user, actor } = await signUpAndLogIn("alice@example.com");
     await createListing(market, actor);
     const before = await market.profiles.getLimit({ userId: user.id });
     const posted = await market.profiles.postLimit(actor, { userId: user.id });
@@ -102,10 +100,10 @@ describe("profiles.postLimit", () => {
   });
 
   it("strict: self and admin may, another user is forbidden, anonymous is unauthenticated", async () => {
-    const { market } = setup(SLOTS);
-    const alice = await signUpAndLogIn(market, "alice@example.com");
-    const bob = await signUpAndLogIn(market, "bob@example.com");
-    const admin = await logInAdmin(market);
+    const { market, signUpAndLogIn, logInAdmin } = setup(SLOTS);
+    const alice = await signUpAndLogIn("alice@example.com");
+    const bob = await signUpAndLogIn("bob@example.com");
+    const admin = await logInAdmin();
     await expect(market.profiles.postLimit(alice.actor, { userId: alice.user.id })).resolves.toMatchObject({
       activeListingsCount: 0,
     });
@@ -121,8 +119,8 @@ describe("profiles.postLimit", () => {
   });
 
   it("legacy: an anonymous caller may, and nothing moves", async () => {
-    const { market } = setup({ ...SLOTS, securityMode: "legacy" });
-    const { user, actor } = await signUpAndLogIn(market, "alice@example.com");
+    const { market, signUpAndLogIn } = setup({ ...SLOTS, securityMode: "legacy" });
+    const { user, actor } = await signUpAndLogIn("alice@example.com");
     for (let i = 0; i < 3; i++) {
       await expect(market.profiles.postLimit(ANON, { userId: user.id })).resolves.toEqual({
         canPost: true,

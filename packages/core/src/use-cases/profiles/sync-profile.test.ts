@@ -1,18 +1,10 @@
 import { describe, expect, it } from "vitest";
-import {
-  ANON,
-  expectCode,
-  expectInvalidField,
-  logInAdmin,
-  setupMarketplace as setup,
-  signUpAndLogIn,
-  untyped,
-} from "../../testing/use-case-kit.js";
+import { ANON, expectCode, expectInvalidField, setup, untyped } from "../../testing/use-case-kit.js";
 
 describe("profiles.sync (strict)", () => {
   it("updates the caller's own display name, never the stored email, and ignores accountType", async () => {
-    const { deps, market } = setup();
-    const { user, actor } = await signUpAndLogIn(market, "alice@example.com");
+    const { deps, market, signUpAndLogIn } = setup();
+    const { user, actor } = await signUpAndLogIn("alice@example.com");
     const profile = await market.profiles.sync(actor, {
       id: user.id,
       email: "changed@example.com",
@@ -35,8 +27,8 @@ describe("profiles.sync (strict)", () => {
   });
 
   it("accepts an API-key caller for its own id", async () => {
-    const { market } = setup();
-    const { user, actor } = await signUpAndLogIn(market, "alice@example.com");
+    const { market, signUpAndLogIn } = setup();
+    const { user, actor } = await signUpAndLogIn("alice@example.com");
     const { secret } = await market.apiKeys.create(actor, {});
     const keyActor = await market.auth.authenticate({ apiKey: secret });
     await expect(
@@ -45,9 +37,9 @@ describe("profiles.sync (strict)", () => {
   });
 
   it("forbids syncing another user's id", async () => {
-    const { deps, market } = setup();
-    const alice = await signUpAndLogIn(market, "alice@example.com");
-    const bob = await signUpAndLogIn(market, "bob@example.com");
+    const { deps, market, signUpAndLogIn } = setup();
+    const alice = await signUpAndLogIn("alice@example.com");
+    const bob = await signUpAndLogIn("bob@example.com");
     await expectCode(
       market.profiles.sync(alice.actor, {
         id: bob.user.id,
@@ -72,8 +64,8 @@ describe("profiles.sync (strict)", () => {
   });
 
   it("lets an admin create a password-less profile with an accountType and change it later", async () => {
-    const { deps, market } = setup();
-    const admin = await logInAdmin(market);
+    const { deps, market, signUpAndLogIn, logInAdmin } = setup();
+    const admin = await logInAdmin();
     const id = crypto.randomUUID();
     const created = await market.profiles.sync(admin.actor, {
       id,
@@ -97,7 +89,7 @@ describe("profiles.sync (strict)", () => {
     });
     expect(again).toMatchObject({ displayName: "New Corp", accountType: "business" });
 
-    const alice = await signUpAndLogIn(market, "alice@example.com");
+    const alice = await signUpAndLogIn("alice@example.com");
     const upgraded = await market.profiles.sync(admin.actor, {
       id: alice.user.id,
       email: "alice@example.com",
@@ -110,16 +102,16 @@ describe("profiles.sync (strict)", () => {
   });
 
   it("defaults accountType to personal when an admin creates a profile without one", async () => {
-    const { market } = setup();
-    const admin = await logInAdmin(market);
+    const { market, logInAdmin } = setup();
+    const admin = await logInAdmin();
     const id = crypto.randomUUID();
     const created = await market.profiles.sync(admin.actor, { id, email: "plain@example.com" });
     expect(created.accountType).toBe("personal");
   });
 
   it("validates id and email", async () => {
-    const { market } = setup();
-    const { user, actor } = await signUpAndLogIn(market, "alice@example.com");
+    const { market, signUpAndLogIn } = setup();
+    const { user, actor } = await signUpAndLogIn("alice@example.com");
     await expectCode(market.profiles.sync(actor, untyped({ email: "alice@example.com" })), "invalid_input");
     await expectCode(market.profiles.sync(actor, untyped({ id: user.id })), "invalid_input");
     await expectInvalidField(

@@ -3,8 +3,7 @@ import { type Actor, isAdmin, isSelfOrAdmin } from "../../domain/actor.js";
 import { defaultDisplayName, normalizeEmail, type Profile, type User } from "../../domain/user.js";
 import { MarketplaceError } from "../../errors.js";
 import { type SyncProfileInput, syncProfileSchema } from "../../schemas/profile.js";
-import { validate } from "../../support/validate.js";
-import { requireUser } from "../access.js";
+import { admitByMode } from "../access.js";
 import { toProfile } from "./profile-view.js";
 
 /**
@@ -18,9 +17,7 @@ export async function syncProfile(
   actor: Actor,
   input: SyncProfileInput,
 ): Promise<Profile> {
-  const strict = deps.settings.securityMode === "strict";
-  if (strict) requireUser(actor);
-  const data = validate(syncProfileSchema, input);
+  const { strict, data } = admitByMode(deps.settings, actor, syncProfileSchema, input);
   const id = data.id.toLowerCase();
   if (strict && !isSelfOrAdmin(actor, id))
     throw new MarketplaceError("forbidden", "You can only sync your own profile");

@@ -1,18 +1,12 @@
 import { ANONYMOUS, sha256Hex } from "@psm/core";
 import { describe, expect, it } from "vitest";
-import {
-  expectCode,
-  KIT_PASSWORD,
-  logInAdmin,
-  setupMarketplace as setup,
-  signUpAndLogIn,
-} from "../../testing/use-case-kit.js";
+import { expectCode, KIT_PASSWORD, setup } from "../../testing/use-case-kit.js";
 import { SESSION_TTL_MS } from "./sessions.js";
 
 describe("sessions", () => {
   it("opens a session for a password sign-in, stores only its digest, and resumes it as that user", async () => {
-    const { deps, market } = setup();
-    const { user, actor } = await signUpAndLogIn(market, "a@example.com");
+    const { deps, market, signUpAndLogIn } = setup();
+    const { user, actor } = await signUpAndLogIn("a@example.com");
     const { token, expiresAt } = await market.sessions.open(actor);
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(expiresAt.getTime() - deps.clock.now().getTime()).toBe(SESSION_TTL_MS);
@@ -24,8 +18,8 @@ describe("sessions", () => {
   });
 
   it("an API key cannot open a session, nor can an anonymous caller", async () => {
-    const { market } = setup();
-    const { actor } = await signUpAndLogIn(market, "b@example.com");
+    const { market, signUpAndLogIn } = setup();
+    const { actor } = await signUpAndLogIn("b@example.com");
     const { secret } = await market.apiKeys.create(actor, {});
     const keyActor = await market.auth.authenticate({ apiKey: secret });
     await expectCode(market.sessions.open(keyActor), "unauthenticated");
@@ -33,8 +27,8 @@ describe("sessions", () => {
   });
 
   it("ends at close, at expiry, at a password change and when the user is deleted", async () => {
-    const { deps, market } = setup();
-    const { user, actor } = await signUpAndLogIn(market, "c@example.com");
+    const { deps, market, signUpAndLogIn, logInAdmin } = setup();
+    const { user, actor } = await signUpAndLogIn("c@example.com");
     const closed = await market.sessions.open(actor);
     await market.sessions.close(closed.token);
     expect(await market.sessions.resume(closed.token)).toEqual(ANONYMOUS);
@@ -51,9 +45,9 @@ describe("sessions", () => {
     });
     expect(await market.sessions.resume(kept.token)).toEqual(ANONYMOUS);
 
-    const fresh = await signUpAndLogIn(market, "d@example.com");
+    const fresh = await signUpAndLogIn("d@example.com");
     const doomed = await market.sessions.open(fresh.actor);
-    const admin = await logInAdmin(market);
+    const admin = await logInAdmin();
     expect(admin.user.id).not.toBe(user.id);
     await market.admin.deleteUser(admin.actor, { userId: fresh.user.id });
     expect(await market.sessions.resume(doomed.token)).toEqual(ANONYMOUS);
@@ -70,8 +64,8 @@ describe("sessions", () => {
 
 describe("auth.changePassword", () => {
   it("needs the current password, ends earlier JWTs, and the new password logs in", async () => {
-    const { market } = setup();
-    const { actor, token } = await signUpAndLogIn(market, "e@example.com");
+    const { market, signUpAndLogIn } = setup();
+    const { actor, token } = await signUpAndLogIn("e@example.com");
     await expectCode(
       market.auth.changePassword(actor, { currentPassword: "wrong-password", newPassword: "new-password" }),
       "invalid_credentials",
@@ -92,8 +86,8 @@ describe("auth.changePassword", () => {
   });
 
   it("refuses API-key and anonymous callers", async () => {
-    const { market } = setup();
-    const { actor } = await signUpAndLogIn(market, "f@example.com");
+    const { market, signUpAndLogIn } = setup();
+    const { actor } = await signUpAndLogIn("f@example.com");
     const { secret } = await market.apiKeys.create(actor, {});
     const keyActor = await market.auth.authenticate({ apiKey: secret });
     const command = { currentPassword: KIT_PASSWORD, newPassword: "new-password" };
