@@ -1,7 +1,5 @@
-import { fields, MarketplaceError } from "@psm/core";
-import { decodeStrict, readBody, strictPairs } from "@psm/host";
+import { readBody } from "@psm/host";
 import type { Context } from "hono";
-import { routePath } from "hono/route";
 import type { AppEnv } from "./env.js";
 
 /**
@@ -20,38 +18,6 @@ export const DRAIN_BYTES = 16 * 1024 * 1024;
 /** Reads the body within `maxBytes` (413 past it, once the rest is drained); Content-Length is only a claim. */
 export async function readBytes(c: Context<AppEnv>, maxBytes: number): Promise<Uint8Array<ArrayBuffer>> {
   return (await readBody(c, { maxBytes, drainBytes: DRAIN_BYTES })).bytes;
-}
-
-/**
- * Every query parameter and every path parameter of the request obeys core's text rule
- * (decisions.md, "Strings"), whatever route it reaches: 400 `invalid_input` naming it. Read
- * from the URL as sent, since the decoded values Hono hands on keep a broken escape as it is.
- */
-export function assertStorableParams(c: Context<AppEnv>): void {
-  const url = c.req.url;
-  // Without an escape every parameter is a piece of the URL cut at ASCII delimiters (`+` read as
-  // a space): storable when the URL is, so most requests need no decoding at all.
-  if (!url.includes("%") && fields.isStorableText(url)) return;
-  const queryAt = url.indexOf("?");
-  const hashAt = url.indexOf("#");
-  const pathEnd = queryAt >= 0 ? queryAt : hashAt >= 0 ? hashAt : url.length;
-  if (queryAt >= 0) strictPairs(url.slice(queryAt + 1, hashAt > queryAt ? hashAt : undefined));
-  const pathStart = url.indexOf("/", url.indexOf("//") + 2);
-  if (pathStart < 0 || pathStart > pathEnd) return;
-  const pattern = routePath(c).split("/");
-  url
-    .slice(pathStart, pathEnd)
-    .split("/")
-    .forEach((segment, i) => {
-      const decoded = decodeStrict(segment, false);
-      if (decoded !== null && fields.isStorableText(decoded)) return;
-      // Named after its parameter (`:id`), or "path" when the segment is not one.
-      const param = /^:(\w+)/.exec(pattern[i] ?? "")?.[1] ?? "path";
-      throw new MarketplaceError(
-        "invalid_input",
-        `${param}: ${decoded === null ? "is not valid UTF-8" : fields.STORABLE_TEXT_MESSAGE}`,
-      );
-    });
 }
 
 /** The query string as a record (a repeated key becomes an array, which schemas refuse). */

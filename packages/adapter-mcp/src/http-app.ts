@@ -1,6 +1,7 @@
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import { type Actor, isMarketplaceError, type Marketplace, MarketplaceError } from "@psm/core";
 import {
+  assertStorableUrl,
   createUploadGate,
   type HostVariables,
   MAX_JSON_DEPTH,
@@ -109,6 +110,8 @@ export function createMcpApp(options: McpAppOptions): Hono<{ Variables: McpVaria
       // Counted as a read first, so guessing credentials here is rate limited as on the API.
       return runLimited(c, ["read"], options.rateLimit, async () => unauthorized(c, authError, publicUrl));
     }
+    // The query string obeys core's text rule here as on every surface (decisions.md "Strings").
+    assertStorableUrl(c);
     const readOnly =
       (options.readOnly ?? false) ||
       readOnlyRequested(c.req.header(READ_ONLY_HEADER), c.req.query(READ_ONLY_PARAM));

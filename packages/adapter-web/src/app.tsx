@@ -1,3 +1,4 @@
+import { assertStorableUrl } from "@psm/host";
 import { Hono } from "hono";
 import { assetRoutes } from "./assets.js";
 import type { WebEnv } from "./env.js";
@@ -34,6 +35,12 @@ export function createWebApp(options: WebAppOptions): Hono<WebEnv> {
   app.route("/", assetRoutes());
   const session = sessionMiddleware(config);
   app.use(async (c, next) => (isApiPath(c.req.path) ? next() : session(c, next)));
+  // A page's query and path obey core's text rule as the API's do (decisions.md "Strings"):
+  // `/?q=%ED%A0%80` is a 400 page, not a search for the literal escape.
+  app.use(async (c, next) => {
+    if (!isApiPath(c.req.path)) assertStorableUrl(c);
+    await next();
+  });
 
   app.route("/", browseRoutes(config));
   app.route("/", authRoutes(config));

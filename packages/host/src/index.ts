@@ -16,6 +16,7 @@ export {
   type UploadedFile,
 } from "./body/multipart.js";
 export { type Body, type BodyLimits, readBody, SlowBodyError } from "./body/read-body.js";
+export { assertStorableUrl } from "./body/strict-url.js";
 export { createHost, type HostOptions, type Surface } from "./create-host.js";
 export { type Caller, credentialsOf, presentsCredentials, resolveCaller } from "./credentials.js";
 export { accessLog } from "./edge/access-log.js";

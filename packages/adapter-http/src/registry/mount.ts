@@ -1,5 +1,6 @@
 import { type Marketplace, MarketplaceError } from "@psm/core";
 import {
+  assertStorableUrl,
   findFilePart,
   isPrivateAnswer,
   multipartBoundary,
@@ -26,7 +27,7 @@ import { conditionalJson, encodeAnswer, presentsCredentials } from "../condition
 import type { RateLimitClass, ResolvedConfig } from "../config.js";
 import type { AppEnv } from "../env.js";
 import { errorResponses } from "../openapi-responses.js";
-import { assertStorableParams, queryOf, readBytes } from "../validation.js";
+import { queryOf, readBytes } from "../validation.js";
 import { keyedAnswer } from "./idempotency.js";
 
 /** `/api/listings/{id}` → `/api/listings/:id`. */
@@ -82,7 +83,7 @@ export function routeGate(
     const guarded = async () => {
       const authError = c.get("authError");
       if (authError) throw authError;
-      assertStorableParams(c);
+      assertStorableUrl(c);
       await next();
     };
     // A failed credential is answered 401 before the body is read.
