@@ -54,7 +54,7 @@ export function harness(mode: SecurityMode = "strict", config: Partial<HttpConfi
     },
   });
 
-  const call: Harness["call"] = (method, path, options = {}) => {
+  const call: Requester = (method, path, options = {}) => {
     const headers: Record<string, string> = { ...options.headers };
     if (options.token) headers.Authorization = `Bearer ${options.token}`;
     if (options.key) headers["X-API-Key"] = options.key;
@@ -66,47 +66,74 @@ export function harness(mode: SecurityMode = "strict", config: Partial<HttpConfi
     return Promise.resolve(app.request(path, { method, headers, body }));
   };
   const json = async <T>(res: Response) => (await res.json()) as T;
+  const users = actingAs(call, marketplace);
 
-  const h: Harness = {
+  return {
     app,
     deps,
     marketplace,
     logs,
     call,
     json,
-    async signUp(email = `user${++counter}@example.com`, password = "secret-password") {
-      const signup = await call("POST", "/api/auth/signup", { body: { email, password } });
-      if (signup.status !== 201) throw new Error(`signup ${signup.status}: ${await signup.text()}`);
+    signUp: users.signUp,
+    admin: users.admin,
+    apiKey: async (session) => (await users.apiKey(session)).key,
+    listing: users.listing,
+  };
+}
+
+/** How a test sends one request to the app under test. */
+export type Requester = (method: string, path: string, options?: CallOptions) => Promise<Response>;
+
+/** A user a test acts as: what signing up and logging in through the API gave. */
+export interface Account extends Session {
+  password: string;
+}
+
+/**
+ * The users a test acts as, made through the API as a client would (sign-up, login, a key, a
+ * listing), over any requester: the plain harness and the attack target share them.
+ */
+export function actingAs(call: Requester, marketplace: Marketplace) {
+  const json = async <T>(res: Response) => (await res.json()) as T;
+  const expectStatus = async (what: string, res: Response, status: number) => {
+    if (res.status !== status) throw new Error(`${what} ${res.status}: ${await res.text()}`);
+  };
+  const logIn = async (email: string, password: string): Promise<Account> => {
+    const res = await call("POST", "/api/auth/login", { body: { email, password } });
+    await expectStatus("login", res, 200);
+    const body = await json<{ user: { id: string }; token: string }>(res);
+    return { id: body.user.id, email, password, token: body.token };
+  };
+  return {
+    async signUp(email = `user${++counter}@example.com`, password = "secret-password"): Promise<Account> {
+      await expectStatus(
+        "signup",
+        await call("POST", "/api/auth/signup", { body: { email, password } }),
+        201,
+      );
       return logIn(email, password);
     },
-    async admin() {
+    async admin(): Promise<Account> {
       const email = `admin${++counter}@example.com`;
       await marketplace.admin.ensureAdmin({ email, password: "admin-password" });
       return logIn(email, "admin-password");
     },
-    async apiKey(session) {
+    async apiKey(session: Session): Promise<{ id: string; key: string }> {
       const res = await call("POST", "/api/keys", { token: session.token, body: { name: "test" } });
-      const body = await json<{ key: { key: string } }>(res);
-      return body.key.key;
+      await expectStatus("key", res, 200);
+      return (await json<{ key: { id: string; key: string } }>(res)).key;
     },
-    async listing(session, overrides = {}) {
+    async listing(session: Session, overrides: Record<string, unknown> = {}) {
       const res = await call("POST", "/api/listings", {
         token: session.token,
         body: { title: "Audit", description: "A careful audit", category: "cybersecurity", ...overrides },
       });
-      if (res.status !== 201) throw new Error(`listing ${res.status}: ${await res.text()}`);
-      return (await json<{ listing: Record<string, unknown> }>(res)).listing;
+      await expectStatus("listing", res, 201);
+      return (await json<{ listing: { id: string; user_id: string } & Record<string, unknown> }>(res))
+        .listing;
     },
   };
-
-  async function logIn(email: string, password: string): Promise<Session> {
-    const res = await call("POST", "/api/auth/login", { body: { email, password } });
-    if (res.status !== 200) throw new Error(`login ${res.status}: ${await res.text()}`);
-    const body = await json<{ user: { id: string }; token: string }>(res);
-    return { id: body.user.id, email, token: body.token };
-  }
-
-  return h;
 }
 
 /** A UUID nobody has. */

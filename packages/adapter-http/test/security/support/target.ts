@@ -16,14 +16,10 @@ import {
   type TestClock,
 } from "@psm/core/testing";
 import { createHttpApp, type HttpConfig } from "../../../src/index.js";
+import { type Account, actingAs, UNKNOWN_ID } from "../../helpers.js";
 
 /** A user the attacks act as, or against. */
-export interface Session {
-  id: string;
-  email: string;
-  password: string;
-  token: string;
-}
+export type Session = Account;
 
 /** One request: JSON body or raw body, credentials, extra headers, and the TCP peer it comes from. */
 export interface Call {
@@ -76,7 +72,7 @@ export interface TargetOptions {
   repos?: Repositories;
 }
 
-let users = 0;
+let passwords = 0;
 
 /** Builds createHttpApp on createMarketplace(createTestDeps()), as an embedder would. */
 export function target(options: TargetOptions = {}): Target {
@@ -125,13 +121,7 @@ export function target(options: TargetOptions = {}): Target {
     return res;
   };
   const json = async <T>(res: Response) => (await res.json()) as T;
-
-  const logIn = async (email: string, password: string): Promise<Session> => {
-    const res = await request("POST", "/api/auth/login", { body: { email, password } });
-    if (res.status !== 200) throw new Error(`login ${res.status}: ${await res.text()}`);
-    const body = await json<{ user: { id: string }; token: string }>(res);
-    return { id: body.user.id, email, password, token: body.token };
-  };
+  const users = actingAs(request, marketplace);
 
   return {
     app,
@@ -144,35 +134,15 @@ export function target(options: TargetOptions = {}): Target {
     errors,
     request,
     json,
-    async signUp(email = `user${++users}@example.com`) {
-      const password = `pw-${users}-secret`;
-      const res = await request("POST", "/api/auth/signup", { body: { email, password } });
-      if (res.status !== 201) throw new Error(`signup ${res.status}: ${await res.text()}`);
-      return logIn(email, password);
-    },
-    async admin() {
-      const email = `admin${++users}@example.com`;
-      await marketplace.admin.ensureAdmin({ email, password: "admin-password" });
-      return logIn(email, "admin-password");
-    },
-    async apiKey(session) {
-      const res = await request("POST", "/api/keys", { token: session.token, body: { name: "agent" } });
-      if (res.status !== 200) throw new Error(`key ${res.status}: ${await res.text()}`);
-      return (await json<{ key: { id: string; key: string } }>(res)).key;
-    },
-    async listing(session, overrides = {}) {
-      const res = await request("POST", "/api/listings", {
-        token: session.token,
-        body: { title: "Audit", description: "A careful audit", category: "cybersecurity", ...overrides },
-      });
-      if (res.status !== 201) throw new Error(`listing ${res.status}: ${await res.text()}`);
-      return (await json<{ listing: { id: string; user_id: string } }>(res)).listing;
-    },
+    // Each user with a password of their own: a guess that works for one must not for another.
+    signUp: (email) => users.signUp(email, `pw-${++passwords}-secret`),
+    admin: users.admin,
+    apiKey: users.apiKey,
+    listing: users.listing,
   };
 }
 
-/** A well-formed UUIDv7 that names nothing. */
-export const UNKNOWN_ID = "01900000-0000-7000-8000-000000000000";
+export { UNKNOWN_ID };
 
 /** Ids an attacker would try next to a known one: neighbours in its last hex digits, and randoms. */
 export function guessedIds(known: string): string[] {
