@@ -1,10 +1,11 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { type ErrorCode, isMarketplaceError } from "@psm/core";
+import { isMarketplaceError } from "@psm/core";
 import { afterAll, describe, expect, it } from "vitest";
 import { createDocumentParser, encodeGrayPng } from "../src/index.js";
 import { tesseractPaths } from "../src/ocr/tesseract-paths.js";
+import { failureOf } from "./support/failure.js";
 import { imageToPdf, textToPdf } from "./support/make-pdf.js";
 import { renderTextPng } from "./support/render-text.js";
 
@@ -21,19 +22,6 @@ const FLYER = [
   "Contact: security@redline-labs.io",
 ];
 const fixture = (name: string) => readFileSync(join(import.meta.dirname, "fixtures", name));
-
-async function failure(
-  work: Promise<unknown>,
-): Promise<{ code: ErrorCode; message: string; retryAfter?: number }> {
-  try {
-    await work;
-  } catch (error) {
-    if (isMarketplaceError(error))
-      return { code: error.code, message: error.message, retryAfter: error.retryAfter };
-    throw error;
-  }
-  throw new Error("parse succeeded");
-}
 
 describe("OCR of images", () => {
   it("reads a PNG with printed text end to end, from local language data only", async () => {
@@ -69,7 +57,7 @@ describe("OCR of images", () => {
 
   it("refuses a PDF with neither a text layer nor a page image, saying so", async () => {
     const empty = await textToPdf(" ");
-    expect(await failure(parser.parse({ bytes: empty }))).toMatchObject({
+    expect(await failureOf(parser.parse({ bytes: empty }))).toMatchObject({
       code: "unsupported_document",
       message: expect.stringMatching(/scanned PDF with no text layer/),
     });
@@ -79,8 +67,8 @@ describe("OCR of images", () => {
     const png = encodeGrayPng(40, 40, new Uint8Array(1600).fill(255));
     const broken = Uint8Array.from(png);
     broken.fill(0x55, 37, broken.length - 12); // overwrite the compressed pixel data
-    expect(await failure(parser.parse({ bytes: broken }))).toMatchObject({ code: "unsupported_document" });
-    expect(await failure(parser.parse({ bytes: png }))).toMatchObject({ code: "document_unreadable" });
+    expect(await failureOf(parser.parse({ bytes: broken }))).toMatchObject({ code: "unsupported_document" });
+    expect(await failureOf(parser.parse({ bytes: png }))).toMatchObject({ code: "document_unreadable" });
   });
 });
 
@@ -88,7 +76,7 @@ describe("OCR pool bounds", () => {
   it("422 when a job (worker start included) exceeds ocrTimeoutMs", async () => {
     const hasty = createDocumentParser({ ocrTimeoutMs: 1, ocrPoolSize: 1 });
     try {
-      expect(await failure(hasty.parse({ bytes: renderTextPng(FLYER) }))).toMatchObject({
+      expect(await failureOf(hasty.parse({ bytes: renderTextPng(FLYER) }))).toMatchObject({
         code: "document_unreadable",
         message: expect.stringMatching(/OCR did not finish/),
       });
@@ -100,7 +88,7 @@ describe("OCR pool bounds", () => {
   it("close() while a job's worker is starting ends the job at once, with nothing left unhandled", async () => {
     // A deadline far beyond the test's own timeout: only close() can end this job in time.
     const closing = createDocumentParser({ ocrPoolSize: 1, ocrTimeoutMs: 600_000 });
-    const job = failure(closing.parse({ bytes: renderTextPng(FLYER) }));
+    const job = failureOf(closing.parse({ bytes: renderTextPng(FLYER) }));
     await new Promise((resolve) => setTimeout(resolve, 50)); // the worker is starting now
     await closing.close();
     expect(await job).toMatchObject({

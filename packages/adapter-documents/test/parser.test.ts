@@ -1,6 +1,6 @@
-import { type ErrorCode, isMarketplaceError } from "@psm/core";
 import { afterAll, describe, expect, it } from "vitest";
 import { createDocumentParser } from "../src/index.js";
+import { failureOf } from "./support/failure.js";
 import { jpegHeader, pngHeader, webpHeader } from "./support/image-headers.js";
 import { textToPdf } from "./support/make-pdf.js";
 import { deflateBombPdf, encryptedPdf, hugePageCountPdf } from "./support/pdf-bombs.js";
@@ -16,16 +16,8 @@ Engagement price: 6.000 € for one cloud account.
 Privacy questions: privacy@cloudfort.io
 Contact: hello@cloudfort.io`;
 
-/** The MarketplaceError a parse fails with: its code, message and retryAfter. */
-async function failure(bytes: Uint8Array, p = parser): Promise<{ code: ErrorCode; message: string }> {
-  try {
-    await p.parse({ bytes });
-  } catch (error) {
-    if (isMarketplaceError(error)) return { code: error.code, message: error.message };
-    throw error;
-  }
-  throw new Error("parse succeeded");
-}
+/** The MarketplaceError a parse of `bytes` fails with: its code, message and retryAfter. */
+const failure = (bytes: Uint8Array, p = parser) => failureOf(p.parse({ bytes }));
 
 describe("text documents", () => {
   it("extracts every field with confidence and source", async () => {

@@ -1,10 +1,10 @@
-import { type ErrorCode, isMarketplaceError } from "@psm/core";
 import { afterEach, describe, expect, it } from "vitest";
 import {
   type ClosableDocumentParser,
   createDocumentParser,
   type DocumentParserOptions,
 } from "../src/index.js";
+import { failureOf } from "./support/failure.js";
 
 // Jobs that misbehave on purpose run through a test-only worker script (support/hostile-worker.ts)
 // that speaks the real protocol; anything else it reads with the real reader.
@@ -25,23 +25,10 @@ const utf8 = (text: string) => new TextEncoder().encode(text);
 const offer = () =>
   utf8("# Bookkeeping\nMonthly accounts in Xero. Price: $300 per month.\nContact: books@tidy.io");
 
-async function failure(
-  work: Promise<unknown>,
-): Promise<{ code: ErrorCode; message: string; retryAfter?: number }> {
-  try {
-    await work;
-  } catch (error) {
-    if (isMarketplaceError(error))
-      return { code: error.code, message: error.message, retryAfter: error.retryAfter };
-    throw error;
-  }
-  throw new Error("parse succeeded");
-}
-
 describe("parse workers", () => {
   it("a job that fills the JS heap is stopped by resourceLimits (413); a fresh worker reads the next", async () => {
     const parser = hostileParser({ parseWorkerMemoryMb: 64 });
-    expect(await failure(parser.parse({ bytes: utf8("hostile: allocate heap") }))).toMatchObject({
+    expect(await failureOf(parser.parse({ bytes: utf8("hostile: allocate heap") }))).toMatchObject({
       code: "payload_too_large",
       message: expect.stringMatching(/more than 64 MiB/),
     });
@@ -54,7 +41,7 @@ describe("parse workers", () => {
   it("a job that fills buffers outside the heap is stopped by the memory watch (413), never the process", async () => {
     const parser = hostileParser({ parseWorkerMemoryMb: 64 });
     const before = process.memoryUsage.rss();
-    expect(await failure(parser.parse({ bytes: utf8("hostile: allocate buffers") }))).toMatchObject({
+    expect(await failureOf(parser.parse({ bytes: utf8("hostile: allocate buffers") }))).toMatchObject({
       code: "payload_too_large",
     });
     // Without the watch this job grows until the machine runs out: it stops near its 64 MiB.
@@ -64,7 +51,7 @@ describe("parse workers", () => {
 
   it("a job that never ends is terminated at its deadline (422); a fresh worker reads the next", async () => {
     const parser = hostileParser({ parseTimeoutMs: 300 });
-    expect(await failure(parser.parse({ bytes: utf8("hostile: loop") }))).toMatchObject({
+    expect(await failureOf(parser.parse({ bytes: utf8("hostile: loop") }))).toMatchObject({
       code: "document_unreadable",
       message: expect.stringMatching(/within 300 ms/),
     });
@@ -80,9 +67,9 @@ describe("parse workers", () => {
 
   it("503 with retryAfter when every worker stays busy past the queue wait, at once when the queue is full", async () => {
     const parser = hostileParser({ parseQueueWaitMs: 50, parseMaxQueue: 1, parseTimeoutMs: 60_000 });
-    const held = failure(parser.parse({ bytes: utf8("hostile: sleep") }));
-    const waited = failure(parser.parse({ bytes: offer() }));
-    const refused = await failure(parser.parse({ bytes: offer() }));
+    const held = failureOf(parser.parse({ bytes: utf8("hostile: sleep") }));
+    const waited = failureOf(parser.parse({ bytes: offer() }));
+    const refused = await failureOf(parser.parse({ bytes: offer() }));
     expect(refused).toMatchObject({ code: "document_parser_busy" });
     expect(refused.retryAfter).toBeGreaterThanOrEqual(1);
     expect(await waited).toMatchObject({ code: "document_parser_busy" });

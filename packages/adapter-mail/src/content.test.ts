@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { escapeHtml, renderHtml, renderText } from "./content.js";
+import { escapeHtml, type MailContent, renderHtml, renderText } from "./content.js";
 import { renderMail } from "./render-mail.js";
 import { emailVerificationTemplate } from "./templates/email-verification.js";
 import { passwordResetTemplate } from "./templates/password-reset.js";
@@ -12,6 +12,16 @@ const mail = {
   expiresInMinutes: 60,
 } as const;
 
+/** The link, alone on its line in the text, and how long it works, in both parts of a mail. */
+function expectLinkAndLifetime(content: MailContent, url: string, lifetime: string): void {
+  const text = renderText(content);
+  const html = renderHtml(content);
+  expect(text).toContain(`\n${url}\n`);
+  expect(text).toContain(lifetime);
+  expect(html).toContain(`href="${escapeHtml(url)}"`);
+  expect(html).toContain(lifetime);
+}
+
 describe("escapeHtml", () => {
   it("escapes the five characters that matter in content and attributes", () => {
     expect(escapeHtml(`<a href="x">'&'</a>`)).toBe("&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;");
@@ -22,13 +32,8 @@ describe("password reset template", () => {
   const content = passwordResetTemplate(mail);
 
   it("puts the link and its lifetime in both parts", () => {
-    const text = renderText(content);
-    const html = renderHtml(content);
     expect(content.subject).toBe("Reset your password");
-    expect(text).toContain(`\n${mail.resetUrl}\n`);
-    expect(text).toContain("expires in 60 minutes");
-    expect(html).toContain(`href="${escapeHtml(mail.resetUrl)}"`);
-    expect(html).toContain("expires in 60 minutes");
+    expectLinkAndLifetime(content, mail.resetUrl, "expires in 60 minutes");
   });
 
   it("says 1 minute, not 1 minutes", () => {
@@ -61,12 +66,8 @@ describe("email verification template", () => {
   const content = emailVerificationTemplate(verification);
 
   it("puts the link and its lifetime in both parts", () => {
-    const text = renderText(content);
-    const html = renderHtml(content);
     expect(content.subject).toBe("Confirm your email address");
-    expect(text).toContain(`\n${verification.verifyUrl}\n`);
-    expect(text).toContain("expires in 24 hours");
-    expect(html).toContain(`href="${escapeHtml(verification.verifyUrl)}"`);
+    expectLinkAndLifetime(content, verification.verifyUrl, "expires in 24 hours");
     expect(renderText(emailVerificationTemplate({ ...verification, expiresInHours: 1 }))).toContain(
       "expires in 1 hour ",
     );

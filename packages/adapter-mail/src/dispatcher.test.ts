@@ -1,7 +1,12 @@
 import { createMarketplace, type Marketplace } from "@psm/core";
 import { createTestDeps } from "@psm/core/testing";
 import { afterEach, describe, expect, expectTypeOf, it, vi } from "vitest";
-import { type MailDispatchReport, type MailQueueOwner, startMailDispatcher } from "./dispatcher.js";
+import {
+  type MailDispatcherOptions,
+  type MailDispatchReport,
+  type MailQueueOwner,
+  startMailDispatcher,
+} from "./dispatcher.js";
 
 const NOTHING: MailDispatchReport = { sent: 0, retried: 0, failed: 0 };
 
@@ -39,6 +44,13 @@ function fakeQueue() {
   return { owner, rounds, maxInFlight: () => maxInFlight };
 }
 
+/** A dispatcher on fake timers over a fake queue, which the test drives round by round. */
+function onFakeQueue(options: MailDispatcherOptions) {
+  vi.useFakeTimers();
+  const queue = fakeQueue();
+  return { queue, dispatcher: startMailDispatcher(queue.owner, options) };
+}
+
 afterEach(() => {
   vi.useRealTimers();
   vi.restoreAllMocks();
@@ -46,10 +58,8 @@ afterEach(() => {
 
 describe("startMailDispatcher", () => {
   it("runs a round every interval and reports only the rounds that did something", async () => {
-    vi.useFakeTimers();
-    const queue = fakeQueue();
     const reports: MailDispatchReport[] = [];
-    const dispatcher = startMailDispatcher(queue.owner, {
+    const { queue, dispatcher } = onFakeQueue({
       intervalMs: 100,
       onReport: (r) => reports.push(r),
     });
@@ -67,9 +77,7 @@ describe("startMailDispatcher", () => {
   });
 
   it("never runs two rounds at once: ticks during a slow round are skipped", async () => {
-    vi.useFakeTimers();
-    const queue = fakeQueue();
-    const dispatcher = startMailDispatcher(queue.owner, { intervalMs: 10 });
+    const { queue, dispatcher } = onFakeQueue({ intervalMs: 10 });
     await vi.advanceTimersByTimeAsync(10);
     dispatcher.poke();
     await vi.advanceTimersByTimeAsync(100); // ten ticks and a poke while the first round runs
@@ -86,9 +94,7 @@ describe("startMailDispatcher", () => {
   });
 
   it("runs a round right after a poke, without waiting for the interval", async () => {
-    vi.useFakeTimers();
-    const queue = fakeQueue();
-    const dispatcher = startMailDispatcher(queue.owner, { intervalMs: 60_000, batchSize: 5 });
+    const { queue, dispatcher } = onFakeQueue({ intervalMs: 60_000, batchSize: 5 });
     dispatcher.poke();
     expect(queue.rounds).toHaveLength(0); // not on the poking caller's own turn
     await vi.advanceTimersByTimeAsync(0);
@@ -99,9 +105,7 @@ describe("startMailDispatcher", () => {
   });
 
   it("stop waits for the round in flight, and no round starts after it", async () => {
-    vi.useFakeTimers();
-    const queue = fakeQueue();
-    const dispatcher = startMailDispatcher(queue.owner, { intervalMs: 10 });
+    const { queue, dispatcher } = onFakeQueue({ intervalMs: 10 });
     await vi.advanceTimersByTimeAsync(10);
     let stopped = false;
     const stopping = dispatcher.stop().then(() => {
@@ -118,10 +122,8 @@ describe("startMailDispatcher", () => {
   });
 
   it("hands a failed round to onError and keeps going, even when onError throws", async () => {
-    vi.useFakeTimers();
-    const queue = fakeQueue();
     const errors: unknown[] = [];
-    const dispatcher = startMailDispatcher(queue.owner, {
+    const { queue, dispatcher } = onFakeQueue({
       intervalMs: 10,
       onError: (error) => {
         errors.push(error);
@@ -154,10 +156,8 @@ describe("startMailDispatcher", () => {
   });
 
   it("writes a failed round to console.error when no onError is given", async () => {
-    vi.useFakeTimers();
     const consoleError = vi.spyOn(console, "error").mockImplementation(() => {});
-    const queue = fakeQueue();
-    const dispatcher = startMailDispatcher(queue.owner, { intervalMs: 10 });
+    const { queue, dispatcher } = onFakeQueue({ intervalMs: 10 });
     await vi.advanceTimersByTimeAsync(10);
     const failure = new Error("smtp is down");
     queue.rounds[0]!.fail(failure);

@@ -33,23 +33,30 @@ async function sendError(url: string, timeoutMs?: number): Promise<MailDeliveryE
 }
 
 describe("createSmtpMailer failures", () => {
-  it("treats a 451 reply to RCPT TO as transient", async () => {
-    server = await startSmtpServer({
-      onRcptTo: (_a, _s, callback) => callback(smtpReply(451, "Try again later")),
+  const rcptReplies = [
+    {
+      name: "treats a 451 reply to RCPT TO as transient",
+      code: 451,
+      reply: "Try again later",
+      permanent: false,
+    },
+    {
+      name: "treats a 550 reply to RCPT TO (a refused recipient) as permanent",
+      code: 550,
+      reply: "No such user",
+      permanent: true,
+    },
+  ];
+  for (const { name, code, reply, permanent } of rcptReplies) {
+    it(name, async () => {
+      server = await startSmtpServer({
+        onRcptTo: (_a, _s, callback) => callback(smtpReply(code, reply)),
+      });
+      const error = await sendError(`smtp://127.0.0.1:${server.port}`);
+      expect(error.permanent).toBe(permanent);
+      expect(error.message).toContain(String(code));
     });
-    const error = await sendError(`smtp://127.0.0.1:${server.port}`);
-    expect(error.permanent).toBe(false);
-    expect(error.message).toContain("451");
-  });
-
-  it("treats a 550 reply to RCPT TO (a refused recipient) as permanent", async () => {
-    server = await startSmtpServer({
-      onRcptTo: (_a, _s, callback) => callback(smtpReply(550, "No such user")),
-    });
-    const error = await sendError(`smtp://127.0.0.1:${server.port}`);
-    expect(error.permanent).toBe(true);
-    expect(error.message).toContain("550");
-  });
+  }
 
   it("treats a 451 reply after DATA as transient and a 554 as permanent", async () => {
     server = await startSmtpServer({

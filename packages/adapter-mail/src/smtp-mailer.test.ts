@@ -1,4 +1,5 @@
 import type { AddressObject } from "mailparser";
+import type { SMTPServerOptions } from "smtp-server";
 import { afterEach, describe, expect, it } from "vitest";
 import { createSmtpMailer } from "./smtp-mailer.js";
 import { type ReceivedMail, resetMail, startSmtpServer, type TestSmtpServer } from "./testing/smtp-server.js";
@@ -69,30 +70,27 @@ describe("createSmtpMailer", () => {
     expectResetMail(server.received[0]);
   });
 
-  it("upgrades with STARTTLS when the server offers it", async () => {
-    server = await startSmtpServer({ disabledCommands: [] });
-    // smtp-server's built-in certificate is self-signed.
-    const mailer = createSmtpMailer({
-      url: `smtp://127.0.0.1:${server.port}`,
-      from: FROM,
-      tls: { rejectUnauthorized: false },
+  const tlsCases: { name: string; scheme: "smtp" | "smtps"; options: SMTPServerOptions }[] = [
+    {
+      name: "upgrades with STARTTLS when the server offers it",
+      scheme: "smtp",
+      options: { disabledCommands: [] },
+    },
+    { name: "speaks TLS from the first byte for smtps://", scheme: "smtps", options: { secure: true } },
+  ];
+  for (const { name, scheme, options } of tlsCases) {
+    it(name, async () => {
+      server = await startSmtpServer(options);
+      // smtp-server's built-in certificate is self-signed.
+      const mailer = createSmtpMailer({
+        url: `${scheme}://127.0.0.1:${server.port}`,
+        from: FROM,
+        tls: { rejectUnauthorized: false },
+      });
+      await mailer.send(resetMail(TOKEN));
+      await mailer.close?.();
+      expect(server.received[0]?.session.secure).toBe(true);
+      expectResetMail(server.received[0]);
     });
-    await mailer.send(resetMail(TOKEN));
-    await mailer.close?.();
-    expect(server.received[0]?.session.secure).toBe(true);
-    expectResetMail(server.received[0]);
-  });
-
-  it("speaks TLS from the first byte for smtps://", async () => {
-    server = await startSmtpServer({ secure: true });
-    const mailer = createSmtpMailer({
-      url: `smtps://127.0.0.1:${server.port}`,
-      from: FROM,
-      tls: { rejectUnauthorized: false },
-    });
-    await mailer.send(resetMail(TOKEN));
-    await mailer.close?.();
-    expect(server.received[0]?.session.secure).toBe(true);
-    expectResetMail(server.received[0]);
-  });
+  }
 });

@@ -1,4 +1,4 @@
-import { type FieldIssue, isMarketplaceError, MarketplaceError } from "@psm/core";
+import { type ErrorCode, type FieldIssue, isMarketplaceError, MarketplaceError } from "@psm/core";
 import { parseForm, readBody } from "@psm/host";
 import type { Context } from "hono";
 
@@ -67,4 +67,29 @@ export function fieldErrorsOf(error: unknown, names: FormNames): FieldErrors | n
   if (!isMarketplaceError(error, "invalid_input")) return null;
   const errors = issueErrors(error.issues, names);
   return Object.keys(errors).length > 0 ? errors : null;
+}
+
+/** What a refused form shows: its problems by field, and the status of the page that shows them. */
+export interface FormRefusal {
+  errors: FieldErrors;
+  status: 400 | 401;
+}
+
+/** The status of a form's page: shown afresh, or shown again with a refusal. */
+export type FormStatus = 200 | FormRefusal["status"];
+
+/**
+ * A use case's refusal as its form shows it: the page's own wording of a refusal `known` names (a
+ * taken email, a wrong password), else core's field problems (400). Null for any other error,
+ * which the caller rethrows to the error page.
+ */
+export function formRefusal(
+  error: unknown,
+  names: FormNames,
+  known: Partial<Record<ErrorCode, FormRefusal>> = {},
+): FormRefusal | null {
+  const expected = isMarketplaceError(error) ? known[error.code] : undefined;
+  if (expected) return expected;
+  const errors = fieldErrorsOf(error, names);
+  return errors ? { errors, status: 400 } : null;
 }

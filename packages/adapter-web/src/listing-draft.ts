@@ -1,5 +1,5 @@
 import type { Listing, ListingPatchInput, NewListingInput, ParsedDocument } from "@psm/core";
-import type { ListingDraft } from "./components/listing-fields.js";
+import { EMPTY_DRAFT, type ListingDraft } from "./components/listing-fields.js";
 
 /** Core's command fields of a listing, with the form field and label each is shown with. */
 export const LISTING_FIELDS = {
@@ -27,13 +27,18 @@ export function draftOf(form: Record<string, string>): ListingDraft {
   };
 }
 
+/** A price as its field shows it: empty for "price on request". */
+function priceText(price: number | null): string {
+  return price === null ? "" : String(price);
+}
+
 /** A stored listing as the edit form shows it. */
 export function draftOfListing(listing: Listing): ListingDraft {
   return {
     title: listing.title,
     description: listing.description,
     category: listing.category,
-    price: listing.price === null ? "" : String(listing.price),
+    price: priceText(listing.price),
     condition: listing.condition,
     contact_email: listing.contactEmail ?? "",
     expires_at: listing.expiresAt === null ? "" : listing.expiresAt.toISOString().slice(0, 10),
@@ -41,17 +46,18 @@ export function draftOfListing(listing: Listing): ListingDraft {
   };
 }
 
-/** What a document parser read, as a draft to review (the parser always names a category). */
+/**
+ * What a document parser read, as a draft to review (the parser always names a category); a
+ * document says nothing of the listing's terms, expiry or images, so those start empty.
+ */
 export function draftOfDocument(parsed: ParsedDocument): ListingDraft {
   return {
+    ...EMPTY_DRAFT,
     title: parsed.title,
     description: parsed.description,
     category: parsed.category,
-    price: parsed.price === null ? "" : String(parsed.price),
-    condition: "",
+    price: priceText(parsed.price),
     contact_email: parsed.contactEmail ?? "",
-    expires_at: "",
-    images: "",
   };
 }
 

@@ -32,52 +32,44 @@ describe("one submit, one call to core, every problem shown", () => {
     }
   });
 
-  it("password change: a missing current password and a short new one", async () => {
-    const h = webHarness();
-    const { browser } = await h.signedIn();
-    const change = vi.spyOn(h.m.auth, "changePassword");
-    const page = await browser.submit(await browser.get("/account"), "/account/password", {
-      current_password: "",
-      new_password: "abc",
-      confirm_password: "abc",
+  // A mistyped confirmation never reaches the use case, yet core's problems are shown with it.
+  const passwordChanges = [
+    {
+      name: "password change: a missing current password and a short new one",
+      newPassword: "abc",
+      confirmation: "abc",
+      coreCalls: 1,
+      summary: ["Current password is required", "New password must be at least 6 characters"],
+    },
+    {
+      name: "password change with a mistyped confirmation: core's problems too, and nothing changes",
+      newPassword: "a new long passphrase",
+      confirmation: "a new long passphrase!",
+      // A mistyped confirmation never reaches the use case; core's problems are shown with it.
+      coreCalls: 0,
+      summary: ["Current password is required", "Confirm new password does not match the new password"],
+    },
+  ];
+  for (const { name, newPassword, confirmation, coreCalls, summary } of passwordChanges) {
+    it(name, async () => {
+      const h = webHarness();
+      const { browser, email } = await h.signedIn("typo@example.com", "old-password");
+      const change = vi.spyOn(h.m.auth, "changePassword");
+      const page = await browser.submit(await browser.get("/account"), "/account/password", {
+        current_password: "",
+        new_password: newPassword,
+        confirm_password: confirmation,
+      });
+      expect(page.status).toBe(400);
+      expect(change).toHaveBeenCalledTimes(coreCalls);
+      expect(summaryOf(page)).toEqual(summary);
+      await expect(h.m.auth.logIn({ email, password: "old-password" })).resolves.toBeTruthy();
     });
-    expect(page.status).toBe(400);
-    expect(change).toHaveBeenCalledTimes(1);
-    expect(summaryOf(page)).toEqual([
-      "Current password is required",
-      "New password must be at least 6 characters",
-    ]);
-  });
-
-  it("password change with a mistyped confirmation: core's problems too, and nothing changes", async () => {
-    const h = webHarness();
-    const { browser, email } = await h.signedIn("typo@example.com", "old-password");
-    const change = vi.spyOn(h.m.auth, "changePassword");
-    const page = await browser.submit(await browser.get("/account"), "/account/password", {
-      current_password: "",
-      new_password: "a new long passphrase",
-      confirm_password: "a new long passphrase!",
-    });
-    expect(page.status).toBe(400);
-    expect(change).not.toHaveBeenCalled();
-    expect(summaryOf(page)).toEqual([
-      "Current password is required",
-      "Confirm new password does not match the new password",
-    ]);
-    await expect(h.m.auth.logIn({ email, password: "old-password" })).resolves.toBeTruthy();
-  });
+  }
 
   it("editing a listing: an empty title and a price that is not a number", async () => {
     const h = webHarness();
-    const { browser, email } = await h.signedIn();
-    const actor = await h.m.auth.authenticate({
-      bearer: (await h.m.auth.logIn({ email, password: "secret-password" })).token,
-    });
-    const listing = await h.m.listings.create(actor, {
-      title: "Audit",
-      description: "Two weeks.",
-      category: "cybersecurity",
-    });
+    const { browser, listing } = await h.author(undefined, { description: "Two weeks." });
     const update = vi.spyOn(h.m.listings, "update");
     const edit = await browser.get(`/my/listings/${listing.id}/edit`);
     const page = await browser.submit(edit, `/my/listings/${listing.id}/edit`, {

@@ -1,5 +1,13 @@
 import { createHttpApp, type RateLimitHooks } from "@psm/adapter-http";
-import { createMarketplace, type Marketplace, type SecurityMode, type SlotSettings } from "@psm/core";
+import {
+  type Actor,
+  createMarketplace,
+  type Listing,
+  type Marketplace,
+  type NewListingInput,
+  type SecurityMode,
+  type SlotSettings,
+} from "@psm/core";
 import { createTestDeps, type TestDeps } from "@psm/core/testing";
 import { expect } from "vitest";
 import { createWebApp } from "../src/index.js";
@@ -35,6 +43,17 @@ export interface Browser {
   cookies: Map<string, string>;
 }
 
+/** A member signed in through the log-in page: their browser, and the same session as core's caller. */
+export interface Member {
+  browser: Browser;
+  id: string;
+  email: string;
+  actor: Actor;
+}
+
+/** The listing `author` makes unless told otherwise. */
+const AUDIT = { title: "Audit", description: "d", category: "cybersecurity" } as const;
+
 /** The app under test, mounted as apps/server mounts it, with its marketplace and fakes. */
 export interface WebHarness {
   app: ReturnType<typeof createHttpApp>;
@@ -42,7 +61,11 @@ export interface WebHarness {
   m: Marketplace;
   browser(): Browser;
   /** A user made through core, and a browser signed in as them through the log-in page. */
-  signedIn(email?: string, password?: string): Promise<{ browser: Browser; id: string; email: string }>;
+  signedIn(email?: string, password?: string): Promise<Member>;
+  /** A signed-in member with one listing of theirs, made through core (`listing` overrides its fields). */
+  author(email?: string, listing?: Partial<NewListingInput>): Promise<Member & { listing: Listing }>;
+  /** A browser signed in as the site's admin (ADMIN_EMAIL's bootstrap) through the log-in page. */
+  admin(): Promise<Browser>;
 }
 
 let counter = 0;
@@ -135,10 +158,27 @@ export function webHarness(
     const done = await b.submit(login, "/login", { email, password });
     expect(done.status, done.html).toBe(303);
     const user = await m.auth.logIn({ email, password });
-    return { browser: b, id: user.user.id, email };
+    const actor = await m.sessions.resume(b.cookies.get("psm_session") ?? "");
+    return { browser: b, id: user.user.id, email, actor };
   };
 
-  return { app, deps, m, browser, signedIn };
+  const author: WebHarness["author"] = async (email, listing = {}) => {
+    const member = await signedIn(email);
+    return { ...member, listing: await m.listings.create(member.actor, { ...AUDIT, ...listing }) };
+  };
+
+  const admin = async () => {
+    await m.admin.ensureAdmin({ email: "root@example.com", password: "admin-password" });
+    const b = browser();
+    const done = await b.submit(await b.get("/login"), "/login", {
+      email: "root@example.com",
+      password: "admin-password",
+    });
+    expect(done.status, done.html).toBe(303);
+    return b;
+  };
+
+  return { app, deps, m, browser, signedIn, author, admin };
 }
 
 /** The token of the form on the page that posts to `action`. */
@@ -174,4 +214,38 @@ export function h1(html: string): string {
 /** The page's <title>. */
 export function title(html: string): string {
   return /<title>([\s\S]*?)<\/title>/.exec(html)?.[1] ?? "";
+}
+
+/**
+ * POSTs a url-encoded form to a mailed link's page as its own form does: the link's token is the
+ * whole proof, so it carries no per-visitor token and no session.
+ */
+export function submitLinkForm(
+  h: WebHarness,
+  path: string,
+  fields: Record<string, string>,
+): Promise<Response> {
+  return Promise.resolve(
+    h.app.request(path, {
+      method: "POST",
+      body: new URLSearchParams(fields).toString(),
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    }),
+  );
+}
+
+/**
+ * The HTML of a mailed link's form page, once it is known to be served as one: a 200 page that is
+ * never stored, sends no Referer (its URL holds the token), and works without JavaScript: the
+ * site's own script only, nothing inline, nothing from elsewhere.
+ */
+export async function linkFormHtml(res: Response): Promise<string> {
+  expect(res.status).toBe(200);
+  expect(res.headers.get("content-type")).toContain("text/html");
+  expect(res.headers.get("cache-control")).toBe("no-store");
+  expect(res.headers.get("referrer-policy")).toBe("no-referrer");
+  const html = await res.text();
+  expect(html).not.toMatch(/<script(?![^>]*\ssrc="\/)/i);
+  expect(html).not.toMatch(/https?:\/\//i);
+  return html;
 }

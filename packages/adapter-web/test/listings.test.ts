@@ -134,8 +134,7 @@ describe("posting a listing", () => {
 describe("browsing", () => {
   it("searches by text and category, pages with Next, and shows title, category, price and author", async () => {
     const h = webHarness({ slots: { personal: 30, business: 50, admin: 100 } });
-    const author = await h.signedIn("ada@example.com");
-    const actor = await h.m.sessions.resume(author.browser.cookies.get("psm_session") ?? "");
+    const { actor } = await h.signedIn("ada@example.com");
     await h.m.users.updateDisplayName(actor, { displayName: "Ada Consulting" });
     for (let i = 0; i < 22; i++) {
       await h.m.listings.create(actor, {
@@ -168,11 +167,8 @@ describe("browsing", () => {
 
   it("says a page that a bounded search left empty is not the end, and links on to older listings", async () => {
     const h = webHarness();
-    const author = await h.signedIn("short@example.com");
-    const actor = await h.m.sessions.resume(author.browser.cookies.get("psm_session") ?? "");
-    const made = await h.m.listings.create(actor, {
+    const { listing: made } = await h.author("short@example.com", {
       title: "Brand design",
-      description: "d",
       category: "ux-ui-design",
     });
     const search = h.deps.repos.listings.search.bind(h.deps.repos.listings);

@@ -1,20 +1,22 @@
 import { describe, expect, it } from "vitest";
-import { h1, webHarness } from "./harness.js";
+import { type Browser, h1, type Page, webHarness } from "./harness.js";
+
+/** Sends the reply form of the inbox `from`, in the conversation about `listingId` with `receiverId`. */
+function reply(browser: Browser, from: Page, listingId: string, receiverId: string, content: string) {
+  return browser.submit(from, "/inbox/reply", { listing_id: listingId, receiver_id: receiverId, content });
+}
 
 describe("messages", () => {
   it("a second user messages the author; the author reads and replies in the inbox; the thread shows both", async () => {
     const h = webHarness();
-    const author = await h.signedIn("author@example.com");
-    const authorActor = await h.m.sessions.resume(author.browser.cookies.get("psm_session") ?? "");
-    await h.m.users.updateDisplayName(authorActor, { displayName: "Ada" });
-    const listing = await h.m.listings.create(authorActor, {
+    const author = await h.author("author@example.com", {
       title: "Kubernetes audit",
       description: "A review",
-      category: "cybersecurity",
     });
+    const { listing } = author;
+    await h.m.users.updateDisplayName(author.actor, { displayName: "Ada" });
     const buyer = await h.signedIn("buyer@example.com");
-    const buyerActor = await h.m.sessions.resume(buyer.browser.cookies.get("psm_session") ?? "");
-    await h.m.users.updateDisplayName(buyerActor, { displayName: "Bob" });
+    await h.m.users.updateDisplayName(buyer.actor, { displayName: "Bob" });
 
     const page = await buyer.browser.get(`/listings/${listing.id}`);
     expect(page.html).toContain('<label for="content">Message</label>');
@@ -32,11 +34,7 @@ describe("messages", () => {
     expect(inbox.html).toContain("Kubernetes audit");
     expect(inbox.html).toContain("with Bob");
     expect(inbox.html).toContain("Hello, can you start in May?");
-    const replied = await author.browser.submit(inbox, "/inbox/reply", {
-      listing_id: listing.id,
-      receiver_id: buyer.id,
-      content: "Yes, from May 4th.",
-    });
+    const replied = await reply(author.browser, inbox, listing.id, buyer.id, "Yes, from May 4th.");
     expect(replied.status).toBe(303);
     const thread = await author.browser.follow(replied);
     const hello = thread.html.indexOf("Hello, can you start in May?");
@@ -52,16 +50,10 @@ describe("messages", () => {
 
   it("marks agent-sent messages, keeps a refused reply with its error, and sends a form twice only once", async () => {
     const h = webHarness();
-    const author = await h.signedIn();
-    const authorActor = await h.m.sessions.resume(author.browser.cookies.get("psm_session") ?? "");
-    const listing = await h.m.listings.create(authorActor, {
-      title: "Audit",
-      description: "d",
-      category: "cybersecurity",
-    });
+    const author = await h.author();
+    const { listing } = author;
     const buyer = await h.signedIn();
-    const buyerActor = await h.m.sessions.resume(buyer.browser.cookies.get("psm_session") ?? "");
-    const { secret } = await h.m.apiKeys.create(buyerActor, { name: "agent" });
+    const { secret } = await h.m.apiKeys.create(buyer.actor, { name: "agent" });
     const agent = await h.m.auth.authenticate({ apiKey: secret });
     await h.m.messages.send(agent, {
       listingId: listing.id,
@@ -72,36 +64,25 @@ describe("messages", () => {
     const inbox = await author.browser.get("/inbox");
     expect(inbox.html).toContain("Sent by an agent");
 
-    const empty = await author.browser.submit(inbox, "/inbox/reply", {
-      listing_id: listing.id,
-      receiver_id: buyer.id,
-      content: "",
-    });
+    const empty = await reply(author.browser, inbox, listing.id, buyer.id, "");
     expect(empty.status).toBe(400);
     expect(empty.html).toContain("Reply must not be empty");
     expect(empty.html).toMatch(/class="error-summary"/);
     expect(empty.html).toMatch(/aria-describedby="reply-c-[0-9a-f]{16}-error"/);
 
-    const fields = { listing_id: listing.id, receiver_id: buyer.id, content: "Thanks!" };
     const [a, b] = await Promise.all([
-      author.browser.submit(inbox, "/inbox/reply", fields),
-      author.browser.submit(inbox, "/inbox/reply", fields),
+      reply(author.browser, inbox, listing.id, buyer.id, "Thanks!"),
+      reply(author.browser, inbox, listing.id, buyer.id, "Thanks!"),
     ]);
     expect([a.status, b.status]).toEqual([303, 303]);
-    const sent = await h.m.messages.list(authorActor, { type: "sent" });
+    const sent = await h.m.messages.list(author.actor, { type: "sent" });
     expect(sent.items.map((msg) => msg.content)).toEqual(["Thanks!"]);
   });
 
   it("the author sees no message form on their own listing", async () => {
     const h = webHarness();
-    const author = await h.signedIn();
-    const actor = await h.m.sessions.resume(author.browser.cookies.get("psm_session") ?? "");
-    const listing = await h.m.listings.create(actor, {
-      title: "Audit",
-      description: "d",
-      category: "cybersecurity",
-    });
-    const page = await author.browser.get(`/listings/${listing.id}`);
+    const { browser, listing } = await h.author();
+    const page = await browser.get(`/listings/${listing.id}`);
     expect(page.html).toContain("This is your listing.");
     expect(page.html).not.toContain(`action="/listings/${listing.id}/messages"`);
   });

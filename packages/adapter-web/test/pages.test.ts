@@ -50,11 +50,10 @@ async function visit(browser: Browser, path: string): Promise<Page> {
 describe("every page, signed out", () => {
   it("answers 200 with landmarks, one h1, a unique title and labelled controls", async () => {
     const h = webHarness();
-    const author = await h.signedIn("author@example.com");
-    const listing = await h.m.listings.create(
-      await h.m.sessions.resume(author.browser.cookies.get("psm_session") ?? ""),
-      { title: "Kubernetes audit", description: "A careful review", category: "cybersecurity" },
-    );
+    const { listing } = await h.author("author@example.com", {
+      title: "Kubernetes audit",
+      description: "A careful review",
+    });
     const b = h.browser();
     const titles = new Set<string>();
     for (const path of [
@@ -155,10 +154,7 @@ describe("every page, signed in", () => {
     const { browser } = await h.signedIn();
     expect((await browser.get("/admin/users")).status).toBe(403);
     expect((await browser.get("/admin/listings")).status).toBe(403);
-    await h.m.admin.ensureAdmin({ email: "root@example.com", password: "admin-password" });
-    const admin = h.browser();
-    const login = await admin.get("/login");
-    await admin.submit(login, "/login", { email: "root@example.com", password: "admin-password" });
+    const admin = await h.admin();
     const users = await visit(admin, "/admin/users");
     expect(users.html).toContain("root@example.com");
     expect(users.html).toContain('href="/admin/users"');

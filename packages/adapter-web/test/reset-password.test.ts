@@ -1,7 +1,7 @@
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "@psm/core";
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
-import { h1, type LogLine, type WebHarness, webHarness } from "./harness.js";
+import { h1, type LogLine, linkFormHtml, submitLinkForm, type WebHarness, webHarness } from "./harness.js";
 
 // The page behind the reset mail's link, as a mail scanner, a browser and a hostile client meet it.
 
@@ -21,15 +21,8 @@ async function member(h: WebHarness, email = "reset@example.com"): Promise<strin
 const get = (h: WebHarness, path: string, headers: Record<string, string> = {}) =>
   h.app.request(path, { headers });
 
-function submit(h: WebHarness, fields: Record<string, string>): Promise<Response> {
-  return Promise.resolve(
-    h.app.request("/reset-password", {
-      method: "POST",
-      body: new URLSearchParams(fields).toString(),
-      headers: { "Content-Type": "application/x-www-form-urlencoded" },
-    }),
-  );
-}
+const submit = (h: WebHarness, fields: Record<string, string>) =>
+  submitLinkForm(h, "/reset-password", fields);
 
 /** Whether the password logs in (through core). */
 const logsIn = (h: WebHarness, email: string, password: string) =>
@@ -43,12 +36,7 @@ describe("GET /reset-password (what a mail scanner fetches)", () => {
     const h = webHarness();
     const token = await member(h);
     for (let i = 0; i < 3; i++) {
-      const res = await get(h, `/reset-password?token=${encodeURIComponent(token)}`);
-      expect(res.status).toBe(200);
-      expect(res.headers.get("content-type")).toContain("text/html");
-      expect(res.headers.get("cache-control")).toBe("no-store");
-      expect(res.headers.get("referrer-policy")).toBe("no-referrer");
-      const html = await res.text();
+      const html = await linkFormHtml(await get(h, `/reset-password?token=${encodeURIComponent(token)}`));
       expect(h1(html)).toBe("Choose a new password");
       expect(html).toMatch(/<form method="post" action="\/reset-password"/);
       expect(html).toContain(`name="token" value="${token}"`);
@@ -56,9 +44,6 @@ describe("GET /reset-password (what a mail scanner fetches)", () => {
         expect(html).toMatch(new RegExp(`<label for="${name}">`));
         expect(html).toContain(`minlength="${PASSWORD_MIN_LENGTH}" maxlength="${PASSWORD_MAX_LENGTH}"`);
       }
-      // Works without JavaScript: the site's own script only, nothing inline, nothing from elsewhere.
-      expect(html).not.toMatch(/<script(?![^>]*\ssrc="\/)/i);
-      expect(html).not.toMatch(/https?:\/\//i);
     }
     const res = await submit(h, { token, new_password: "after-scan", confirm_password: "after-scan" });
     expect(res.status).toBe(200);

@@ -136,7 +136,7 @@ describe("escaping", () => {
     const h = webHarness();
     const evil = "<script>alert(1)</script>";
     const author = await h.signedIn("evil@example.com");
-    const actor = await h.m.sessions.resume(author.browser.cookies.get("psm_session") ?? "");
+    const { actor } = author;
     await h.m.users.updateDisplayName(actor, { displayName: `"><img src=x onerror=alert(1)>` });
     const listing = await h.m.listings.create(actor, {
       ...LISTING,
@@ -144,8 +144,7 @@ describe("escaping", () => {
       description: `${evil} & more`,
     });
     const buyer = await h.signedIn();
-    const buyerActor = await h.m.sessions.resume(buyer.browser.cookies.get("psm_session") ?? "");
-    await h.m.messages.send(buyerActor, { listingId: listing.id, receiverId: author.id, content: evil });
+    await h.m.messages.send(buyer.actor, { listingId: listing.id, receiverId: author.id, content: evil });
 
     const pages = [
       await h.browser().get(`/?q=${encodeURIComponent(evil)}`),

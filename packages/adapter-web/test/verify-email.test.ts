@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { h1, ORIGIN, type WebHarness, webHarness } from "./harness.js";
+import { h1, linkFormHtml, ORIGIN, submitLinkForm, type WebHarness, webHarness } from "./harness.js";
 
 // The page behind the sign-up mail's link: a mail scanner's GET changes nothing, the button confirms.
 
@@ -20,33 +20,18 @@ async function verified(h: WebHarness, id: string): Promise<boolean> {
 
 const get = (h: WebHarness, path: string) => Promise.resolve(h.app.request(path));
 
-function submit(h: WebHarness, fields: Record<string, string>): Promise<Response> {
-  return Promise.resolve(
-    h.app.request("/verify-email", {
-      method: "POST",
-      body: new URLSearchParams(fields).toString(),
-      headers: { "Content-Type": "application/x-www-form-urlencoded" },
-    }),
-  );
-}
+const submit = (h: WebHarness, fields: Record<string, string>) => submitLinkForm(h, "/verify-email", fields);
 
 describe("GET /verify-email (what a mail scanner fetches)", () => {
   test("asks with the site's page, consumes nothing; the form's POST confirms", async () => {
     const h = webHarness();
     const { id, token } = await signedUp(h);
     for (let i = 0; i < 3; i++) {
-      const res = await get(h, `/verify-email?token=${encodeURIComponent(token)}`);
-      expect(res.status).toBe(200);
-      expect(res.headers.get("content-type")).toContain("text/html");
-      expect(res.headers.get("cache-control")).toBe("no-store");
-      expect(res.headers.get("referrer-policy")).toBe("no-referrer");
-      const html = await res.text();
+      const html = await linkFormHtml(await get(h, `/verify-email?token=${encodeURIComponent(token)}`));
       expect(h1(html)).toBe("Confirm your email address");
       expect(html).toMatch(/<form method="post" action="\/verify-email"/);
       expect(html).toContain(`name="token" value="${token}"`);
       expect(html).toContain("only if you created it yourself");
-      expect(html).not.toMatch(/<script(?![^>]*\ssrc="\/)/i);
-      expect(html).not.toMatch(/https?:\/\//i);
     }
     expect(await verified(h, id)).toBe(false);
     expect(await h.m.auth.checkVerificationToken({ token })).toBe(true);

@@ -2,6 +2,7 @@ import { Worker as ThreadWorker } from "node:worker_threads";
 import { MarketplaceError } from "@psm/core";
 import Tesseract from "tesseract.js";
 import { withDeadline } from "../deadline.js";
+import { createSlotQueue } from "../pool/slot-queue.js";
 import { tesseractPaths } from "./tesseract-paths.js";
 
 /** What OCR read from one image. */
@@ -29,12 +30,6 @@ export interface OcrPoolOptions {
 
 interface Slot {
   worker: Promise<Tesseract.Worker> | null;
-  busy: boolean;
-}
-interface Waiter {
-  resolve: (slot: Slot) => void;
-  reject: (error: Error) => void;
-  timer: NodeJS.Timeout;
 }
 
 /**
@@ -51,49 +46,19 @@ async function stopThread(worker: Tesseract.Worker): Promise<void> {
 
 /** Creates the pool. Workers run in worker_threads, so recognition never blocks the event loop. */
 export function createOcrPool(options: OcrPoolOptions): OcrPool {
-  const slots: Slot[] = Array.from({ length: options.size }, () => ({ worker: null, busy: false }));
-  const queue: Waiter[] = [];
+  const slots: Slot[] = Array.from({ length: options.size }, () => ({ worker: null }));
   let closed = false;
   const shuttingDown = () =>
     new MarketplaceError("document_parser_busy", "The document parser is shutting down");
   // close() rejects the jobs in flight, so they answer at once instead of at their deadline.
   const inFlight = new Set<(error: Error) => void>();
   let averageMs = 2_000;
-
-  const busy = () =>
-    new MarketplaceError("document_parser_busy", undefined, {
-      retryAfter: Math.max(1, Math.ceil(averageMs / 1000)),
-    });
-
-  function acquire(): Promise<Slot> {
-    const free = slots.find((slot) => !slot.busy);
-    if (free !== undefined) {
-      free.busy = true;
-      return Promise.resolve(free);
-    }
-    if (queue.length >= options.maxQueue) return Promise.reject(busy());
-    return new Promise((resolve, reject) => {
-      const waiter: Waiter = {
-        resolve,
-        reject,
-        timer: setTimeout(() => {
-          queue.splice(queue.indexOf(waiter), 1);
-          reject(busy());
-        }, options.queueWaitMs),
-      };
-      queue.push(waiter);
-    });
-  }
-
-  function release(slot: Slot): void {
-    const next = queue.shift();
-    if (next === undefined) {
-      slot.busy = false;
-      return;
-    }
-    clearTimeout(next.timer);
-    next.resolve(slot);
-  }
+  // A refused caller is told to come back after about one job's time.
+  const queue = createSlotQueue(slots, {
+    waitMs: options.queueWaitMs,
+    maxQueue: options.maxQueue,
+    retryAfter: () => Math.max(1, Math.ceil(averageMs / 1000)),
+  });
 
   function spawn(): Promise<Tesseract.Worker> {
     const { langPath, workerPath } = tesseractPaths();
@@ -142,7 +107,7 @@ export function createOcrPool(options: OcrPoolOptions): OcrPool {
 
   async function recognize(image: Uint8Array): Promise<OcrResult> {
     if (closed) throw shuttingDown();
-    const slot = await acquire();
+    const slot = await queue.acquire();
     const started = performance.now();
     try {
       // The bound covers a worker's start too: the caller waits for both. Past it the worker is
@@ -159,17 +124,14 @@ export function createOcrPool(options: OcrPoolOptions): OcrPool {
       averageMs = averageMs * 0.8 + (performance.now() - started) * 0.2;
       return result;
     } finally {
-      release(slot);
+      queue.release(slot);
     }
   }
 
   async function close(): Promise<void> {
     closed = true;
     for (const end of inFlight) end(shuttingDown());
-    for (const waiter of queue.splice(0)) {
-      clearTimeout(waiter.timer);
-      waiter.reject(shuttingDown());
-    }
+    queue.rejectAll(shuttingDown());
     await Promise.all(slots.map((slot) => slot.worker?.then(stopThread).catch(() => {})));
     for (const slot of slots) slot.worker = null;
   }

@@ -1,12 +1,9 @@
 import type { EmailVerificationMail } from "@psm/core";
 import type { MailContent } from "../content.js";
+import { greeting, linkLifetime, paragraph } from "./blocks.js";
 
 /** The subject of every address-verification mail. */
 export const EMAIL_VERIFICATION_SUBJECT = "Confirm your email address";
-
-function hours(count: number): string {
-  return count === 1 ? "1 hour" : `${count} hours`;
-}
 
 /**
  * The mail sent after sign-up: the verification link, when it expires, and,
@@ -18,20 +15,15 @@ export function emailVerificationTemplate(mail: EmailVerificationMail): MailCont
   return {
     subject: EMAIL_VERIFICATION_SUBJECT,
     blocks: [
-      { kind: "paragraph", text: `Hello ${mail.displayName},` },
-      {
-        kind: "paragraph",
-        text: "An account was created on the marketplace with this email address. Follow the link below only if you created it yourself.",
-      },
-      {
-        kind: "paragraph",
-        text: "If you did not create it, do not follow the link: ignore this mail. To take the address back, ask for a password reset from the sign-in page; completing it ends every session and API key the account had.",
-      },
+      greeting(mail.displayName),
+      paragraph(
+        "An account was created on the marketplace with this email address. Follow the link below only if you created it yourself.",
+      ),
+      paragraph(
+        "If you did not create it, do not follow the link: ignore this mail. To take the address back, ask for a password reset from the sign-in page; completing it ends every session and API key the account had.",
+      ),
       { kind: "link", href: mail.verifyUrl, label: "Yes, I created this account" },
-      {
-        kind: "paragraph",
-        text: `The link expires in ${hours(mail.expiresInHours)} and can be used once.`,
-      },
+      linkLifetime(mail.expiresInHours, "hour"),
     ],
   };
 }

@@ -28,70 +28,60 @@ export const EMPTY_DRAFT: ListingDraft = {
 };
 
 /** The fields of a listing, shared by the post and edit forms, in the order a person fills them. */
-export const ListingFields: FC<{ draft: ListingDraft; errors: FieldErrors }> = ({ draft, errors }) => (
-  <>
-    <Input name="title" label="Title" value={draft.title} error={errors.title} maxlength={200} required />
-    <TextArea
-      name="description"
-      label="Description"
-      hint="What you offer, for whom, how you work and what it includes."
-      value={draft.description}
-      error={errors.description}
-      rows={8}
-      maxlength={20000}
-      required
-    />
-    <Select
-      name="category"
-      label="Category"
-      value={draft.category}
-      error={errors.category}
-      options={[{ value: "", label: "Choose a category" }, ...CATEGORY_OPTIONS]}
-    />
-    <Input
-      name="price"
-      label="Price"
-      optional
-      hint="A number, such as 4800 or 1250.50. Leave empty for “price on request”."
-      inputmode="decimal"
-      value={draft.price}
-      error={errors.price}
-    />
-    <Input
-      name="condition"
-      label="Condition"
-      optional
-      hint="Terms in a few words, such as “fixed scope” or “hourly”."
-      value={draft.condition}
-      error={errors.condition}
-      maxlength={50}
-    />
-    <Input
-      name="contact_email"
-      label="Contact email"
-      optional
-      type="email"
-      hint="Shown on the listing. Messages reach you in your inbox either way."
-      value={draft.contact_email}
-      error={errors.contact_email}
-    />
-    <Input
-      name="expires_at"
-      label="Available until"
-      optional
-      type="date"
-      hint="The listing leaves search after this day (UTC)."
-      value={draft.expires_at}
-      error={errors.expires_at}
-    />
-    <TextArea
-      name="images"
-      label="Image links"
-      optional
-      hint="Up to 20 http(s) addresses, one per line. They are shown as links."
-      value={draft.images}
-      error={errors.images}
-      rows={3}
-    />
-  </>
-);
+export const ListingFields: FC<{ draft: ListingDraft; errors: FieldErrors }> = ({ draft, errors }) => {
+  /** A field's name, with what the draft holds for it and what is wrong with that. */
+  const bound = (name: keyof ListingDraft) => ({ name, value: draft[name], error: errors[name] });
+  return (
+    <>
+      <Input {...bound("title")} label="Title" maxlength={200} required />
+      <TextArea
+        {...bound("description")}
+        label="Description"
+        hint="What you offer, for whom, how you work and what it includes."
+        rows={8}
+        maxlength={20000}
+        required
+      />
+      <Select
+        {...bound("category")}
+        label="Category"
+        options={[{ value: "", label: "Choose a category" }, ...CATEGORY_OPTIONS]}
+      />
+      <Input
+        {...bound("price")}
+        label="Price"
+        optional
+        hint="A number, such as 4800 or 1250.50. Leave empty for “price on request”."
+        inputmode="decimal"
+      />
+      <Input
+        {...bound("condition")}
+        label="Condition"
+        optional
+        hint="Terms in a few words, such as “fixed scope” or “hourly”."
+        maxlength={50}
+      />
+      <Input
+        {...bound("contact_email")}
+        label="Contact email"
+        optional
+        type="email"
+        hint="Shown on the listing. Messages reach you in your inbox either way."
+      />
+      <Input
+        {...bound("expires_at")}
+        label="Available until"
+        optional
+        type="date"
+        hint="The listing leaves search after this day (UTC)."
+      />
+      <TextArea
+        {...bound("images")}
+        label="Image links"
+        optional
+        hint="Up to 20 http(s) addresses, one per line. They are shown as links."
+        rows={3}
+      />
+    </>
+  );
+};

@@ -1,8 +1,10 @@
 import type { ApiKey } from "@psm/core";
 import type { FC } from "hono/jsx";
+import { DataTable } from "../components/data-table.js";
 import { ErrorSummary, Input } from "../components/field.js";
+import { FormPanel } from "../components/form-panel.js";
 import { Layout } from "../components/layout.js";
-import { PostForm } from "../components/post-form.js";
+import { RowButton } from "../components/row-actions.js";
 import { formatDateTime } from "../format.js";
 import type { FieldErrors } from "../forms.js";
 import type { PageContext } from "../render.js";
@@ -39,66 +41,53 @@ export const ApiKeysPage: FC<{ ctx: PageContext; view: ApiKeysView }> = ({ ctx, 
         </div>
       </section>
     ) : null}
-    <section class="panel" aria-labelledby="create-key-title">
-      <h2 id="create-key-title">Create a key</h2>
-      <PostForm ctx={ctx} action="/account/keys" class="stack">
-        <Input
-          name="name"
-          label="Name"
-          hint="What uses it, such as “pricing agent”."
-          value={view.name}
-          error={view.errors.name}
-          maxlength={100}
-          required
-        />
-        <button type="submit" class="button">
-          Create key
-        </button>
-      </PostForm>
-    </section>
+    <FormPanel
+      ctx={ctx}
+      id="create-key-title"
+      title="Create a key"
+      action="/account/keys"
+      submit="Create key"
+    >
+      <Input
+        name="name"
+        label="Name"
+        hint="What uses it, such as “pricing agent”."
+        value={view.name}
+        error={view.errors.name}
+        maxlength={100}
+        required
+      />
+    </FormPanel>
     <section aria-labelledby="keys-title">
       <h2 id="keys-title">Your keys</h2>
       {view.keys.length === 0 ? (
         <p class="empty">You have no API keys.</p>
       ) : (
-        <div class="table-scroll">
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Created</th>
-                <th scope="col">Last used</th>
-                <th scope="col">Status</th>
-                <th scope="col">
-                  <span class="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {view.keys.map((key) => (
-                <tr>
-                  <th scope="row">{key.name}</th>
-                  <td>{formatDateTime(key.createdAt)}</td>
-                  <td>{key.lastUsed ? formatDateTime(key.lastUsed) : "Never"}</td>
-                  <td>
-                    <span class={key.isActive ? "badge badge-active" : "badge badge-expired"}>
-                      {key.isActive ? "Active" : "Deactivated"}
-                    </span>
-                  </td>
-                  <td>
-                    {key.isActive ? (
-                      <PostForm ctx={ctx} action={`/account/keys/${key.id}/deactivate`} class="inline-form">
-                        <button type="submit" class="button button-danger button-small">
-                          Deactivate<span class="visually-hidden"> {key.name}</span>
-                        </button>
-                      </PostForm>
-                    ) : null}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable columns={["Name", "Created", "Last used", "Status"]}>
+          {view.keys.map((key) => (
+            <tr>
+              <th scope="row">{key.name}</th>
+              <td>{formatDateTime(key.createdAt)}</td>
+              <td>{key.lastUsed ? formatDateTime(key.lastUsed) : "Never"}</td>
+              <td>
+                <span class={key.isActive ? "badge badge-active" : "badge badge-expired"}>
+                  {key.isActive ? "Active" : "Deactivated"}
+                </span>
+              </td>
+              <td>
+                {key.isActive ? (
+                  <RowButton
+                    ctx={ctx}
+                    action={`/account/keys/${key.id}/deactivate`}
+                    label="Deactivate"
+                    subject={key.name}
+                    tone="danger"
+                  />
+                ) : null}
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       )}
     </section>
   </Layout>

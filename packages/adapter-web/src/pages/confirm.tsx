@@ -1,5 +1,5 @@
 import type { FC } from "hono/jsx";
-import { Layout } from "../components/layout.js";
+import { NarrowPage } from "../components/narrow-page.js";
 import { PostForm } from "../components/post-form.js";
 import type { PageContext } from "../render.js";
 
@@ -19,18 +19,15 @@ export interface Confirmation {
 
 /** A destructive step asked once more, as its own page: works with and without JavaScript. */
 export const ConfirmPage: FC<{ ctx: PageContext; confirmation: Confirmation }> = ({ ctx, confirmation }) => (
-  <Layout ctx={ctx} title={confirmation.question}>
-    <div class="narrow">
-      <h1>{confirmation.question}</h1>
-      <p class="lead">{confirmation.detail}</p>
-      <PostForm ctx={ctx} action={confirmation.action}>
-        <div class="actions">
-          <button type="submit" class="button button-danger">
-            {confirmation.confirm}
-          </button>
-          <a href={confirmation.cancel}>Cancel</a>
-        </div>
-      </PostForm>
-    </div>
-  </Layout>
+  <NarrowPage ctx={ctx} title={confirmation.question}>
+    <p class="lead">{confirmation.detail}</p>
+    <PostForm ctx={ctx} action={confirmation.action}>
+      <div class="actions">
+        <button type="submit" class="button button-danger">
+          {confirmation.confirm}
+        </button>
+        <a href={confirmation.cancel}>Cancel</a>
+      </div>
+    </PostForm>
+  </NarrowPage>
 );

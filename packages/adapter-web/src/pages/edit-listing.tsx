@@ -1,7 +1,6 @@
 import type { FC } from "hono/jsx";
-import { ErrorSummary } from "../components/field.js";
-import { Layout } from "../components/layout.js";
 import { type ListingDraft, ListingFields } from "../components/listing-fields.js";
+import { NarrowPage } from "../components/narrow-page.js";
 import { PostForm } from "../components/post-form.js";
 import type { FieldErrors } from "../forms.js";
 import type { PageContext } from "../render.js";
@@ -16,22 +15,21 @@ export interface EditView {
 
 /** `/my/listings/:id/edit`: the listing form filled with the stored listing. */
 export const EditListingPage: FC<{ ctx: PageContext; view: EditView }> = ({ ctx, view }) => (
-  <Layout ctx={ctx} title={`Edit ${view.title}`}>
-    <div class="narrow">
-      <p class="breadcrumb">
-        <a href="/my/listings">My listings</a>
-      </p>
-      <ErrorSummary errors={view.errors} />
-      <h1>Edit “{view.title}”</h1>
-      <PostForm ctx={ctx} action={`/my/listings/${view.id}/edit`} class="stack">
-        <ListingFields draft={view.draft} errors={view.errors} />
-        <div class="actions">
-          <button type="submit" class="button">
-            Save changes
-          </button>
-          <a href="/my/listings">Cancel</a>
-        </div>
-      </PostForm>
-    </div>
-  </Layout>
+  <NarrowPage
+    ctx={ctx}
+    title={`Edit ${view.title}`}
+    heading={`Edit “${view.title}”`}
+    errors={view.errors}
+    back={{ href: "/my/listings", label: "My listings" }}
+  >
+    <PostForm ctx={ctx} action={`/my/listings/${view.id}/edit`} class="stack">
+      <ListingFields draft={view.draft} errors={view.errors} />
+      <div class="actions">
+        <button type="submit" class="button">
+          Save changes
+        </button>
+        <a href="/my/listings">Cancel</a>
+      </div>
+    </PostForm>
+  </NarrowPage>
 );

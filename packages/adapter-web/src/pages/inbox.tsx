@@ -1,8 +1,8 @@
 import type { Message } from "@psm/core";
 import type { FC } from "hono/jsx";
-import { ErrorSummary, TextArea } from "../components/field.js";
+import { ErrorSummary } from "../components/field.js";
 import { Layout } from "../components/layout.js";
-import { PostForm } from "../components/post-form.js";
+import { MessageForm } from "../components/message-form.js";
 import { formatDateTime } from "../format.js";
 import type { PageContext } from "../render.js";
 
@@ -72,23 +72,19 @@ export const InboxPage: FC<{ ctx: PageContext; view: InboxView }> = ({ ctx, view
                 );
               })}
             </ol>
-            <PostForm ctx={ctx} action="/inbox/reply" class="reply-form">
+            <MessageForm
+              ctx={ctx}
+              action="/inbox/reply"
+              class="reply-form"
+              id={replyId}
+              label={`Reply to ${conversation.otherName}`}
+              rows={3}
+              draft={refused?.draft}
+              error={refused?.error}
+            >
               <input type="hidden" name="listing_id" value={conversation.listingId} />
               <input type="hidden" name="receiver_id" value={conversation.otherId} />
-              <TextArea
-                name="content"
-                id={replyId}
-                label={`Reply to ${conversation.otherName}`}
-                value={refused?.draft}
-                error={refused?.error}
-                rows={3}
-                maxlength={5000}
-                required
-              />
-              <button type="submit" class="button">
-                Send message
-              </button>
-            </PostForm>
+            </MessageForm>
           </section>
         );
       })}

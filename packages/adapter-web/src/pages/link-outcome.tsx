@@ -1,5 +1,5 @@
 import type { FC } from "hono/jsx";
-import { Layout } from "../components/layout.js";
+import { NarrowPage } from "../components/narrow-page.js";
 import type { PageContext } from "../render.js";
 
 /** What a mailed link came to: a heading, a sentence in the tone of the outcome, and a way on. */
@@ -12,15 +12,12 @@ export interface LinkOutcome {
 
 /** The page after a mailed link was followed: done, dead, incomplete, or a form that could not be read. */
 export const LinkOutcomePage: FC<{ ctx: PageContext; outcome: LinkOutcome }> = ({ ctx, outcome }) => (
-  <Layout ctx={ctx} title={outcome.title} script={false}>
-    <div class="narrow">
-      <h1>{outcome.title}</h1>
-      <p class={`notice notice-${outcome.tone}`}>{outcome.message}</p>
-      <p>
-        <a class="button" href={outcome.next.href}>
-          {outcome.next.label}
-        </a>
-      </p>
-    </div>
-  </Layout>
+  <NarrowPage ctx={ctx} title={outcome.title} script={false}>
+    <p class={`notice notice-${outcome.tone}`}>{outcome.message}</p>
+    <p>
+      <a class="button" href={outcome.next.href}>
+        {outcome.next.label}
+      </a>
+    </p>
+  </NarrowPage>
 );

@@ -1,8 +1,8 @@
 import { effectiveStatus, type Listing } from "@psm/core";
 import type { FC } from "hono/jsx";
-import { ErrorSummary, TextArea } from "../components/field.js";
+import { ErrorSummary } from "../components/field.js";
 import { Layout } from "../components/layout.js";
-import { PostForm } from "../components/post-form.js";
+import { MessageForm } from "../components/message-form.js";
 import { categoryLabel, formatDate, formatPrice } from "../format.js";
 import type { PageContext } from "../render.js";
 
@@ -95,21 +95,15 @@ export const ListingPage: FC<{ ctx: PageContext; view: ListingView }> = ({ ctx, 
               about it in your <a href="/inbox">inbox</a>.
             </p>
           ) : ctx.user ? (
-            <PostForm ctx={ctx} action={`/listings/${listing.id}/messages`}>
-              <TextArea
-                name="content"
-                label="Message"
-                hint={`Introduce yourself and your project; ${view.author} replies in your inbox.`}
-                value={view.draft}
-                error={view.error}
-                rows={5}
-                maxlength={5000}
-                required
-              />
-              <button type="submit" class="button">
-                Send message
-              </button>
-            </PostForm>
+            <MessageForm
+              ctx={ctx}
+              action={`/listings/${listing.id}/messages`}
+              label="Message"
+              hint={`Introduce yourself and your project; ${view.author} replies in your inbox.`}
+              rows={5}
+              draft={view.draft}
+              error={view.error}
+            />
           ) : (
             <p>
               <a class="button" href={`/login?next=${encodeURIComponent(`/listings/${listing.id}`)}`}>

@@ -2,7 +2,7 @@ import { effectiveStatus, type Listing, type ListingLimit } from "@psm/core";
 import type { FC } from "hono/jsx";
 import { Layout } from "../components/layout.js";
 import { NextPage } from "../components/next-page.js";
-import { PostForm } from "../components/post-form.js";
+import { DeleteLink, RowButton, RowLink } from "../components/row-actions.js";
 import { categoryLabel, formatPrice } from "../format.js";
 import type { PageContext } from "../render.js";
 
@@ -54,25 +54,28 @@ export const MyListingsPage: FC<{ ctx: PageContext; view: MyListingsView }> = ({
                 </p>
               </div>
               <div class="row-actions">
-                <a class="button button-secondary button-small" href={`/my/listings/${listing.id}/edit`}>
-                  Edit<span class="visually-hidden"> {listing.title}</span>
-                </a>
+                <RowLink
+                  href={`/my/listings/${listing.id}/edit`}
+                  label="Edit"
+                  subject={listing.title}
+                  tone="secondary"
+                />
                 {listing.status === "active" || listing.status === "paused" ? (
-                  <PostForm ctx={ctx} action={`/my/listings/${listing.id}/status`} class="inline-form">
+                  <RowButton
+                    ctx={ctx}
+                    action={`/my/listings/${listing.id}/status`}
+                    label={listing.status === "active" ? "Pause" : "Resume"}
+                    subject={listing.title}
+                    tone="secondary"
+                  >
                     <input
                       type="hidden"
                       name="status"
                       value={listing.status === "active" ? "paused" : "active"}
                     />
-                    <button type="submit" class="button button-secondary button-small">
-                      {listing.status === "active" ? "Pause" : "Resume"}
-                      <span class="visually-hidden"> {listing.title}</span>
-                    </button>
-                  </PostForm>
+                  </RowButton>
                 ) : null}
-                <a class="button button-danger button-small" href={`/my/listings/${listing.id}/delete`}>
-                  Delete<span class="visually-hidden"> {listing.title}</span>
-                </a>
+                <DeleteLink href={`/my/listings/${listing.id}/delete`} subject={listing.title} />
               </div>
             </li>
           );

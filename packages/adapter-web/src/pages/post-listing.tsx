@@ -1,8 +1,9 @@
 import type { ListingLimit } from "@psm/core";
 import type { FC } from "hono/jsx";
-import { ErrorSummary, Input } from "../components/field.js";
-import { Layout } from "../components/layout.js";
+import { Input } from "../components/field.js";
+import { FormPanel } from "../components/form-panel.js";
 import { type ListingDraft, ListingFields } from "../components/listing-fields.js";
+import { NarrowPage } from "../components/narrow-page.js";
 import { PostForm } from "../components/post-form.js";
 import type { FieldErrors } from "../forms.js";
 import type { PageContext } from "../render.js";
@@ -30,57 +31,52 @@ function slotLine(limit: ListingLimit): string {
 export const PostListingPage: FC<{ ctx: PageContext; view: PostView }> = ({ ctx, view }) => {
   const errors = view.documentError ? { ...view.errors, document: view.documentError } : view.errors;
   return (
-    <Layout ctx={ctx} title="Post a listing">
-      <div class="narrow">
-        <ErrorSummary errors={errors} />
-        <h1>Post a listing</h1>
-        <p class={view.limit.canPost ? "slots" : "slots slots-full"}>{slotLine(view.limit)}</p>
-        {!view.limit.canPost ? (
-          <div class="notice notice-error">
-            <p>
-              All your listing slots are in use. Pause or delete a listing in{" "}
-              <a href="/my/listings">My listings</a> to post another.
-            </p>
-          </div>
-        ) : (
-          <>
-            <section class="panel" aria-labelledby="document-title">
-              <h2 id="document-title">Start from a document</h2>
-              <p>
-                Optional: upload a brochure, offer or description (PDF, image or text file, up to 10 MB) and
-                we fill in the form below for you to review.
+    <NarrowPage ctx={ctx} title="Post a listing" errors={errors}>
+      <p class={view.limit.canPost ? "slots" : "slots slots-full"}>{slotLine(view.limit)}</p>
+      {!view.limit.canPost ? (
+        <div class="notice notice-error">
+          <p>
+            All your listing slots are in use. Pause or delete a listing in{" "}
+            <a href="/my/listings">My listings</a> to post another.
+          </p>
+        </div>
+      ) : (
+        <>
+          <FormPanel
+            ctx={ctx}
+            id="document-title"
+            title="Start from a document"
+            intro="Optional: upload a brochure, offer or description (PDF, image or text file, up to 10 MB) and we fill in the form below for you to review."
+            action="/post/document"
+            submit="Read document"
+            multipart
+            secondary
+          >
+            <Input
+              name="document"
+              label="Document"
+              type="file"
+              accept=".pdf,.png,.jpg,.jpeg,.webp,.txt,.md,application/pdf,image/png,image/jpeg,image/webp,text/plain"
+              error={view.documentError}
+              required
+            />
+          </FormPanel>
+          <section aria-labelledby="details-title">
+            <h2 id="details-title">Listing details</h2>
+            {view.prefilledFrom ? (
+              <p class="notice notice-info" role="status">
+                We filled in the form from {view.prefilledFrom}. Check each field before you publish.
               </p>
-              <PostForm ctx={ctx} action="/post/document" multipart class="stack">
-                <Input
-                  name="document"
-                  label="Document"
-                  type="file"
-                  accept=".pdf,.png,.jpg,.jpeg,.webp,.txt,.md,application/pdf,image/png,image/jpeg,image/webp,text/plain"
-                  error={view.documentError}
-                  required
-                />
-                <button type="submit" class="button button-secondary">
-                  Read document
-                </button>
-              </PostForm>
-            </section>
-            <section aria-labelledby="details-title">
-              <h2 id="details-title">Listing details</h2>
-              {view.prefilledFrom ? (
-                <p class="notice notice-info" role="status">
-                  We filled in the form from {view.prefilledFrom}. Check each field before you publish.
-                </p>
-              ) : null}
-              <PostForm ctx={ctx} action="/post" class="stack">
-                <ListingFields draft={view.draft} errors={view.errors} />
-                <button type="submit" class="button">
-                  Publish listing
-                </button>
-              </PostForm>
-            </section>
-          </>
-        )}
-      </div>
-    </Layout>
+            ) : null}
+            <PostForm ctx={ctx} action="/post" class="stack">
+              <ListingFields draft={view.draft} errors={view.errors} />
+              <button type="submit" class="button">
+                Publish listing
+              </button>
+            </PostForm>
+          </section>
+        </>
+      )}
+    </NarrowPage>
   );
 };

@@ -1,5 +1,5 @@
 import type { FC } from "hono/jsx";
-import { Layout } from "../components/layout.js";
+import { NarrowPage } from "../components/narrow-page.js";
 import type { PageContext } from "../render.js";
 
 /** What a problem page says: a heading, a sentence, and where to go next. */
@@ -11,15 +11,12 @@ export interface Problem {
 
 /** A page that explains one problem (not found, too many attempts, a stale form...) and offers a way on. */
 export const ProblemPage: FC<{ ctx: PageContext; problem: Problem }> = ({ ctx, problem }) => (
-  <Layout ctx={ctx} title={problem.title}>
-    <div class="narrow">
-      <h1>{problem.title}</h1>
-      <p class="lead">{problem.message}</p>
-      <p>
-        <a class="button" href={problem.next?.href ?? "/"}>
-          {problem.next?.label ?? "Go to the marketplace"}
-        </a>
-      </p>
-    </div>
-  </Layout>
+  <NarrowPage ctx={ctx} title={problem.title}>
+    <p class="lead">{problem.message}</p>
+    <p>
+      <a class="button" href={problem.next?.href ?? "/"}>
+        {problem.next?.label ?? "Go to the marketplace"}
+      </a>
+    </p>
+  </NarrowPage>
 );

@@ -1,5 +1,5 @@
 import type { FC } from "hono/jsx";
-import { Layout } from "../components/layout.js";
+import { NarrowPage } from "../components/narrow-page.js";
 import type { PageContext } from "../render.js";
 
 /**
@@ -7,22 +7,19 @@ import type { PageContext } from "../render.js";
  * link's token (a mail scanner that fetches the link changes nothing).
  */
 export const VerifyEmailPage: FC<{ ctx: PageContext; token: string }> = ({ ctx, token }) => (
-  <Layout ctx={ctx} title="Confirm your email address" script={false}>
-    <div class="narrow">
-      <h1>Confirm your email address</h1>
-      <p class="lead">
-        An account was created with this email address. Confirm only if you created it yourself.
-      </p>
-      <p>
-        If you did not, close this page: nothing changes. To take the address back, ask for a{" "}
-        <a href="/forgot-password">password reset</a>.
-      </p>
-      <form method="post" action="/verify-email" class="stack">
-        <input type="hidden" name="token" value={token} />
-        <button type="submit" class="button">
-          Yes, I created this account
-        </button>
-      </form>
-    </div>
-  </Layout>
+  <NarrowPage ctx={ctx} title="Confirm your email address" script={false}>
+    <p class="lead">
+      An account was created with this email address. Confirm only if you created it yourself.
+    </p>
+    <p>
+      If you did not, close this page: nothing changes. To take the address back, ask for a{" "}
+      <a href="/forgot-password">password reset</a>.
+    </p>
+    <form method="post" action="/verify-email" class="stack">
+      <input type="hidden" name="token" value={token} />
+      <button type="submit" class="button">
+        Yes, I created this account
+      </button>
+    </form>
+  </NarrowPage>
 );

@@ -1,13 +1,21 @@
-import { changePasswordSchema, inputIssues, isMarketplaceError } from "@psm/core";
+import { changePasswordSchema, inputIssues } from "@psm/core";
 import { type Context, Hono } from "hono";
 import { setFlash } from "../cookies.js";
 import type { Flash, WebEnv } from "../env.js";
-import { type FieldErrors, fieldErrorsOf, issueErrors } from "../forms.js";
+import {
+  type FieldErrors,
+  type FormRefusal,
+  type FormStatus,
+  fieldErrorsOf,
+  formRefusal,
+  issueErrors,
+} from "../forms.js";
 import { formGuard, readLimit, signedIn, userOf } from "../guard.js";
 import { once } from "../once.js";
 import type { WebConfig } from "../options.js";
 import { AccountPage } from "../pages/account.js";
 import { ApiKeysPage, type ApiKeysView } from "../pages/api-keys.js";
+import { redirectAfter, type WriteOutcome } from "../redirect-after.js";
 import { type PageContext, render } from "../render.js";
 import { startSession } from "../session.js";
 
@@ -16,7 +24,16 @@ const PASSWORD_FIELDS = {
   currentPassword: { field: "current_password", label: "Current password" },
   newPassword: { field: "new_password", label: "New password" },
 };
+// 401, as a failed log-in is answered: the confirm limiter counts it as one.
+const WRONG_PASSWORD: FormRefusal = {
+  errors: { current_password: "Current password is wrong" },
+  status: 401,
+};
 const KEY_NAME_FIELD = { name: { field: "name", label: "Name" } };
+const KEY_DEACTIVATE: WriteOutcome<unknown> = {
+  done: { tone: "ok", text: "The key is deactivated: it no longer works." },
+  refusals: { key_not_found: { tone: "error", text: "That key was not found." } },
+};
 const KEY_CREATED: Flash = { tone: "ok", text: "Your API key is created." };
 const KEY_ALREADY_CREATED: Flash = {
   tone: "ok",
@@ -34,7 +51,7 @@ export function accountRoutes(config: WebConfig): Hono<WebEnv> {
     c: Context<WebEnv>,
     displayName: string,
     errors: FieldErrors,
-    status: 200 | 400 | 401 = 200,
+    status: FormStatus = 200,
   ) => render(c, config, (ctx) => <AccountPage ctx={ctx} view={{ displayName, errors }} />, status);
 
   const keysPage = async (
@@ -60,9 +77,9 @@ export function accountRoutes(config: WebConfig): Hono<WebEnv> {
     try {
       await m.users.updateDisplayName(userOf(c), { displayName });
     } catch (error) {
-      const problem = fieldErrorsOf(error, NAME_FIELD);
-      if (!problem) throw error;
-      return accountPage(c, displayName, problem, 400);
+      const refusal = formRefusal(error, NAME_FIELD);
+      if (!refusal) throw error;
+      return accountPage(c, displayName, refusal.errors, refusal.status);
     }
     setFlash(c, config, { tone: "ok", text: "Your display name is saved." });
     return c.redirect("/account", 303);
@@ -86,13 +103,9 @@ export function accountRoutes(config: WebConfig): Hono<WebEnv> {
     try {
       await m.auth.changePassword(actor, command);
     } catch (error) {
-      // 401, as a failed log-in is answered: the confirm limiter counts it as one.
-      if (isMarketplaceError(error, "invalid_credentials")) {
-        return accountPage(c, actor.user.displayName, { current_password: "Current password is wrong" }, 401);
-      }
-      const problem = fieldErrorsOf(error, PASSWORD_FIELDS);
-      if (!problem) throw error;
-      return accountPage(c, actor.user.displayName, problem, 400);
+      const refusal = formRefusal(error, PASSWORD_FIELDS, { invalid_credentials: WRONG_PASSWORD });
+      if (!refusal) throw error;
+      return accountPage(c, actor.user.displayName, refusal.errors, refusal.status);
     }
     // The change ended every session of the user, this one too: this browser signs in afresh.
     const { token } = await m.auth.logIn({ email: actor.user.email, password: command.newPassword });
@@ -130,15 +143,9 @@ export function accountRoutes(config: WebConfig): Hono<WebEnv> {
     });
   });
 
-  app.post("/account/keys/:id/deactivate", formGuard(config, "write"), async (c) => {
-    try {
-      await m.apiKeys.deactivate(userOf(c), { id: c.req.param("id") });
-      setFlash(c, config, { tone: "ok", text: "The key is deactivated: it no longer works." });
-    } catch (error) {
-      if (!isMarketplaceError(error, "key_not_found")) throw error;
-      setFlash(c, config, { tone: "error", text: "That key was not found." });
-    }
-    return c.redirect("/account/keys", 303);
+  app.post("/account/keys/:id/deactivate", formGuard(config, "write"), (c) => {
+    const deactivate = () => m.apiKeys.deactivate(userOf(c), { id: c.req.param("id") });
+    return redirectAfter(c, config, "/account/keys", deactivate, KEY_DEACTIVATE);
   });
 
   return app;

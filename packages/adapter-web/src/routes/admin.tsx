@@ -1,6 +1,5 @@
-import { isMarketplaceError, MarketplaceError } from "@psm/core";
+import { MarketplaceError } from "@psm/core";
 import { type Context, Hono } from "hono";
-import { setFlash } from "../cookies.js";
 import type { WebEnv } from "../env.js";
 import { formGuard, readLimit, signedIn, userOf } from "../guard.js";
 import { displayNames } from "../names.js";
@@ -8,9 +7,17 @@ import type { WebConfig } from "../options.js";
 import { AdminListingsPage } from "../pages/admin-listings.js";
 import { AdminUsersPage } from "../pages/admin-users.js";
 import { type Confirmation, ConfirmPage } from "../pages/confirm.js";
+import { LISTING_DELETE, redirectAfter, type WriteOutcome } from "../redirect-after.js";
 import { render } from "../render.js";
 
 const PAGE_SIZE = 50;
+const USER_DELETE: WriteOutcome<unknown> = {
+  done: { tone: "ok", text: "The user was deleted." },
+  refusals: {
+    user_not_found: { tone: "ok", text: "The user was already deleted." },
+    cannot_delete_admin: { tone: "error", text: "Admins cannot be deleted." },
+  },
+};
 
 /** The next page's query string, or null on the last page. */
 function nextOf(cursor: string | null): string | null {
@@ -48,18 +55,9 @@ export function adminRoutes(config: WebConfig): Hono<WebEnv> {
     }),
   );
 
-  app.post("/admin/users/:id/delete", formGuard(config, "write"), async (c) => {
-    try {
-      await m.admin.deleteUser(userOf(c), { userId: c.req.param("id") });
-      setFlash(c, config, { tone: "ok", text: "The user was deleted." });
-    } catch (error) {
-      if (isMarketplaceError(error, "user_not_found")) {
-        setFlash(c, config, { tone: "ok", text: "The user was already deleted." });
-      } else if (isMarketplaceError(error, "cannot_delete_admin")) {
-        setFlash(c, config, { tone: "error", text: "Admins cannot be deleted." });
-      } else throw error;
-    }
-    return c.redirect("/admin/users", 303);
+  app.post("/admin/users/:id/delete", formGuard(config, "write"), (c) => {
+    const remove = () => m.admin.deleteUser(userOf(c), { userId: c.req.param("id") });
+    return redirectAfter(c, config, "/admin/users", remove, USER_DELETE);
   });
 
   app.get("/admin/listings", readLimit(config), async (c) => {
@@ -81,14 +79,9 @@ export function adminRoutes(config: WebConfig): Hono<WebEnv> {
     });
   });
 
-  app.post("/admin/listings/:id/delete", formGuard(config, "write"), async (c) => {
-    try {
-      await m.admin.deletePost(userOf(c), { postId: c.req.param("id") });
-    } catch (error) {
-      if (!isMarketplaceError(error, "listing_not_found")) throw error;
-    }
-    setFlash(c, config, { tone: "ok", text: "The listing was deleted." });
-    return c.redirect("/admin/listings", 303);
+  app.post("/admin/listings/:id/delete", formGuard(config, "write"), (c) => {
+    const remove = () => m.admin.deletePost(userOf(c), { postId: c.req.param("id") });
+    return redirectAfter(c, config, "/admin/listings", remove, LISTING_DELETE);
   });
 
   return app;

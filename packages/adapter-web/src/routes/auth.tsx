@@ -1,14 +1,14 @@
-import { isMarketplaceError } from "@psm/core";
 import { safeRedirectPath } from "@psm/host";
 import { type Context, Hono } from "hono";
 import { setFlash } from "../cookies.js";
-import type { WebEnv } from "../env.js";
-import { type FieldErrors, fieldErrorsOf } from "../forms.js";
+import type { Flash, WebEnv } from "../env.js";
+import { type FieldErrors, type FormRefusal, type FormStatus, formRefusal } from "../forms.js";
 import { formGuard, readLimit } from "../guard.js";
 import type { WebConfig } from "../options.js";
 import { ForgotPasswordPage } from "../pages/forgot-password.js";
 import { LogInPage, type LogInView } from "../pages/log-in.js";
 import { SignUpPage, type SignUpView } from "../pages/sign-up.js";
+import { redirectAfter } from "../redirect-after.js";
 import { render } from "../render.js";
 import { endSession, startSession } from "../session.js";
 
@@ -19,6 +19,16 @@ const SIGN_UP_FIELDS = {
 };
 const EMAIL_FIELD = { email: { field: "email", label: "Email" } };
 const LOG_IN_FIELDS = { ...EMAIL_FIELD, password: { field: "password", label: "Password" } };
+const EMAIL_TAKEN: FormRefusal = {
+  errors: { email: "An account with this email already exists: log in, or reset its password" },
+  status: 400,
+};
+// 401: the login limiter counts it as a failed attempt.
+const WRONG_CREDENTIALS: FormRefusal = {
+  errors: { password: "The email or the password is wrong" },
+  status: 401,
+};
+const LOGGED_OUT: Flash = { tone: "ok", text: "You are logged out." };
 
 /** Proves the password through core and opens a browser session for that user. */
 async function signIn(c: Context<WebEnv>, config: WebConfig, email: string, password: string) {
@@ -32,11 +42,11 @@ export function authRoutes(config: WebConfig): Hono<WebEnv> {
   const m = config.marketplace;
   const app = new Hono<WebEnv>();
 
-  const signUpPage = (c: Context<WebEnv>, view: SignUpView, status: 200 | 400 = 200) =>
+  const signUpPage = (c: Context<WebEnv>, view: SignUpView, status: FormStatus = 200) =>
     render(c, config, (ctx) => <SignUpPage ctx={ctx} view={view} />, status);
-  const logInPage = (c: Context<WebEnv>, view: LogInView, status: 200 | 400 | 401 = 200) =>
+  const logInPage = (c: Context<WebEnv>, view: LogInView, status: FormStatus = 200) =>
     render(c, config, (ctx) => <LogInPage ctx={ctx} view={view} />, status);
-  const forgotPage = (c: Context<WebEnv>, email: string, errors: FieldErrors, status: 200 | 400 = 200) =>
+  const forgotPage = (c: Context<WebEnv>, email: string, errors: FieldErrors, status: FormStatus = 200) =>
     render(c, config, (ctx) => <ForgotPasswordPage ctx={ctx} view={{ email, errors }} />, status);
 
   app.get("/signup", readLimit(config), (c) => {
@@ -55,14 +65,9 @@ export function authRoutes(config: WebConfig): Hono<WebEnv> {
     try {
       await m.auth.signUp(command);
     } catch (error) {
-      if (isMarketplaceError(error, "email_taken")) {
-        view.errors = { email: "An account with this email already exists: log in, or reset its password" };
-        return signUpPage(c, view, 400);
-      }
-      const problem = fieldErrorsOf(error, SIGN_UP_FIELDS);
-      if (!problem) throw error;
-      view.errors = problem;
-      return signUpPage(c, view, 400);
+      const refusal = formRefusal(error, SIGN_UP_FIELDS, { email_taken: EMAIL_TAKEN });
+      if (!refusal) throw error;
+      return signUpPage(c, { ...view, errors: refusal.errors }, refusal.status);
     }
     await signIn(c, config, command.email, command.password);
     setFlash(c, config, {
@@ -86,23 +91,16 @@ export function authRoutes(config: WebConfig): Hono<WebEnv> {
     try {
       await signIn(c, config, view.email, password);
     } catch (error) {
-      if (isMarketplaceError(error, "invalid_credentials")) {
-        view.errors = { password: "The email or the password is wrong" };
-        return logInPage(c, view, 401);
-      }
-      const problem = fieldErrorsOf(error, LOG_IN_FIELDS);
-      if (!problem) throw error;
-      view.errors = problem;
-      return logInPage(c, view, 400);
+      const refusal = formRefusal(error, LOG_IN_FIELDS, { invalid_credentials: WRONG_CREDENTIALS });
+      if (!refusal) throw error;
+      return logInPage(c, { ...view, errors: refusal.errors }, refusal.status);
     }
     return c.redirect(view.next, 303);
   });
 
-  app.post("/logout", formGuard(config, "write"), async (c) => {
-    await endSession(c, config);
-    setFlash(c, config, { tone: "ok", text: "You are logged out." });
-    return c.redirect("/", 303);
-  });
+  app.post("/logout", formGuard(config, "write"), (c) =>
+    redirectAfter(c, config, "/", () => endSession(c, config), { done: LOGGED_OUT }),
+  );
 
   app.get("/forgot-password", readLimit(config), (c) => forgotPage(c, "", {}));
 
@@ -111,9 +109,9 @@ export function authRoutes(config: WebConfig): Hono<WebEnv> {
     try {
       await m.auth.requestPasswordReset({ email });
     } catch (error) {
-      const problem = fieldErrorsOf(error, EMAIL_FIELD);
-      if (!problem) throw error;
-      return forgotPage(c, email, problem, 400);
+      const refusal = formRefusal(error, EMAIL_FIELD);
+      if (!refusal) throw error;
+      return forgotPage(c, email, refusal.errors, refusal.status);
     }
     config.onPasswordResetRequested();
     // The same words whether or not the address has an account: nothing to enumerate.

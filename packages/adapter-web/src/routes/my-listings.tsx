@@ -1,18 +1,29 @@
-import { isMarketplaceError, isSelfOrAdmin, MarketplaceError } from "@psm/core";
+import { isSelfOrAdmin, type Listing, MarketplaceError } from "@psm/core";
 import { type Context, Hono } from "hono";
 import { setFlash } from "../cookies.js";
 import type { WebEnv } from "../env.js";
-import { fieldErrorsOf } from "../forms.js";
+import { type FormRefusal, type FormStatus, formRefusal } from "../forms.js";
 import { formGuard, readLimit, signedIn, userOf } from "../guard.js";
 import { draftOf, draftOfListing, LISTING_FIELDS, patchOf } from "../listing-draft.js";
 import type { WebConfig } from "../options.js";
 import { ConfirmPage } from "../pages/confirm.js";
 import { EditListingPage, type EditView } from "../pages/edit-listing.js";
 import { MyListingsPage } from "../pages/my-listings.js";
+import { LISTING_DELETE, redirectAfter, type WriteOutcome } from "../redirect-after.js";
 import { render } from "../render.js";
 
 const PAGE_SIZE = 50;
 const FULL = "All your listing slots are in use: pause or delete another listing first.";
+const STATUS_CHANGE: WriteOutcome<Listing> = {
+  done: (listing) => ({
+    tone: "ok",
+    text:
+      listing.status === "active" ? `“${listing.title}” is active again.` : `“${listing.title}” is paused.`,
+  }),
+  refusals: { listing_limit_reached: { tone: "error", text: FULL } },
+};
+// An edit that makes an expired listing active again (a later day) needs a free slot.
+const FULL_ON_EDIT: FormRefusal = { errors: { expires_at: `Available until: ${FULL}` }, status: 400 };
 
 /** `/my/listings`: the author's listings; edit, pause or resume, and delete with a confirmation step. */
 export function myListingRoutes(config: WebConfig): Hono<WebEnv> {
@@ -28,7 +39,7 @@ export function myListingRoutes(config: WebConfig): Hono<WebEnv> {
     }
     return listing;
   };
-  const editPage = (c: Context<WebEnv>, view: EditView, status: 200 | 400 = 200) =>
+  const editPage = (c: Context<WebEnv>, view: EditView, status: FormStatus = 200) =>
     render(c, config, (ctx) => <EditListingPage ctx={ctx} view={view} />, status);
 
   app.get("/my/listings", readLimit(config), async (c) => {
@@ -61,31 +72,18 @@ export function myListingRoutes(config: WebConfig): Hono<WebEnv> {
     try {
       await m.listings.update(userOf(c), { id: listing.id, ...patch });
     } catch (error) {
-      if (isMarketplaceError(error, "listing_limit_reached")) {
-        view.errors = { expires_at: `Available until: ${FULL}` };
-        return editPage(c, view, 400);
-      }
-      const problem = fieldErrorsOf(error, LISTING_FIELDS);
-      if (!problem) throw error;
-      view.errors = problem;
-      return editPage(c, view, 400);
+      const refusal = formRefusal(error, LISTING_FIELDS, { listing_limit_reached: FULL_ON_EDIT });
+      if (!refusal) throw error;
+      return editPage(c, { ...view, errors: refusal.errors }, refusal.status);
     }
     setFlash(c, config, { tone: "ok", text: `Saved your changes to “${draft.title.trim()}”.` });
     return c.redirect("/my/listings", 303);
   });
 
-  app.post("/my/listings/:id/status", formGuard(config, "write"), async (c) => {
+  app.post("/my/listings/:id/status", formGuard(config, "write"), (c) => {
     const status = c.get("form").status === "active" ? "active" : "paused";
-    try {
-      const listing = await m.listings.update(userOf(c), { id: c.req.param("id"), status });
-      const text =
-        status === "active" ? `“${listing.title}” is active again.` : `“${listing.title}” is paused.`;
-      setFlash(c, config, { tone: "ok", text });
-    } catch (error) {
-      if (!isMarketplaceError(error, "listing_limit_reached")) throw error;
-      setFlash(c, config, { tone: "error", text: FULL });
-    }
-    return c.redirect("/my/listings", 303);
+    const change = () => m.listings.update(userOf(c), { id: c.req.param("id"), status });
+    return redirectAfter(c, config, "/my/listings", change, STATUS_CHANGE);
   });
 
   app.get("/my/listings/:id/delete", readLimit(config), async (c) => {
@@ -100,15 +98,9 @@ export function myListingRoutes(config: WebConfig): Hono<WebEnv> {
     return render(c, config, (ctx) => <ConfirmPage ctx={ctx} confirmation={confirmation} />);
   });
 
-  app.post("/my/listings/:id/delete", formGuard(config, "write"), async (c) => {
-    try {
-      await m.listings.delete(userOf(c), { id: c.req.param("id") });
-    } catch (error) {
-      // Sent twice: the first copy deleted it, which is what was asked.
-      if (!isMarketplaceError(error, "listing_not_found")) throw error;
-    }
-    setFlash(c, config, { tone: "ok", text: "The listing was deleted." });
-    return c.redirect("/my/listings", 303);
+  app.post("/my/listings/:id/delete", formGuard(config, "write"), (c) => {
+    const remove = () => m.listings.delete(userOf(c), { id: c.req.param("id") });
+    return redirectAfter(c, config, "/my/listings", remove, LISTING_DELETE);
   });
 
   return app;
