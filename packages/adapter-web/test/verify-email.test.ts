@@ -80,7 +80,8 @@ describe("GET /verify-email (what a mail scanner fetches)", () => {
     const h = webHarness();
     const broken = await get(h, "/verify-email?token=%FF");
     expect(broken.status).toBe(400);
-    expect(await broken.json()).toMatchObject({ code: "invalid_input", error: "token: is not valid UTF-8" });
+    // Refused by the pages' strict URL rule, as a page that names the parameter.
+    expect(await broken.text()).toContain("token: is not valid UTF-8");
     const other = await Promise.resolve(h.app.request("/verify-email", { method: "DELETE" }));
     expect(other.status).toBe(405);
     expect(other.headers.get("allow")).toContain("POST");

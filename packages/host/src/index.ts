@@ -19,6 +19,14 @@ export { type Body, type BodyLimits, readBody, SlowBodyError } from "./body/read
 export { assertStorableUrl } from "./body/strict-url.js";
 export { createHost, type HostOptions, type Surface } from "./create-host.js";
 export { type Caller, credentialsOf, presentsCredentials, resolveCaller } from "./credentials.js";
+export {
+  checkFormToken,
+  FORM_TOKEN_FIELD,
+  isFormBinding,
+  issueFormToken,
+  newFormBinding,
+  originCheck,
+} from "./csrf.js";
 export { accessLog } from "./edge/access-log.js";
 export { authenticate } from "./edge/authenticate.js";
 export {
