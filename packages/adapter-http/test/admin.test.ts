@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { harness, UNKNOWN_ID } from "./helpers.js";
+import { expectError, harness, UNKNOWN_ID, withListing } from "./helpers.js";
 
 describe("PUT /api/users/update", () => {
   test("JWT: {success, user}; no credentials 401; bad field 400", async () => {
@@ -16,12 +16,10 @@ describe("PUT /api/users/update", () => {
 
 describe("/api/admin", () => {
   test("posts: {posts, count, next_cursor} of any status; delete by body and by path", async () => {
-    const h = harness();
-    const s = await h.signUp();
+    const { h, author, listing: one } = await withListing();
     const admin = await h.admin();
-    const one = await h.listing(s);
-    const two = await h.listing(s);
-    await h.call("PATCH", `/api/listings/${two.id}`, { token: s.token, body: { status: "paused" } });
+    const two = await h.listing(author);
+    await h.call("PATCH", `/api/listings/${two.id}`, { token: author.token, body: { status: "paused" } });
     const res = await h.json<{ posts: { status: string }[]; count: number; next_cursor: null }>(
       await h.call("GET", "/api/admin/posts", { token: admin.token }),
     );
@@ -36,8 +34,7 @@ describe("/api/admin", () => {
     expect(await byPath.json()).toEqual({ success: true });
     expect((await h.call("DELETE", `/api/admin/posts/${two.id}`, { token: admin.token })).status).toBe(404);
     const missing = await h.call("DELETE", "/api/admin/posts", { token: admin.token, body: {} });
-    expect(missing.status).toBe(400);
-    expect(await missing.json()).toEqual({ error: "post_id: is required", code: "invalid_input" });
+    await expectError(missing, 400, { error: "post_id: is required", code: "invalid_input" });
     expect((await h.call("DELETE", "/api/admin/posts/zzz", { token: admin.token })).status).toBe(400);
   });
 
@@ -64,8 +61,7 @@ describe("/api/admin", () => {
       404,
     );
     const self = await h.call("DELETE", `/api/admin/users/${admin.id}`, { token: admin.token });
-    expect(self.status).toBe(403);
-    expect(await self.json()).toEqual({ error: "Cannot delete an admin", code: "cannot_delete_admin" });
+    await expectError(self, 403, { error: "Cannot delete an admin", code: "cannot_delete_admin" });
   });
 
   test("every admin route: 401 anonymous, 403 for a user JWT", async () => {

@@ -191,44 +191,46 @@ describe("createAnswerCache", () => {
     expect(small?.get("two")).toBeDefined();
   });
 
-  /** A read that resolves when told to, counting how often it was asked for. */
-  function deferredReads() {
+  /**
+   * A cache over reads that resolve when told to: `settle` answers the reads asked for so far,
+   * in order, one text each, after checking that exactly that many were asked for.
+   */
+  function cacheWithDeferredReads() {
+    const { state, cacheOf } = fakeMarket();
+    const cache = cacheOf({ maxAgeMs: 1000 });
     const pending: ((text: string) => void)[] = [];
     const read = () =>
       new Promise<ReadAnswer>((done) => {
         pending.push((text) => done({ answer: answer(text), body: {} }));
       });
-    return { read, pending };
+    const settle = (...texts: string[]) => {
+      expect(pending).toHaveLength(texts.length);
+      for (const [i, text] of texts.entries()) pending[i]?.(text);
+    };
+    return { state, cache, read, settle };
   }
 
+  /** The tags the requests ended with, in order. */
+  const tagsOf = async (...requests: (Promise<EncodedAnswer> | undefined)[]) =>
+    (await Promise.all(requests)).map((answer) => answer?.tag);
+
   test("requests for an answer being read share that read, which is then kept", async () => {
-    const { cacheOf } = fakeMarket();
-    const cache = cacheOf({ maxAgeMs: 1000 });
-    const { read, pending } = deferredReads();
+    const { cache, read, settle } = cacheWithDeferredReads();
     const first = cache?.read("k", read);
     const second = cache?.read("k", read);
     const other = cache?.read("other", read);
-    expect(pending).toHaveLength(2);
-    pending[0]?.("k1");
-    pending[1]?.("o1");
-    expect((await first)?.tag).toBe('"k1"');
-    expect((await second)?.tag).toBe('"k1"');
-    expect((await other)?.tag).toBe('"o1"');
+    settle("k1", "o1");
+    expect(await tagsOf(first, second, other)).toEqual(['"k1"', '"k1"', '"o1"']);
     expect(cache?.get("k")?.tag).toBe('"k1"');
   });
 
   test("a request that arrives after a write settled reads on its own, and sees it", async () => {
-    const { state, cacheOf } = fakeMarket();
-    const cache = cacheOf({ maxAgeMs: 1000 });
-    const { read, pending } = deferredReads();
+    const { state, cache, read, settle } = cacheWithDeferredReads();
     const before = cache?.read("k", read);
     state.revision += 1; // a write settled while the first read ran
     const after = cache?.read("k", read);
-    expect(pending).toHaveLength(2);
-    pending[0]?.("old");
-    pending[1]?.("new");
-    expect((await before)?.tag).toBe('"old"');
-    expect((await after)?.tag).toBe('"new"');
+    settle("old", "new");
+    expect(await tagsOf(before, after)).toEqual(['"old"', '"new"']);
     // The read that began before the write is not kept; the later one is.
     expect(cache?.get("k")?.tag).toBe('"new"');
   });

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { harness } from "./helpers.js";
+import { expectError, harness } from "./helpers.js";
 
 const USER_KEYS = [
   "account_type",
@@ -31,8 +31,7 @@ describe("signup and login", () => {
     const again = await h.call("POST", "/api/auth/signup", {
       body: { email: "ada@example.com", password: "secret1" },
     });
-    expect(again.status).toBe(400);
-    expect(await again.json()).toEqual({ error: "Email already registered", code: "email_taken" });
+    await expectError(again, 400, { error: "Email already registered", code: "email_taken" });
     const short = await h.call("POST", "/api/auth/signup", {
       body: { email: "b@example.com", password: "12345" },
     });
@@ -68,8 +67,7 @@ describe("signup and login", () => {
       { email: "nobody@example.com", password: "secret1" },
     ]) {
       const bad = await h.call("POST", "/api/auth/login", { body: creds });
-      expect(bad.status).toBe(401);
-      expect(await bad.json()).toEqual({ error: "Invalid email or password", code: "invalid_credentials" });
+      await expectError(bad, 401, { error: "Invalid email or password", code: "invalid_credentials" });
     }
     expect((await h.call("POST", "/api/auth/login", { body: { email: "c@example.com" } })).status).toBe(400);
   });
@@ -129,8 +127,7 @@ describe("credentials", () => {
     const adminKey = await h.apiKey(admin);
     expect((await h.call("GET", "/api/admin/users", { key: adminKey })).status).toBe(401);
     const asUser = await h.call("GET", "/api/admin/users", { token: s.token });
-    expect(asUser.status).toBe(403);
-    expect(await asUser.json()).toEqual({ error: "Admin access required", code: "admin_required" });
+    await expectError(asUser, 403, { error: "Admin access required", code: "admin_required" });
   });
 
   test("a deactivated key stops working", async () => {
@@ -187,8 +184,7 @@ describe("password reset (JSON API)", () => {
     const again = await h.call("POST", "/api/auth/update-password", {
       body: { token, new_password: "brand-new" },
     });
-    expect(again.status).toBe(400);
-    expect(await again.json()).toEqual({ error: "Invalid or expired token", code: "reset_token_invalid" });
+    await expectError(again, 400, { error: "Invalid or expired token", code: "reset_token_invalid" });
     const short = await h.call("POST", "/api/auth/update-password", {
       body: { token, new_password: "12345" },
     });

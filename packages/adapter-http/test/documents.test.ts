@@ -1,11 +1,21 @@
 import type { ParsedDocument } from "@psm/core";
 import { describe, expect, test } from "vitest";
-import { type Harness, harness } from "./helpers.js";
+import { expectError, type Harness, harness } from "./helpers.js";
 
 function upload(content: string | Uint8Array<ArrayBuffer>, name = "offer.txt", field = "file"): FormData {
   const form = new FormData();
   form.set(field, new File([content], name, { type: "text/plain" }));
   return form;
+}
+
+/** Uploads `raw` to POST /api/parse-pdf with `token` as the bearer. */
+function parse(
+  h: Harness,
+  token: string | undefined,
+  raw: RequestInit["body"],
+  headers?: Record<string, string>,
+) {
+  return h.call("POST", "/api/parse-pdf", { token, raw, headers });
 }
 
 describe("POST /api/parse-pdf", () => {
@@ -39,42 +49,31 @@ describe("POST /api/parse-pdf", () => {
 
   test("401 anonymous; 400 without multipart or without a file", async () => {
     const h = harness();
-    expect((await h.call("POST", "/api/parse-pdf", { raw: upload("x") })).status).toBe(401);
+    expect((await parse(h, undefined, upload("x"))).status).toBe(401);
     const s = await h.signUp();
     const json = await h.call("POST", "/api/parse-pdf", { token: s.token, body: { file: "x" } });
     expect(json.status).toBe(400);
     expect(await json.json()).toMatchObject({ code: "invalid_input" });
-    const noFile = await h.call("POST", "/api/parse-pdf", {
-      token: s.token,
-      raw: upload("x", "a.txt", "other"),
-    });
-    expect(noFile.status).toBe(400);
-    expect(await noFile.json()).toEqual({ error: "file: is required", code: "invalid_input" });
+    const noFile = await parse(h, s.token, upload("x", "a.txt", "other"));
+    await expectError(noFile, 400, { error: "file: is required", code: "invalid_input" });
     const asText = new FormData();
     asText.set("file", "just a string");
-    expect((await h.call("POST", "/api/parse-pdf", { token: s.token, raw: asText })).status).toBe(400);
+    expect((await parse(h, s.token, asText)).status).toBe(400);
   });
 
   test("413 for a file over the upload limit", async () => {
     const h = harness("strict", { maxUploadBytes: 1024 });
     const s = await h.signUp();
-    const res = await h.call("POST", "/api/parse-pdf", { token: s.token, raw: upload("z".repeat(2048)) });
-    expect(res.status).toBe(413);
-    expect(await res.json()).toEqual({ error: "Payload too large", code: "payload_too_large" });
-    const huge = await h.call("POST", "/api/parse-pdf", {
-      token: s.token,
-      raw: upload("z".repeat(200 * 1024)),
-    });
+    const res = await parse(h, s.token, upload("z".repeat(2048)));
+    await expectError(res, 413, { error: "Payload too large", code: "payload_too_large" });
+    const huge = await parse(h, s.token, upload("z".repeat(200 * 1024)));
     expect(huge.status).toBe(413);
   });
 
   test("the default limit is 10 MiB", async () => {
     const h = harness();
     const s = await h.signUp();
-    const res = await h.call("POST", "/api/parse-pdf", {
-      token: s.token,
-      raw: upload(new Uint8Array(10 * 1024 * 1024 + 1)),
-    });
+    const res = await parse(h, s.token, upload(new Uint8Array(10 * 1024 * 1024 + 1)));
     expect(res.status).toBe(413);
   });
 
@@ -85,7 +84,7 @@ describe("POST /api/parse-pdf", () => {
     form.set("note", "first");
     form.set("file", new File(["Offer text"], "brochure.pdf", { type: "application/pdf" }));
     form.set("after", "last");
-    expect((await h.call("POST", "/api/parse-pdf", { token: s.token, raw: form })).status).toBe(200);
+    expect((await parse(h, s.token, form)).status).toBe(200);
     const input = h.deps.documents.inputs[0];
     expect(input?.filename).toBe("brochure.pdf");
     expect(input?.declaredType).toBe("application/pdf");
@@ -96,11 +95,7 @@ describe("POST /api/parse-pdf", () => {
     const h = harness();
     const s = await h.signUp();
     const send = (body: string) =>
-      h.call("POST", "/api/parse-pdf", {
-        token: s.token,
-        raw: body,
-        headers: { "Content-Type": "multipart/form-data; boundary=b" },
-      });
+      parse(h, s.token, body, { "Content-Type": "multipart/form-data; boundary=b" });
     const broken = await send(
       '--b\r\nContent-Disposition: form-data; name="file"; filename="a"\r\n\r\nno end',
     );
@@ -138,13 +133,13 @@ describe("POST /api/parse-pdf: shares of the upload capacity", () => {
     const greedy = await h.signUp();
     const other = await h.signUp();
     const gates = holdParses(h);
-    const held = [1, 2].map(() => h.call("POST", "/api/parse-pdf", { token: greedy.token, raw: offer() }));
+    const held = [1, 2].map(() => parse(h, greedy.token, offer()));
     while (gates.held() < 2) await new Promise((resolve) => setImmediate(resolve));
-    const third = await h.call("POST", "/api/parse-pdf", { token: greedy.token, raw: offer() });
+    const third = await parse(h, greedy.token, offer());
     expect(third.status).toBe(429);
     expect(third.headers.get("retry-after")).toBe("5");
     expect(await third.json()).toMatchObject({ code: "rate_limited" });
-    const theirs = h.call("POST", "/api/parse-pdf", { token: other.token, raw: offer() });
+    const theirs = parse(h, other.token, offer());
     while (gates.held() < 3) await new Promise((resolve) => setImmediate(resolve));
     gates.releaseAll();
     expect((await Promise.all([...held, theirs])).map((r) => r.status)).toEqual([200, 200, 200]);
@@ -154,11 +149,9 @@ describe("POST /api/parse-pdf: shares of the upload capacity", () => {
     const h = harness("strict", { maxConcurrentUploads: 2 });
     const sessions = await Promise.all([h.signUp(), h.signUp(), h.signUp()]);
     const gates = holdParses(h);
-    const held = sessions
-      .slice(0, 2)
-      .map((s) => h.call("POST", "/api/parse-pdf", { token: s.token, raw: offer() }));
+    const held = sessions.slice(0, 2).map((s) => parse(h, s.token, offer()));
     while (gates.held() < 2) await new Promise((resolve) => setImmediate(resolve));
-    const next = await h.call("POST", "/api/parse-pdf", { token: sessions[2]?.token, raw: offer() });
+    const next = await parse(h, sessions[2]?.token, offer());
     expect(next.status).toBe(503);
     expect(next.headers.get("retry-after")).toBe("5");
     expect(await next.json()).toMatchObject({ code: "service_unavailable" });

@@ -1,21 +1,19 @@
 import { MarketplaceError } from "@psm/core";
 import { describe, expect, test } from "vitest";
-import { harness } from "./helpers.js";
+import { expectError, harness } from "./helpers.js";
 
 describe("error mapping", () => {
   test("unknown route: 404 {error, code}", async () => {
     const h = harness();
     const res = await h.call("GET", "/api/nope");
-    expect(res.status).toBe(404);
-    expect(await res.json()).toEqual({ error: "Not found", code: "not_found" });
+    await expectError(res, 404, { error: "Not found", code: "not_found" });
     expect(res.headers.get("content-type")).toContain("application/json");
   });
 
   test("wrong method on a known path: 405 with Allow", async () => {
     const h = harness();
     const res = await h.call("PUT", "/api/listings");
-    expect(res.status).toBe(405);
-    expect(await res.json()).toEqual({ error: "Method not allowed", code: "method_not_allowed" });
+    await expectError(res, 405, { error: "Method not allowed", code: "method_not_allowed" });
     expect(res.headers.get("allow")).toBe("GET, HEAD, OPTIONS, POST");
     const byId = await h.call("POST", "/api/listings/01900000-0000-7000-8000-000000000000");
     expect(byId.status).toBe(405);
@@ -30,8 +28,7 @@ describe("error mapping", () => {
       raw: '{"email": "a@b.c",',
       headers: { "Content-Type": "application/json" },
     });
-    expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ error: "Malformed JSON body", code: "invalid_json" });
+    await expectError(res, 400, { error: "Malformed JSON body", code: "invalid_json" });
   });
 
   test("a JSON body that is not an object: 400", async () => {
@@ -41,8 +38,7 @@ describe("error mapping", () => {
         raw,
         headers: { "Content-Type": "application/json" },
       });
-      expect(res.status).toBe(400);
-      expect(await res.json()).toEqual({ error: "Body must be a JSON object", code: "invalid_input" });
+      await expectError(res, 400, { error: "Body must be a JSON object", code: "invalid_input" });
     }
   });
 
@@ -51,11 +47,7 @@ describe("error mapping", () => {
     const res = await h.call("POST", "/api/auth/signup", {
       body: { email: "not-an-email", password: "secret1" },
     });
-    expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({
-      error: "email: must be a valid email address",
-      code: "invalid_input",
-    });
+    await expectError(res, 400, { error: "email: must be a valid email address", code: "invalid_input" });
   });
 
   test("several bad fields: the wire names the first, as {error, code} and nothing more", async () => {
@@ -72,9 +64,8 @@ describe("error mapping", () => {
         images: ["https://example.com/a.png", "ftp://example.com/b.png"],
       },
     });
-    expect(res.status).toBe(400);
     // decisions.md: every error body is exactly {error, code}; the first problem speaks for all.
-    expect(await res.json()).toEqual({ error: "images.1: must be http(s) URLs", code: "invalid_input" });
+    await expectError(res, 400, { error: "images.1: must be http(s) URLs", code: "invalid_input" });
     const missing = await h.call("POST", "/api/auth/signup", { body: {} });
     expect(await missing.json()).toMatchObject({ error: "email: is required", code: "invalid_input" });
   });
@@ -86,8 +77,7 @@ describe("error mapping", () => {
       raw: big,
       headers: { "Content-Type": "application/json" },
     });
-    expect(res.status).toBe(413);
-    expect(await res.json()).toEqual({ error: "Payload too large", code: "payload_too_large" });
+    await expectError(res, 413, { error: "Payload too large", code: "payload_too_large" });
   });
 
   test("JSON over the limit: 413 without Content-Length (streamed)", async () => {

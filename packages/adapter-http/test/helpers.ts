@@ -1,5 +1,6 @@
 import { createMarketplace, type Marketplace, type SecurityMode } from "@psm/core";
 import { createTestDeps, type TestDeps } from "@psm/core/testing";
+import { expect } from "vitest";
 import { createHttpApp, type HttpConfig, watchListingWrites } from "../src/index.js";
 
 /** What a test gets: the app, its marketplace and fakes, captured logs and request helpers. */
@@ -54,18 +55,8 @@ export function harness(mode: SecurityMode = "strict", config: Partial<HttpConfi
     },
   });
 
-  const call: Requester = (method, path, options = {}) => {
-    const headers: Record<string, string> = { ...options.headers };
-    if (options.token) headers.Authorization = `Bearer ${options.token}`;
-    if (options.key) headers["X-API-Key"] = options.key;
-    let body: RequestInit["body"] | undefined = options.raw;
-    if (options.body !== undefined) {
-      body = JSON.stringify(options.body);
-      headers["Content-Type"] ??= "application/json";
-    }
-    return Promise.resolve(app.request(path, { method, headers, body }));
-  };
-  const json = async <T>(res: Response) => (await res.json()) as T;
+  const call: Requester = (method, path, options = {}) =>
+    Promise.resolve(app.request(path, requestInit(method, options)));
   const users = actingAs(call, marketplace);
 
   return {
@@ -74,12 +65,30 @@ export function harness(mode: SecurityMode = "strict", config: Partial<HttpConfi
     marketplace,
     logs,
     call,
-    json,
+    json: readJson,
     signUp: users.signUp,
     admin: users.admin,
     apiKey: async (session) => (await users.apiKey(session)).key,
     listing: users.listing,
   };
+}
+
+/** The request `options` describe: credentials as headers, a JSON body serialised and typed. */
+export function requestInit(method: string, options: CallOptions): RequestInit {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.token) headers.Authorization = `Bearer ${options.token}`;
+  if (options.key) headers["X-API-Key"] = options.key;
+  let body: RequestInit["body"] | undefined = options.raw;
+  if (options.body !== undefined) {
+    body = JSON.stringify(options.body);
+    headers["Content-Type"] ??= "application/json";
+  }
+  return { method, headers, body };
+}
+
+/** An answer's JSON body, typed as the test expects it. */
+export async function readJson<T = Record<string, unknown>>(res: Response): Promise<T> {
+  return (await res.json()) as T;
 }
 
 /** How a test sends one request to the app under test. */
@@ -95,14 +104,13 @@ export interface Account extends Session {
  * listing), over any requester: the plain harness and the attack target share them.
  */
 export function actingAs(call: Requester, marketplace: Marketplace) {
-  const json = async <T>(res: Response) => (await res.json()) as T;
   const expectStatus = async (what: string, res: Response, status: number) => {
     if (res.status !== status) throw new Error(`${what} ${res.status}: ${await res.text()}`);
   };
   const logIn = async (email: string, password: string): Promise<Account> => {
     const res = await call("POST", "/api/auth/login", { body: { email, password } });
     await expectStatus("login", res, 200);
-    const body = await json<{ user: { id: string }; token: string }>(res);
+    const body = await readJson<{ user: { id: string }; token: string }>(res);
     return { id: body.user.id, email, password, token: body.token };
   };
   return {
@@ -122,7 +130,7 @@ export function actingAs(call: Requester, marketplace: Marketplace) {
     async apiKey(session: Session): Promise<{ id: string; key: string }> {
       const res = await call("POST", "/api/keys", { token: session.token, body: { name: "test" } });
       await expectStatus("key", res, 200);
-      return (await json<{ key: { id: string; key: string } }>(res)).key;
+      return (await readJson<{ key: { id: string; key: string } }>(res)).key;
     },
     async listing(session: Session, overrides: Record<string, unknown> = {}) {
       const res = await call("POST", "/api/listings", {
@@ -130,7 +138,7 @@ export function actingAs(call: Requester, marketplace: Marketplace) {
         body: { title: "Audit", description: "A careful audit", category: "cybersecurity", ...overrides },
       });
       await expectStatus("listing", res, 201);
-      return (await json<{ listing: { id: string; user_id: string } & Record<string, unknown> }>(res))
+      return (await readJson<{ listing: { id: string; user_id: string } & Record<string, unknown> }>(res))
         .listing;
     },
   };
@@ -138,3 +146,21 @@ export function actingAs(call: Requester, marketplace: Marketplace) {
 
 /** A UUID nobody has. */
 export const UNKNOWN_ID = "01900000-0000-7000-8000-000000000000";
+
+/**
+ * A harness and the people most listing and message rules are about: an author, their listing,
+ * and a buyer (any signed-in user who is not the author).
+ */
+export async function withListing(mode?: SecurityMode) {
+  const h = harness(mode);
+  const author = await h.signUp();
+  const buyer = await h.signUp();
+  const listing = await h.listing(author);
+  return { h, author, buyer, listing };
+}
+
+/** Checks an error answer: its status and its whole body, which the wire keeps to `{error, code}`. */
+export async function expectError(res: Response, status: number, body: { error: string; code: string }) {
+  expect(res.status).toBe(status);
+  expect(await res.json()).toEqual(body);
+}

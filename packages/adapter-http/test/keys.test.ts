@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { harness, UNKNOWN_ID } from "./helpers.js";
+import { expectError, harness, UNKNOWN_ID } from "./helpers.js";
 
 describe("/api/keys", () => {
   test("create: 200 {key} with the value once; empty body gives the default name", async () => {
@@ -54,8 +54,7 @@ describe("/api/keys", () => {
     const res = await h.call("DELETE", `/api/keys/${id}`, { token: s.token });
     expect(await res.json()).toEqual({ success: true });
     const unknown = await h.call("DELETE", `/api/keys/${UNKNOWN_ID}`, { token: s.token });
-    expect(unknown.status).toBe(404);
-    expect(await unknown.json()).toEqual({ error: "API key not found", code: "key_not_found" });
+    await expectError(unknown, 404, { error: "API key not found", code: "key_not_found" });
     expect((await h.call("DELETE", "/api/keys/abc", { token: s.token })).status).toBe(400);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { harness, UNKNOWN_ID } from "./helpers.js";
+import { expectError, harness, UNKNOWN_ID, withListing } from "./helpers.js";
 
 const LISTING_KEYS = [
   "category",
@@ -54,15 +54,13 @@ describe("POST /api/listings", () => {
   test("401 without credentials, even with an invalid body; 400 names the field", async () => {
     const h = harness();
     const anon = await h.call("POST", "/api/listings", { body: {} });
-    expect(anon.status).toBe(401);
-    expect(await anon.json()).toEqual({ error: "Authentication required", code: "unauthenticated" });
+    await expectError(anon, 401, { error: "Authentication required", code: "unauthenticated" });
     const s = await h.signUp();
     const res = await h.call("POST", "/api/listings", {
       token: s.token,
       body: { title: "x", description: "y" },
     });
-    expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ error: "category: is required", code: "invalid_input" });
+    await expectError(res, 400, { error: "category: is required", code: "invalid_input" });
   });
 
   test("403 listing_limit_reached when the slots are full", async () => {
@@ -73,8 +71,7 @@ describe("POST /api/listings", () => {
       token: s.token,
       body: { title: "six", description: "d", category: "cybersecurity" },
     });
-    expect(res.status).toBe(403);
-    expect(await res.json()).toEqual({ error: "Listing limit reached", code: "listing_limit_reached" });
+    await expectError(res, 403, { error: "Listing limit reached", code: "listing_limit_reached" });
   });
 });
 
@@ -154,8 +151,7 @@ describe("GET /api/listings/{id} and POST view", () => {
     expect(await res.json()).toEqual({ listing });
     for (const id of [UNKNOWN_ID, "not-a-uuid"]) {
       const missing = await h.call("GET", `/api/listings/${id}`);
-      expect(missing.status).toBe(404);
-      expect(await missing.json()).toEqual({ error: "Listing not found", code: "listing_not_found" });
+      await expectError(missing, 404, { error: "Listing not found", code: "listing_not_found" });
     }
   });
 
@@ -171,20 +167,16 @@ describe("GET /api/listings/{id} and POST view", () => {
     );
     expect(after.listing.views).toBe(2);
     const unknown = await h.call("POST", `/api/listings/${UNKNOWN_ID}/view`);
-    expect(unknown.status).toBe(404);
-    expect(await unknown.json()).toEqual({ error: "Listing not found", code: "listing_not_found" });
+    await expectError(unknown, 404, { error: "Listing not found", code: "listing_not_found" });
     expect((await h.call("POST", "/api/listings/xyz/view")).status).toBe(400);
   });
 });
 
 describe("PATCH and DELETE /api/listings/{id}", () => {
   test("the author edits and pauses; others 403; unknown 404; malformed 400", async () => {
-    const h = harness();
-    const s = await h.signUp();
-    const other = await h.signUp();
-    const listing = await h.listing(s);
+    const { h, author, buyer, listing } = await withListing();
     const res = await h.call("PATCH", `/api/listings/${listing.id}`, {
-      token: s.token,
+      token: author.token,
       body: { title: "Renamed", status: "paused" },
     });
     expect(res.status).toBe(200);
@@ -193,20 +185,23 @@ describe("PATCH and DELETE /api/listings/{id}", () => {
       status: "paused",
     });
     const forbidden = await h.call("PATCH", `/api/listings/${listing.id}`, {
-      token: other.token,
+      token: buyer.token,
       body: { title: "X" },
     });
     expect(forbidden.status).toBe(403);
     expect(await forbidden.json()).toMatchObject({ code: "forbidden" });
     const unknown = await h.call("PATCH", `/api/listings/${UNKNOWN_ID}`, {
-      token: s.token,
+      token: author.token,
       body: { title: "X" },
     });
     expect(unknown.status).toBe(404);
-    const malformed = await h.call("PATCH", "/api/listings/123", { token: s.token, body: { title: "X" } });
+    const malformed = await h.call("PATCH", "/api/listings/123", {
+      token: author.token,
+      body: { title: "X" },
+    });
     expect(malformed.status).toBe(400);
     const badField = await h.call("PATCH", `/api/listings/${listing.id}`, {
-      token: s.token,
+      token: author.token,
       body: { status: "expired" },
     });
     expect(await badField.json()).toEqual({
@@ -217,12 +212,9 @@ describe("PATCH and DELETE /api/listings/{id}", () => {
   });
 
   test("delete by the author with an API key; others 403; unknown 404", async () => {
-    const h = harness();
-    const s = await h.signUp();
-    const other = await h.signUp();
-    const listing = await h.listing(s);
-    expect((await h.call("DELETE", `/api/listings/${listing.id}`, { token: other.token })).status).toBe(403);
-    const key = await h.apiKey(s);
+    const { h, author, buyer, listing } = await withListing();
+    expect((await h.call("DELETE", `/api/listings/${listing.id}`, { token: buyer.token })).status).toBe(403);
+    const key = await h.apiKey(author);
     const res = await h.call("DELETE", `/api/listings/${listing.id}`, { key });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ success: true });
@@ -232,10 +224,8 @@ describe("PATCH and DELETE /api/listings/{id}", () => {
   });
 
   test("an admin may edit and delete any listing", async () => {
-    const h = harness();
-    const s = await h.signUp();
+    const { h, listing } = await withListing();
     const admin = await h.admin();
-    const listing = await h.listing(s);
     const patched = await h.call("PATCH", `/api/listings/${listing.id}`, {
       token: admin.token,
       body: { price: 10 },

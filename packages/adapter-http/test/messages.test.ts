@@ -1,14 +1,11 @@
 import { describe, expect, test } from "vitest";
-import { harness, UNKNOWN_ID } from "./helpers.js";
+import { expectError, UNKNOWN_ID, withListing } from "./helpers.js";
 
 const MESSAGE_KEYS = ["content", "created_at", "id", "is_agent", "listing_id", "receiver_id", "sender_id"];
 
 describe("messages, strict mode", () => {
   test("send 201 {message, data}; list {messages, count, type, next_cursor}", async () => {
-    const h = harness();
-    const author = await h.signUp();
-    const buyer = await h.signUp();
-    const listing = await h.listing(author);
+    const { h, author, buyer, listing } = await withListing();
     const res = await h.call("POST", "/api/messages", {
       token: buyer.token,
       body: { listing_id: listing.id, receiver_id: author.id, content: "Interested" },
@@ -36,10 +33,7 @@ describe("messages, strict mode", () => {
   });
 
   test("401 anonymous; 403 for another sender or another user's inbox; 404 unknown listing; 400 fields", async () => {
-    const h = harness();
-    const author = await h.signUp();
-    const buyer = await h.signUp();
-    const listing = await h.listing(author);
+    const { h, author, buyer, listing } = await withListing();
     const body = { listing_id: listing.id, receiver_id: author.id, content: "Hi" };
     expect((await h.call("POST", "/api/messages", { body })).status).toBe(401);
     expect((await h.call("GET", `/api/messages?user_id=${author.id}`)).status).toBe(401);
@@ -59,18 +53,14 @@ describe("messages, strict mode", () => {
       token: buyer.token,
       body: { listing_id: listing.id },
     });
-    expect(missing.status).toBe(400);
-    expect(await missing.json()).toEqual({ error: "receiver_id: is required", code: "invalid_input" });
+    await expectError(missing, 400, { error: "receiver_id: is required", code: "invalid_input" });
     expect((await h.call("GET", "/api/messages?type=other", { token: buyer.token })).status).toBe(400);
   });
 });
 
 describe("messages, legacy mode (interface 1.0.2)", () => {
   test("anyone may send and read; user_id is required when anonymous", async () => {
-    const h = harness("legacy");
-    const author = await h.signUp();
-    const buyer = await h.signUp();
-    const listing = await h.listing(author);
+    const { h, author, buyer, listing } = await withListing("legacy");
     const res = await h.call("POST", "/api/messages", {
       body: { listing_id: listing.id, sender_id: buyer.id, receiver_id: author.id, content: "Hello" },
     });
@@ -78,8 +68,7 @@ describe("messages, legacy mode (interface 1.0.2)", () => {
     const inbox = await h.call("GET", `/api/messages?user_id=${author.id}`);
     expect(await inbox.json()).toMatchObject({ count: 1, type: "received" });
     const noUser = await h.call("GET", "/api/messages");
-    expect(noUser.status).toBe(400);
-    expect(await noUser.json()).toEqual({ error: "user_id: is required", code: "invalid_input" });
+    await expectError(noUser, 400, { error: "user_id: is required", code: "invalid_input" });
     const noSender = await h.call("POST", "/api/messages", {
       body: { listing_id: listing.id, receiver_id: author.id, content: "Hello" },
     });

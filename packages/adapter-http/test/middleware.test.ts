@@ -2,7 +2,7 @@ import { MarketplaceError } from "@psm/core";
 import type { MiddlewareHandler } from "hono";
 import { describe, expect, test } from "vitest";
 import type { AppEnv, RateLimitClass } from "../src/index.js";
-import { harness } from "./helpers.js";
+import { expectError, harness } from "./helpers.js";
 
 describe("X-Request-Id", () => {
   test("generated when absent, on success and on errors", async () => {
@@ -192,8 +192,7 @@ describe("rate-limit extension point", () => {
     };
     const h = harness("strict", { rateLimit: { signup: limiter } });
     const res = await h.call("POST", "/api/auth/signup", { body: {} });
-    expect(res.status).toBe(429);
-    expect(await res.json()).toEqual({ error: "Too many requests", code: "rate_limited" });
+    await expectError(res, 429, { error: "Too many requests", code: "rate_limited" });
     expect(res.headers.get("retry-after")).toBe("30");
     expect(res.headers.get("ratelimit")).toBe("limit=10, remaining=0, reset=30");
   });

@@ -3,8 +3,9 @@ import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import openapiTS, { astToString } from "openapi-typescript";
 import ts from "typescript";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { type Harness, harness } from "./helpers.js";
+import { describe, expect, test } from "vitest";
+import { harness } from "./helpers.js";
+import { useSuiteValue } from "./suite-value.js";
 
 /**
  * Issue 12, item 9: a client generated from /openapi.json with openapi-typescript
@@ -63,40 +64,37 @@ function overrulings(source: string): string[] {
 }
 
 describe("a client generated from /openapi.json (openapi-typescript, openapi-fetch)", () => {
-  let h: Harness;
-  let dir: string;
-  let client: string;
-  let source: string;
-
-  beforeAll(async () => {
-    h = harness();
-    const res = await h.call("GET", "/openapi.json");
-    expect(res.status).toBe(200);
-    // The served bytes, with openapi-typescript's default options.
-    const types = astToString(await openapiTS(await res.text()));
-    mkdirSync(TMP, { recursive: true });
-    dir = mkdtempSync(join(TMP, "openapi-client-"));
-    writeFileSync(join(dir, "schema.ts"), types);
-    source = readFileSync(CLIENT, "utf8");
-    client = join(dir, "first-session.mts");
-    writeFileSync(client, source);
-  }, 60_000);
-
-  afterAll(() => {
-    if (dir !== undefined) rmSync(dir, { recursive: true, force: true });
-  });
+  const generated = useSuiteValue(
+    "the client was not generated",
+    async (defer) => {
+      const h = harness();
+      const res = await h.call("GET", "/openapi.json");
+      expect(res.status).toBe(200);
+      // The served bytes, with openapi-typescript's default options.
+      const types = astToString(await openapiTS(await res.text()));
+      mkdirSync(TMP, { recursive: true });
+      const dir = mkdtempSync(join(TMP, "openapi-client-"));
+      defer(() => rmSync(dir, { recursive: true, force: true }));
+      writeFileSync(join(dir, "schema.ts"), types);
+      const source = readFileSync(CLIENT, "utf8");
+      const client = join(dir, "first-session.mts");
+      writeFileSync(client, source);
+      return { h, dir, client, source };
+    },
+    60_000,
+  );
 
   test("the client holds no cast", () => {
-    expect(source).not.toContain(" as ");
-    expect(overrulings(source)).toEqual([]);
+    expect(generated.source).not.toContain(" as ");
+    expect(overrulings(generated.source)).toEqual([]);
   });
 
   test("the client type-checks against the generated types, strictly", () => {
-    expect(typeErrors(client)).toEqual([]);
+    expect(typeErrors(generated.client)).toEqual([]);
   }, 60_000);
 
   test("a mistyped call does not type-check: the types are the API's, not `any`", () => {
-    const wrong = join(dir, "wrong.mts");
+    const wrong = join(generated.dir, "wrong.mts");
     writeFileSync(
       wrong,
       [
@@ -114,8 +112,8 @@ describe("a client generated from /openapi.json (openapi-typescript, openapi-fet
   }, 60_000);
 
   test("the client runs the README's first session", async () => {
-    const { firstSession } = await import(pathToFileURL(client).href);
-    const session = await firstSession(async (request: Request) => h.app.fetch(request));
+    const { firstSession } = await import(pathToFileURL(generated.client).href);
+    const session = await firstSession(async (request: Request) => generated.h.app.fetch(request));
 
     expect(session.user).toMatchObject({
       email: "ada@example.com",

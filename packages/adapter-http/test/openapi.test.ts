@@ -259,26 +259,26 @@ describe("/openapi.json", () => {
 });
 
 describe("/docs", () => {
-  test("the reference page loads its script from this server and names no other host", async () => {
-    const h = harness();
-    const res = await h.call("GET", "/docs");
+  /** GETs `path`, expecting a 200 whose content type contains `type`: its headers and its text. */
+  async function served(path: string, type: string): Promise<{ headers: Headers; text: string }> {
+    const res = await harness().call("GET", path);
     expect(res.status).toBe(200);
-    expect(res.headers.get("content-type")).toContain("text/html");
-    const html = await res.text();
+    expect(res.headers.get("content-type")).toContain(type);
+    return { headers: res.headers, text: await res.text() };
+  }
+
+  test("the reference page loads its script from this server and names no other host", async () => {
+    const { headers, text: html } = await served("/docs", "text/html");
     expect(html).not.toMatch(/https?:\/\//i);
     expect(html).not.toMatch(/src="\/\//);
     expect(html).toContain('src="/docs/scalar.js"');
     expect(html).toContain('"url": "/openapi.json"');
     const nonce = /nonce="([^"]+)"/.exec(html)?.[1];
-    expect(res.headers.get("content-security-policy")).toContain(`'nonce-${nonce}'`);
+    expect(headers.get("content-security-policy")).toContain(`'nonce-${nonce}'`);
   });
 
   test("the Scalar bundle is served locally", async () => {
-    const h = harness();
-    const res = await h.call("GET", "/docs/scalar.js");
-    expect(res.status).toBe(200);
-    expect(res.headers.get("content-type")).toContain("javascript");
-    const text = await res.text();
+    const { text } = await served("/docs/scalar.js", "javascript");
     expect(text.length).toBeGreaterThan(100_000);
     expect(text).toContain("createApiReference");
   });

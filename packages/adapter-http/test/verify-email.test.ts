@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { type Harness, harness } from "./helpers.js";
+import { expectError, type Harness, harness } from "./helpers.js";
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -32,8 +32,7 @@ describe("POST /api/auth/verify-email", () => {
     });
     expect(await emailVerified(h, session.token)).toBe(true);
     const again = await h.call("POST", "/api/auth/verify-email", { body: { token } });
-    expect(again.status).toBe(400);
-    expect(await again.json()).toEqual({
+    await expectError(again, 400, {
       error: "Invalid, expired or already used verification link",
       code: "verification_token_invalid",
     });

@@ -7,18 +7,17 @@
  * every request ends (the test's timeout is the bound). The seed is fixed, so CI replays it.
  */
 
-import { createDocumentParser } from "@psm/adapter-documents";
 import { BOMB_SPELLINGS, bombPdf, HOSTILE_TEXTS } from "@psm/adapter-documents/testing";
 import fc from "fast-check";
-import { afterAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
+import { useDocumentParser } from "../security/support/document-parser.js";
 import { target } from "../security/support/target.js";
 
 const FUZZ_SEED = 20_261_124;
 const KiB = 1024;
 
 // Small bounds keep each run short: bombs past 8 MiB are refused, the rest are read for real.
-const parser = createDocumentParser({ maxPdfInflateBytes: 8 * 1024 * KiB, parseTimeoutMs: 5_000 });
-afterAll(() => parser.close());
+const parser = useDocumentParser({ maxPdfInflateBytes: 8 * 1024 * KiB, parseTimeoutMs: 5_000 });
 
 const PDF_PIECES = [
   "1 0 obj",

@@ -8,6 +8,7 @@
 import { createDocumentParser } from "@psm/adapter-documents";
 import { CATEGORY_VALUES, type DocumentParser } from "@psm/core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { useDocumentParser } from "./support/document-parser.js";
 import { makePdf, uploadForm } from "./support/files.js";
 import { type Loopback, startLoopback } from "./support/loopback.js";
 import { target } from "./support/target.js";
@@ -46,8 +47,7 @@ function expectBounded(parsed: Parsed): void {
 }
 
 describe("the PDF library's output is bounded", () => {
-  const parser = createDocumentParser();
-  afterAll(() => parser.close());
+  const parser = useDocumentParser();
 
   test("a PDF holding ~240 000 characters of text and a 5000-character title", async () => {
     const line = "Managed detection and response, around the clock, for every endpoint you own. ".repeat(2);
@@ -63,7 +63,7 @@ describe("the PDF library's output is bounded", () => {
 describe("the model-backed extractor's answers are validated", () => {
   let model: Loopback;
   let reply: (body: string) => { status: number; text: string } | null = () => null;
-  const heuristic = createDocumentParser();
+  const heuristic = useDocumentParser();
   let expected: Parsed;
 
   const completion = (content: unknown) =>
@@ -85,10 +85,7 @@ describe("the model-backed extractor's answers are validated", () => {
     });
     expected = await parseThroughApp(heuristic, uploadForm(OFFER, "offer.txt", "text/plain"));
   });
-  afterAll(async () => {
-    await heuristic.close();
-    await model.close();
-  });
+  afterAll(() => model.close());
 
   // A generous bound, so a slow machine never turns a good answer into a fallback;
   // only the silent model waits for it, and a short one is enough there.

@@ -6,6 +6,7 @@
  */
 import { describe, expect, test } from "vitest";
 import { createRateLimitHooks, DEFAULT_RATE_LIMIT_POLICIES } from "../../src/index.js";
+import { expectError } from "../helpers.js";
 import { uploadForm } from "./support/files.js";
 import { startRealServer } from "./support/real-server.js";
 import { target } from "./support/target.js";
@@ -35,8 +36,7 @@ async function burst(n: number, send: (i: number) => Promise<Response>): Promise
 }
 
 async function expect429(res: Response, policy: string): Promise<void> {
-  expect(res.status).toBe(429);
-  expect(await res.json()).toEqual({ error: "Too many requests", code: "rate_limited" });
+  await expectError(res, 429, { error: "Too many requests", code: "rate_limited" });
   expect(Number(res.headers.get("retry-after"))).toBeGreaterThan(0);
   expect(res.headers.get("ratelimit")).toMatch(new RegExp(`"${policy}";r=0;t=\\d+`));
   expect(res.headers.get("ratelimit-policy")).toContain(`"${policy}";q=`);

@@ -3,10 +3,10 @@
  * parser bombs refused by a bound before the work, a cap on concurrent uploads, and slow clients
  * cut off by the server's timeouts. api4-rate-limits.test.ts has the rate limits.
  */
-import { createDocumentParser } from "@psm/adapter-documents";
 import type { DocumentParser } from "@psm/core";
 import { buildUser, createStubDocumentParser } from "@psm/core/testing";
-import { afterAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
+import { useDocumentParser } from "./support/document-parser.js";
 import { makePdf, pngHeader, uploadForm } from "./support/files.js";
 import { startRealServer, trickleHeaders } from "./support/real-server.js";
 import { target } from "./support/target.js";
@@ -67,8 +67,7 @@ describe("sizes", () => {
 });
 
 describe("parser bombs, with the real document parser", () => {
-  const parser = createDocumentParser();
-  afterAll(() => parser.close());
+  const parser = useDocumentParser();
 
   test("a PDF with a 6001-page tree is refused by the page bound before any page is read", async () => {
     const t = target({ documents: parser });

@@ -8,7 +8,7 @@
 import { BOMB_SPELLINGS, bombPdf, HOSTILE_TEXTS, streamKeywordFlood } from "@psm/adapter-documents/testing";
 import { beforeAll, describe, expect, test } from "vitest";
 import { uploadForm } from "./support/files.js";
-import { BACKENDS, useHostileServer } from "./support/hostile-server.js";
+import { BACKENDS, useAccount, useHostileServer } from "./support/hostile-server.js";
 import { percentile, startProbe } from "./support/probe.js";
 
 const MiB = 1024 * 1024;
@@ -61,13 +61,10 @@ beforeAll(async () => {
 for (const backend of BACKENDS) {
   describe(`hostile documents against the server process on ${backend}`, () => {
     const server = useHostileServer(backend);
-    let token: string;
-    beforeAll(async () => {
-      token = await server.account();
-    });
+    const account = useAccount(server);
 
     const upload = async (body: FormData | Uint8Array<ArrayBuffer>, contentType?: string) => {
-      const headers: Record<string, string> = { authorization: `Bearer ${token}` };
+      const headers: Record<string, string> = { authorization: `Bearer ${account.token}` };
       if (contentType) headers["content-type"] = contentType;
       const res = await fetch(`${server.url}/api/parse-pdf`, { method: "POST", headers, body });
       return { status: res.status, body: (await res.json()) as { code?: string } };

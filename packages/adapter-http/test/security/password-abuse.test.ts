@@ -27,10 +27,28 @@ async function post(server: HostileServer, path: string, body: object, ip: strin
 }
 
 let signUps = 0;
-/** A new account; each sign-up from an address of its own, so the per-IP sign-up quota stays out of the way. */
-async function signUp(server: HostileServer, email: string): Promise<void> {
-  const res = await post(server, "/api/auth/signup", { email, password: PASSWORD }, `198.18.0.${++signUps}`);
-  expect(res.status).toBe(201);
+/**
+ * New accounts, `<name>-<backend>@example.com` by name; each sign-up from an address of its own,
+ * so the per-IP sign-up quota stays out of the way.
+ */
+async function signUp<const N extends string>(
+  server: HostileServer,
+  backend: string,
+  ...names: N[]
+): Promise<Record<N, string>> {
+  const emails = {} as Record<N, string>;
+  for (const name of names) {
+    const email = `${name}-${backend}@example.com`;
+    const res = await post(
+      server,
+      "/api/auth/signup",
+      { email, password: PASSWORD },
+      `198.18.0.${++signUps}`,
+    );
+    expect(res.status).toBe(201);
+    emails[name] = email;
+  }
+  return emails;
 }
 
 for (const backend of BACKENDS) {
@@ -54,10 +72,7 @@ for (const backend of BACKENDS) {
     test("one client IP gets 5 guesses at an account, then not even the right password; the owner elsewhere logs in", {
       timeout: 60_000,
     }, async () => {
-      const victim = `victim-${backend}@example.com`;
-      const other = `other-${backend}@example.com`;
-      await signUp(server, victim);
-      await signUp(server, other);
+      const { victim, other } = await signUp(server, backend, "victim", "other");
       const guesser = "203.0.113.10";
       for (let i = 0; i < 5; i++) expect((await logIn(victim, `guess-${i}`, guesser)).status).toBe(401);
       expectRefused(await logIn(victim, PASSWORD, guesser), "login-failures");
@@ -69,10 +84,7 @@ for (const backend of BACKENDS) {
     test("guesses from many IPs leave the owner in until the account's ceiling of 100 failures; then it holds", {
       timeout: 120_000,
     }, async () => {
-      const victim = `target-${backend}@example.com`;
-      const bystander = `bystander-${backend}@example.com`;
-      await signUp(server, victim);
-      await signUp(server, bystander);
+      const { target: victim, bystander } = await signUp(server, backend, "target", "bystander");
       const guessFrom = async (ip: string) => {
         const statuses = [];
         for (let i = 0; i < 5; i++) statuses.push((await logIn(victim, `guess-${i}`, ip)).status);
@@ -98,8 +110,7 @@ for (const backend of BACKENDS) {
     test("beyond the hash queue sign-ups answer 503 with Retry-After at once, and logins are served meanwhile", {
       timeout: 120_000,
     }, async () => {
-      const owner = `owner-${backend}@example.com`;
-      await signUp(server, owner);
+      const { owner } = await signUp(server, backend, "owner");
 
       // Settled answers in the order they came back, the login's among them.
       const order: string[] = [];

@@ -10,16 +10,9 @@
 import { capabilityTable } from "@psm/adapter-http/testing";
 import { describe, expect, test } from "vitest";
 import { ILL_FORMED_PIECES } from "../fuzz/support/hostile-strings.js";
+import type { Cast } from "./support/cast.js";
 import { BACKENDS } from "./support/hostile-server.js";
-import {
-  BODY_CASES,
-  type Cast,
-  fieldOf,
-  KEY,
-  NO_JSON_BODY,
-  refusal,
-  withString,
-} from "./support/input-cases.js";
+import { BODY_CASES, fieldOf, KEY, NO_JSON_BODY, refusal, withString } from "./support/input-cases.js";
 import { useStrictApp } from "./support/strict-app.js";
 
 const CAPABILITIES = capabilityTable("strict");

@@ -4,20 +4,18 @@
  * malformed and oversized bodies are answered 400 and 413, never 500 and never a reset.
  */
 
-import { beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { sendBig } from "./support/big-sender.js";
-import { BACKENDS, useHostileServer } from "./support/hostile-server.js";
-import { BODY_CASES, type Cast, nested, refusal } from "./support/input-cases.js";
+import type { Cast } from "./support/cast.js";
+import { BACKENDS, useAccount, useHostileServer } from "./support/hostile-server.js";
+import { BODY_CASES, nested, refusal } from "./support/input-cases.js";
 
 const MiB = 1024 * 1024;
 
 for (const backend of BACKENDS) {
   describe(`strict input against the server process on ${backend}`, () => {
     const server = useHostileServer(backend);
-    let token: string;
-    beforeAll(async () => {
-      token = await server.account();
-    });
+    const account = useAccount(server);
 
     const call = (
       method: string,
@@ -27,7 +25,7 @@ for (const backend of BACKENDS) {
     ) =>
       fetch(`${server.url}${path}`, {
         method,
-        headers: { authorization: `Bearer ${token}`, "content-type": type },
+        headers: { authorization: `Bearer ${account.token}`, "content-type": type },
         ...(body === undefined ? {} : { body }),
       });
 
@@ -121,7 +119,7 @@ for (const backend of BACKENDS) {
       const port = Number(new URL(server.url).port);
       const boundary = "strictBoundary";
       const part = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.txt"\r\nContent-Type: text/plain\r\n\r\n`;
-      const auth = { Authorization: `Bearer ${token}` };
+      const auth = { Authorization: `Bearer ${account.token}` };
       const senders = [
         { path: "/api/parse-pdf", type: `multipart/form-data; boundary=${boundary}`, prefix: part },
         { path: "/api/listings", type: "application/json", prefix: '{"title":"' },

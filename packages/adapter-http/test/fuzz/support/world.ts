@@ -1,17 +1,11 @@
 import type { Repositories, SecurityMode } from "@psm/core";
-import { type Session, type Target, target } from "../../security/support/target.js";
+import { type Cast, castOf } from "../../security/support/cast.js";
+import { type Target, target } from "../../security/support/target.js";
 
 /** A small populated marketplace to fuzz against: users, an admin, listings, keys, a message. */
-export interface World {
+export interface World extends Cast {
   t: Target;
-  user: Session;
-  other: Session;
-  admin: Session;
-  userKey: string;
   adminKey: string;
-  keyId: string;
-  listingId: string;
-  otherListingId: string;
   /** A JSON image of everything stored, to compare before and after a refused request. */
   snapshot(): Promise<string>;
 }
@@ -45,31 +39,15 @@ export async function snapshotOf(repos: Repositories, since: Date): Promise<stri
 /** Builds a fresh world: fuzzing one endpoint never sees another's leftovers. */
 export async function createWorld(mode: SecurityMode): Promise<World> {
   const t = target({ mode });
-  const user = await t.signUp();
-  const other = await t.signUp();
-  const admin = await t.admin();
-  const { id: keyId, key: userKey } = await t.apiKey(user);
-  const { key: adminKey } = await t.apiKey(admin);
-  const listingId = (await t.listing(user)).id;
-  const otherListingId = (await t.listing(other)).id;
+  const cast = await castOf(t);
+  const { key: adminKey } = await t.apiKey(cast.admin);
   await t.request("POST", "/api/messages", {
-    token: other.token,
-    body: { listing_id: listingId, receiver_id: user.id, content: "Interested" },
+    token: cast.other.token,
+    body: { listing_id: cast.listingId, receiver_id: cast.user.id, content: "Interested" },
   });
-  await t.request("POST", "/api/auth/reset-password", { body: { email: user.email } });
+  await t.request("POST", "/api/auth/reset-password", { body: { email: cast.user.email } });
   // Stamp last_used once now, so later authentications leave the keys as they are.
-  for (const key of [userKey, adminKey]) await t.request("GET", "/api/auth/me", { key });
+  for (const key of [cast.userKey, adminKey]) await t.request("GET", "/api/auth/me", { key });
   const epoch = new Date(0);
-  return {
-    t,
-    user,
-    other,
-    admin,
-    userKey,
-    adminKey,
-    keyId,
-    listingId,
-    otherListingId,
-    snapshot: () => snapshotOf(t.deps.repos, epoch),
-  };
+  return { ...cast, t, adminKey, snapshot: () => snapshotOf(t.deps.repos, epoch) };
 }

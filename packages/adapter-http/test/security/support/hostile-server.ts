@@ -5,10 +5,10 @@
  * test harness starts it, as it does for the end-to-end suites.
  */
 import { readFileSync } from "node:fs";
-import { afterAll, beforeAll } from "vitest";
 import { signUpAndLogIn } from "../../../../../apps/server/test/support/accounts.js";
 import { BACKENDS, type Backend } from "../../../../../apps/server/test/support/backends.js";
 import { deploy } from "../../../../../apps/server/test/support/deployment.js";
+import { useSuiteValue } from "../../suite-value.js";
 
 /** The backends of this run: PostgreSQL only when TEST_DATABASE_URL names a server. */
 export { BACKENDS };
@@ -57,27 +57,18 @@ export async function startHostileServer(
  * stopped after them. Its members may only be used once the tests run.
  */
 export function useHostileServer(backend: Backend, env: Record<string, string> = {}): HostileServer {
-  let running: HostileServer | undefined;
-  beforeAll(async () => {
-    running = await startHostileServer(backend, env);
-  }, 60_000);
-  afterAll(async () => {
-    await running?.stop();
-  });
-  const started = (): HostileServer => {
-    if (!running) throw new Error("the server did not start (see beforeAll)");
-    return running;
-  };
-  return {
-    get url() {
-      return started().url;
+  return useSuiteValue(
+    "the server did not start",
+    async (defer) => {
+      const server = await startHostileServer(backend, env);
+      defer(() => server.stop());
+      return server;
     },
-    get pid() {
-      return started().pid;
-    },
-    rss: () => started().rss(),
-    account: () => started().account(),
-    output: () => started().output(),
-    stop: () => started().stop(),
-  };
+    60_000,
+  );
+}
+
+/** One account on `server` whose token the calling describe block's tests share, signed up before them. */
+export function useAccount(server: HostileServer): { token: string } {
+  return useSuiteValue("no account was signed up", async () => ({ token: await server.account() }));
 }

@@ -1,30 +1,8 @@
 /**
  * What the strict-input suites walk: every JSON body the API reads with the
- * path of each string in it, the accounts the cases act as, and the checks on
- * a refusal.
+ * path of each string in it, and the checks on a refusal.
  */
-import type { Session, Target } from "./target.js";
-
-/** The accounts and objects the cases act on. */
-export interface Cast {
-  user: Session;
-  other: Session;
-  admin: Session;
-  keyId: string;
-  listingId: string;
-  otherListingId: string;
-}
-
-/** Signs up two users and an admin, with a key and a listing each for the users. */
-export async function castOf(t: Target): Promise<Cast> {
-  const user = await t.signUp();
-  const other = await t.signUp();
-  const admin = await t.admin();
-  const { id: keyId } = await t.apiKey(user);
-  const listingId = (await t.listing(user)).id;
-  const otherListingId = (await t.listing(other)).id;
-  return { user, other, admin, keyId, listingId, otherListingId };
-}
+import type { Cast } from "./cast.js";
 
 /** Where a string sits in a body: keys and array indexes; `KEY` as the last step means the key itself. */
 export type StringPath = readonly (string | number)[];
@@ -66,68 +44,61 @@ const listingStrings = [
   ["expires_at"],
 ] as const;
 
+/** A case as declared: its sender (null: nobody, as on the sign-in routes), its path's `{id}`, its body. */
+interface CaseSpec {
+  as: "user" | "other" | "admin" | null;
+  id?: (cast: Cast) => string;
+  body(cast: Cast): Record<string, unknown>;
+  strings: BodyCase["strings"];
+}
+
+/** The cases, their method and path read from the `METHOD /path` key, so that the two cannot disagree. */
+function bodyCases(specs: Record<string, CaseSpec>): Record<string, BodyCase> {
+  const cases = Object.entries(specs).map(([route, spec]): [string, BodyCase] => {
+    const [method = "", template = ""] = route.split(" ");
+    return [
+      route,
+      {
+        method,
+        path: (c) => template.replace("{id}", spec.id?.(c) ?? ""),
+        token: (c) => (spec.as === null ? "" : c[spec.as].token),
+        body: spec.body,
+        strings: spec.strings,
+      },
+    ];
+  });
+  return Object.fromEntries(cases);
+}
+
 /** Every JSON body of the API (strict mode), keyed `METHOD /path` as the capability table writes them. */
-export const BODY_CASES: Record<string, BodyCase> = {
-  "POST /api/listings": {
-    method: "POST",
-    path: () => "/api/listings",
-    token: (c) => c.user.token,
-    body: listing,
-    strings: listingStrings,
-  },
+export const BODY_CASES = bodyCases({
+  "POST /api/listings": { as: "user", body: listing, strings: listingStrings },
   "PATCH /api/listings/{id}": {
-    method: "PATCH",
-    path: (c) => `/api/listings/${c.listingId}`,
-    token: (c) => c.user.token,
+    as: "user",
+    id: (c) => c.listingId,
     body: () => ({ ...listing(), status: "active" }),
     strings: [...listingStrings, ["status"]],
   },
   "POST /api/auth/signup": {
-    method: "POST",
-    path: () => "/api/auth/signup",
-    token: () => "",
+    as: null,
     body: () => ({ email: "new@example.com", password: "secret-pw", display_name: "New" }),
     strings: [["email"], ["password"], ["display_name"]],
   },
   "POST /api/auth/login": {
-    method: "POST",
-    path: () => "/api/auth/login",
-    token: () => "",
+    as: null,
     body: (c) => ({ email: c.user.email, password: c.user.password }),
     strings: [["email"], ["password"]],
   },
-  "POST /api/auth/reset-password": {
-    method: "POST",
-    path: () => "/api/auth/reset-password",
-    token: () => "",
-    body: (c) => ({ email: c.user.email }),
-    strings: [["email"]],
-  },
+  "POST /api/auth/reset-password": { as: null, body: (c) => ({ email: c.user.email }), strings: [["email"]] },
   "POST /api/auth/update-password": {
-    method: "POST",
-    path: () => "/api/auth/update-password",
-    token: () => "",
+    as: null,
     body: () => ({ token: "a".repeat(43), new_password: "secret-pw" }),
     strings: [["token"], ["new_password"]],
   },
-  "POST /api/auth/verify-email": {
-    method: "POST",
-    path: () => "/api/auth/verify-email",
-    token: () => "",
-    body: () => ({ token: "a".repeat(43) }),
-    strings: [["token"]],
-  },
-  "POST /api/keys": {
-    method: "POST",
-    path: () => "/api/keys",
-    token: (c) => c.user.token,
-    body: () => ({ name: "agent" }),
-    strings: [["name"]],
-  },
+  "POST /api/auth/verify-email": { as: null, body: () => ({ token: "a".repeat(43) }), strings: [["token"]] },
+  "POST /api/keys": { as: "user", body: () => ({ name: "agent" }), strings: [["name"]] },
   "POST /api/messages": {
-    method: "POST",
-    path: () => "/api/messages",
-    token: (c) => c.other.token,
+    as: "other",
     body: (c) => ({
       listing_id: c.listingId,
       sender_id: c.other.id,
@@ -137,41 +108,23 @@ export const BODY_CASES: Record<string, BodyCase> = {
     strings: [["listing_id"], ["sender_id"], ["receiver_id"], ["content"]],
   },
   "POST /api/profiles/sync": {
-    method: "POST",
-    path: () => "/api/profiles/sync",
-    token: (c) => c.user.token,
+    as: "user",
     body: (c) => ({ id: c.user.id, email: c.user.email, display_name: "D", account_type: "personal" }),
     strings: [["id"], ["email"], ["display_name"], ["account_type"]],
   },
-  "POST /api/profiles/limit": {
-    method: "POST",
-    path: () => "/api/profiles/limit",
-    token: (c) => c.user.token,
-    body: (c) => ({ user_id: c.user.id }),
-    strings: [["user_id"]],
-  },
+  "POST /api/profiles/limit": { as: "user", body: (c) => ({ user_id: c.user.id }), strings: [["user_id"]] },
   "PUT /api/users/update": {
-    method: "PUT",
-    path: () => "/api/users/update",
-    token: (c) => c.user.token,
+    as: "user",
     body: () => ({ display_name: "Renamed" }),
     strings: [["display_name"]],
   },
   "DELETE /api/admin/posts": {
-    method: "DELETE",
-    path: () => "/api/admin/posts",
-    token: (c) => c.admin.token,
+    as: "admin",
     body: (c) => ({ post_id: c.otherListingId }),
     strings: [["post_id"]],
   },
-  "DELETE /api/admin/users": {
-    method: "DELETE",
-    path: () => "/api/admin/users",
-    token: (c) => c.admin.token,
-    body: (c) => ({ user_id: c.other.id }),
-    strings: [["user_id"]],
-  },
-};
+  "DELETE /api/admin/users": { as: "admin", body: (c) => ({ user_id: c.other.id }), strings: [["user_id"]] },
+});
 
 /** Routes that read no JSON body (the upload is multipart; the rest take none). */
 export const NO_JSON_BODY = new Set([

@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import { listening } from "./listening.js";
 
 /** A loopback HTTP server that records what reaches it. */
 export interface Loopback {
@@ -23,15 +23,7 @@ export async function startLoopback(
     });
     req.on("end", () => answer(req, res, body));
   });
-  await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    hits,
-    close: () =>
-      new Promise<void>((done) => {
-        server.closeAllConnections();
-        server.close(() => done());
-      }),
-  };
+  server.listen(0, "127.0.0.1");
+  const { url, close } = await listening(server);
+  return { url, hits, close };
 }

@@ -1,9 +1,9 @@
 import type { Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { connect } from "node:net";
 import { serve } from "@hono/node-server";
 import type { Hono } from "hono";
 import type { AppEnv } from "../../../src/index.js";
+import { type Listening, listening } from "./listening.js";
 
 /** The timeouts apps/server/src/main.ts sets, scaled down for a test. */
 export interface Timeouts {
@@ -14,15 +14,11 @@ export interface Timeouts {
   connectionsCheckingInterval: number;
 }
 
-/** A real HTTP server on a loopback port, for attacks where the socket matters. */
-export interface RealServer {
-  url: string;
-  port: number;
-  close(): Promise<void>;
-}
-
-/** Serves `app` with @hono/node-server on 127.0.0.1:0, as main.ts does. */
-export async function startRealServer(app: Hono<AppEnv>, timeouts?: Timeouts): Promise<RealServer> {
+/**
+ * Serves `app` with @hono/node-server on 127.0.0.1:0, as main.ts does: a real HTTP server, for
+ * attacks where the socket matters.
+ */
+export async function startRealServer(app: Hono<AppEnv>, timeouts?: Timeouts): Promise<Listening> {
   const serverOptions = timeouts ? { connectionsCheckingInterval: timeouts.connectionsCheckingInterval } : {};
   const server = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1", serverOptions }) as Server;
   if (timeouts) {
@@ -30,20 +26,7 @@ export async function startRealServer(app: Hono<AppEnv>, timeouts?: Timeouts): P
     server.requestTimeout = timeouts.requestTimeout;
     server.keepAliveTimeout = timeouts.keepAliveTimeout;
   }
-  await new Promise<void>((done, fail) => {
-    server.once("listening", done);
-    server.once("error", fail);
-  });
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    port,
-    close: () =>
-      new Promise<void>((done) => {
-        server.closeAllConnections();
-        server.close(() => done());
-      }),
-  };
+  return listening(server);
 }
 
 /** How a trickling client ended: cut off by the server, or done sending everything it had. */

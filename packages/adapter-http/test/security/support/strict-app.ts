@@ -1,8 +1,7 @@
 /** The app in process over a real storage of its own, with the cast the strict-input cases act as. */
-import type { Repositories } from "@psm/core";
-import { afterAll, beforeAll } from "vitest";
 import { snapshotOf } from "../../fuzz/support/world.js";
-import { type Cast, castOf } from "./input-cases.js";
+import { useSuiteValue } from "../../suite-value.js";
+import { type Cast, castOf } from "./cast.js";
 import { openStorage } from "./storage.js";
 import { type Target, target } from "./target.js";
 
@@ -22,29 +21,15 @@ export interface StrictApp {
  * Its members may only be used once the tests run.
  */
 export function useStrictApp(backend: "sqlite" | "postgres"): StrictApp {
-  let close: () => Promise<void> = async () => {};
-  let app: { t: Target; cast: Cast; repos: Repositories } | undefined;
-  beforeAll(async () => {
-    const opened = await openStorage(backend, 4);
-    close = opened.close;
-    const repos = opened.storage.repositories;
-    const t = target({ repos });
-    app = { t, cast: await castOf(t), repos };
-  }, 60_000);
-  afterAll(async () => {
-    await close();
-  });
-  const started = () => {
-    if (!app) throw new Error("the app was not built (see beforeAll)");
-    return app;
-  };
-  return {
-    get t() {
-      return started().t;
+  return useSuiteValue(
+    "the app was not built",
+    async (defer) => {
+      const opened = await openStorage(backend, 4);
+      defer(() => opened.close());
+      const repos = opened.storage.repositories;
+      const t = target({ repos });
+      return { t, cast: await castOf(t), snapshot: () => snapshotOf(repos, EPOCH) };
     },
-    get cast() {
-      return started().cast;
-    },
-    snapshot: () => snapshotOf(started().repos, EPOCH),
-  };
+    60_000,
+  );
 }

@@ -16,18 +16,20 @@ import {
   type TestClock,
 } from "@psm/core/testing";
 import { createHttpApp, type HttpConfig } from "../../../src/index.js";
-import { type Account, actingAs, UNKNOWN_ID } from "../../helpers.js";
+import {
+  type Account,
+  actingAs,
+  type CallOptions,
+  readJson,
+  requestInit,
+  UNKNOWN_ID,
+} from "../../helpers.js";
 
 /** A user the attacks act as, or against. */
 export type Session = Account;
 
-/** One request: JSON body or raw body, credentials, extra headers, and the TCP peer it comes from. */
-export interface Call {
-  body?: unknown;
-  raw?: RequestInit["body"];
-  token?: string;
-  key?: string;
-  headers?: Record<string, string>;
+/** One request: the harness's options, and the TCP peer it comes from. */
+export interface Call extends CallOptions {
   /** The socket peer address the app sees (the `x-test-peer` header feeds `socketAddress`). */
   ip?: string;
 }
@@ -101,17 +103,10 @@ export function target(options: TargetOptions = {}): Target {
   });
   const seen: Seen[] = [];
 
-  const request: Target["request"] = async (method, path, call = {}) => {
+  const request: Target["request"] = async (method, path, { ip, ...call } = {}) => {
     const headers: Record<string, string> = { ...call.headers };
-    if (call.token) headers.Authorization = `Bearer ${call.token}`;
-    if (call.key) headers["X-API-Key"] = call.key;
-    if (call.ip) headers["x-test-peer"] = call.ip;
-    let body = call.raw;
-    if (call.body !== undefined) {
-      body = JSON.stringify(call.body);
-      headers["Content-Type"] ??= "application/json";
-    }
-    const res = await app.request(path, { method, headers, body });
+    if (ip) headers["x-test-peer"] = ip;
+    const res = await app.request(path, requestInit(method, { ...call, headers }));
     const text = await res.clone().text();
     let parsed: unknown = text;
     try {
@@ -120,7 +115,6 @@ export function target(options: TargetOptions = {}): Target {
     seen.push({ method, path, status: res.status, body: parsed });
     return res;
   };
-  const json = async <T>(res: Response) => (await res.json()) as T;
   const users = actingAs(request, marketplace);
 
   return {
@@ -133,7 +127,7 @@ export function target(options: TargetOptions = {}): Target {
     seen,
     errors,
     request,
-    json,
+    json: readJson,
     // Each user with a password of their own: a guess that works for one must not for another.
     signUp: (email) => users.signUp(email, `pw-${++passwords}-secret`),
     admin: users.admin,
