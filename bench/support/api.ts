@@ -1,16 +1,13 @@
 /** A small JSON client for setting up benchmark and soak fixtures over the HTTP API. */
+import { type CallOptions, call } from "../../apps/server/test/support/json-call.js";
+
+// The server tests' own request: one encoding of credentials and bodies for both.
+export type { CallOptions };
 
 /** One answer: the status and the parsed body (text when not JSON). */
 export interface Answer {
   status: number;
   body: unknown;
-}
-
-/** Credentials and body of a request. */
-export interface CallOptions {
-  body?: unknown;
-  token?: string;
-  apiKey?: string;
 }
 
 /** Sends one JSON request; network failures reject (the caller decides what they mean). */
@@ -20,21 +17,8 @@ export async function api(
   path: string,
   options: CallOptions = {},
 ): Promise<Answer> {
-  const headers: Record<string, string> = {};
-  if (options.body !== undefined) headers["content-type"] = "application/json";
-  if (options.token) headers.authorization = `Bearer ${options.token}`;
-  if (options.apiKey) headers["x-api-key"] = options.apiKey;
-  const response = await fetch(`${base}${path}`, {
-    method,
-    headers,
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
-  });
-  const text = await response.text();
-  try {
-    return { status: response.status, body: JSON.parse(text) as unknown };
-  } catch {
-    return { status: response.status, body: text };
-  }
+  const { status, body } = await call(base, method, path, options);
+  return { status, body };
 }
 
 /** The value at `path` inside a parsed body, or undefined. */

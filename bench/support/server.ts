@@ -1,5 +1,6 @@
 /** Starts the compiled server (apps/server/dist/main.js) as `pnpm start` does, for benchmarks and the soak. */
 import { type ChildProcess, spawn } from "node:child_process";
+import { untilListening } from "../../apps/server/test/support/server-process.js";
 import { REPO_ROOT } from "./modules.js";
 
 /** A running server process. */
@@ -51,22 +52,7 @@ async function startListening(args: string[], env: Record<string, string>): Prom
   const tail = () => chunks.join("");
   child.stdout?.on("data", keep);
   child.stderr?.on("data", keep);
-  const exited = new Promise<number | null>((done) => child.once("exit", (code) => done(code)));
-  const url = await new Promise<string>((done, fail) => {
-    const timer = setTimeout(() => fail(new Error(`server did not start in 60 s:\n${tail()}`)), 60_000);
-    const onData = () => {
-      const match = /"url":"(http:\/\/[^"]+)"/.exec(tail());
-      if (!match?.[1]) return;
-      clearTimeout(timer);
-      child.stdout?.off("data", onData);
-      done(match[1]);
-    };
-    child.stdout?.on("data", onData);
-    void exited.then((code) => {
-      clearTimeout(timer);
-      fail(new Error(`server exited with ${code} before listening:\n${tail()}`));
-    });
-  });
+  const { url, exited } = await untilListening(child, tail, 60_000);
   return {
     url,
     pid: child.pid ?? 0,

@@ -1,11 +1,9 @@
 import { readFileSync } from "node:fs";
-import { cp, mkdtemp, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { CATEGORY_VALUES } from "@psm/core";
 import { buildListing, buildUser } from "@psm/core/testing";
-import { migrate } from "drizzle-orm/postgres-js/migrator";
 import { expect, it } from "vitest";
+import { databaseBefore } from "../test/database-before.js";
 import { describePostgres } from "../test/hooks.js";
 import { connect } from "./connection.js";
 import { openPostgresStorage } from "./index.js";
@@ -106,25 +104,14 @@ describePostgres("postgres migrations", (ctx) => {
   });
 
   it("upgrades a 1.1 database: its accounts stay, unproven, and its queued mail stays", async () => {
-    const old = await createTestDatabase(testDatabaseUrl()!);
-    const folder = await mkdtemp(join(tmpdir(), "psm-pg-migrations-"));
-    const { sql, db } = connect(old.url, 1);
+    // The migrations of 1.1 (everything before 0003), applied as 1.1 applied them.
+    const old = await databaseBefore("0003_email_verification");
     try {
-      // The migrations of 1.1 (everything before 0003), applied as 1.1 applied them.
-      await cp(MIGRATIONS_FOLDER, folder, { recursive: true });
-      const entries = (journal as { entries: { tag: string }[] }).entries;
-      const cut = entries.findIndex((entry) => entry.tag === "0003_email_verification");
-      expect(cut).toBeGreaterThan(0);
-      await writeFile(
-        join(folder, "meta", "_journal.json"),
-        JSON.stringify({ ...journal, entries: entries.slice(0, cut) }),
-      );
-      await migrate(db, { migrationsFolder: folder });
       const user = buildUser({ email: "before@example.com", tokenVersion: 4 });
-      await sql`insert into users (id, email, display_name, account_type, password_hash, token_version, created_at)
+      await old.sql`insert into users (id, email, display_name, account_type, password_hash, token_version, created_at)
         values (${user.id}, ${user.email}, ${user.displayName}, 'personal', ${user.passwordHash}, 4, ${user.createdAt.toISOString()})`;
       const jobId = crypto.randomUUID();
-      await sql`insert into mail_jobs (id, user_id, kind, status, next_attempt_at, created_at)
+      await old.sql`insert into mail_jobs (id, user_id, kind, status, next_attempt_at, created_at)
         values (${jobId}, ${user.id}, 'password_reset', 'pending', now(), now())`;
 
       const storage = openPostgresStorage({ url: old.url });
@@ -148,8 +135,6 @@ describePostgres("postgres migrations", (ctx) => {
         await storage.close();
       }
     } finally {
-      await sql.end({ timeout: 5 });
-      await rm(folder, { recursive: true, force: true });
       await old.drop();
     }
   });

@@ -1,12 +1,6 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import Database from "better-sqlite3";
-import { drizzle } from "drizzle-orm/better-sqlite3";
-import { migrate } from "drizzle-orm/better-sqlite3/migrator";
 import { afterAll, expect, it } from "vitest";
-import { MIGRATIONS_FOLDER } from "./index.js";
-import { openMigrated, removeTempDbs, tempDbFile } from "./test-support/temp-db.js";
+import { databaseBefore } from "../test/database-before.js";
+import { openMigrated, removeTempDbs } from "./test-support/temp-db.js";
 
 afterAll(removeTempDbs);
 
@@ -15,37 +9,24 @@ const HOUR = 3_600_000;
 
 it("upgrade a 1.2 database: a kept answer becomes a result the API replays, a running claim stays running", async () => {
   // The migrations of 1.2 (everything before 0005), applied as 1.2 applied them.
-  const folder = mkdtempSync(join(tmpdir(), "psm-sqlite-migrations-"));
-  try {
-    cpSync(MIGRATIONS_FOLDER, folder, { recursive: true });
-    const journalFile = join(folder, "meta", "_journal.json");
-    const journal = JSON.parse(readFileSync(journalFile, "utf8")) as { entries: { tag: string }[] };
-    const cut = journal.entries.findIndex((entry) => entry.tag === "0005_idempotency-result");
-    expect(cut).toBeGreaterThan(0);
-    writeFileSync(journalFile, JSON.stringify({ ...journal, entries: journal.entries.slice(0, cut) }));
-    const file = tempDbFile();
-    const sqlite = new Database(file);
-    migrate(drizzle({ client: sqlite }), { migrationsFolder: folder });
-    const body = '{"listing":{"title":"Ünïcode \\"quoted\\" ✓"}}';
-    const insert = sqlite.prepare(
-      "INSERT INTO idempotency_keys (id, fingerprint, owner, lease_until, expires_at, status, body) VALUES (?, 'fp', 'o', ?, ?, ?, ?)",
-    );
-    insert.run("answered", T0 + HOUR, T0 + 24 * HOUR, 201, body);
-    insert.run("running", T0 + HOUR, T0 + 24 * HOUR, null, null);
-    sqlite.close();
+  const { file, sqlite } = databaseBefore("0005_idempotency-result");
+  const body = '{"listing":{"title":"Ünïcode \\"quoted\\" ✓"}}';
+  const insert = sqlite.prepare(
+    "INSERT INTO idempotency_keys (id, fingerprint, owner, lease_until, expires_at, status, body) VALUES (?, 'fp', 'o', ?, ?, ?, ?)",
+  );
+  insert.run("answered", T0 + HOUR, T0 + 24 * HOUR, 201, body);
+  insert.run("running", T0 + HOUR, T0 + 24 * HOUR, null, null);
+  sqlite.close();
 
-    const storage = await openMigrated(file);
-    try {
-      const store = storage.repositories.idempotency;
-      const answered = await store.find("answered", new Date(T0));
-      // The form adapter-http encodes (registry/idempotency.ts), so the API decodes it as its own.
-      expect(JSON.parse(answered?.result ?? "null")).toEqual({ status: 201, body });
-      expect(await store.find("running", new Date(T0))).toMatchObject({ result: null });
-      expect(await store.complete("running", "o", "done")).toBe(true);
-    } finally {
-      await storage.close();
-    }
+  const storage = await openMigrated(file);
+  try {
+    const store = storage.repositories.idempotency;
+    const answered = await store.find("answered", new Date(T0));
+    // The form adapter-http encodes (registry/idempotency.ts), so the API decodes it as its own.
+    expect(JSON.parse(answered?.result ?? "null")).toEqual({ status: 201, body });
+    expect(await store.find("running", new Date(T0))).toMatchObject({ result: null });
+    expect(await store.complete("running", "o", "done")).toBe(true);
   } finally {
-    rmSync(folder, { recursive: true, force: true });
+    await storage.close();
   }
 });

@@ -1,11 +1,9 @@
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { buildUser, testId } from "@psm/core/testing";
 import Database from "better-sqlite3";
-import { drizzle } from "drizzle-orm/better-sqlite3";
-import { migrate } from "drizzle-orm/better-sqlite3/migrator";
 import { afterAll, describe, expect, it } from "vitest";
+import { databaseBefore } from "../test/database-before.js";
 import { MIGRATIONS_FOLDER, openSqliteStorage } from "./index.js";
 import { runChild } from "./test-support/child.js";
 import { openMigrated, removeTempDbs, tempDbFile } from "./test-support/temp-db.js";
@@ -118,56 +116,42 @@ describe("migrations", () => {
 
   it("upgrade a 1.1 database: its accounts stay, unproven, and its queued mail stays", async () => {
     // The migrations of 1.1 (everything before 0002), applied as 1.1 applied them.
-    const folder = mkdtempSync(join(tmpdir(), "psm-sqlite-migrations-"));
-    try {
-      cpSync(MIGRATIONS_FOLDER, folder, { recursive: true });
-      const journalFile = join(folder, "meta", "_journal.json");
-      const journal = JSON.parse(readFileSync(journalFile, "utf8")) as { entries: { tag: string }[] };
-      const cut = journal.entries.findIndex((entry) => entry.tag === "0002_email-verification");
-      expect(cut).toBeGreaterThan(0);
-      writeFileSync(journalFile, JSON.stringify({ ...journal, entries: journal.entries.slice(0, cut) }));
-      const file = tempDbFile();
-      const sqlite = new Database(file);
-      sqlite.pragma("foreign_keys = ON");
-      migrate(drizzle({ client: sqlite }), { migrationsFolder: folder });
-      const user = buildUser({ email: "before@example.com", tokenVersion: 4 });
-      sqlite
-        .prepare(
-          "INSERT INTO users (id, email, display_name, account_type, password_hash, token_version, created_at) VALUES (?, ?, ?, 'personal', ?, 4, ?)",
-        )
-        .run(user.id, user.email, user.displayName, user.passwordHash, user.createdAt.getTime());
-      const jobId = testId();
-      sqlite
-        .prepare(
-          "INSERT INTO mail_jobs (id, user_id, kind, status, next_attempt_at, created_at) VALUES (?, ?, 'password_reset', 'pending', 0, 0)",
-        )
-        .run(jobId, user.id);
-      sqlite.close();
+    const { file, sqlite } = databaseBefore("0002_email-verification");
+    const user = buildUser({ email: "before@example.com", tokenVersion: 4 });
+    sqlite
+      .prepare(
+        "INSERT INTO users (id, email, display_name, account_type, password_hash, token_version, created_at) VALUES (?, ?, ?, 'personal', ?, 4, ?)",
+      )
+      .run(user.id, user.email, user.displayName, user.passwordHash, user.createdAt.getTime());
+    const jobId = testId();
+    sqlite
+      .prepare(
+        "INSERT INTO mail_jobs (id, user_id, kind, status, next_attempt_at, created_at) VALUES (?, ?, 'password_reset', 'pending', 0, 0)",
+      )
+      .run(jobId, user.id);
+    sqlite.close();
 
-      const storage = await openMigrated(file);
-      try {
-        expect(await storage.repositories.users.findById(user.id)).toEqual({
-          ...user,
-          emailVerifiedAt: null,
-        });
-        expect(await storage.repositories.mailQueue.findById(jobId)).toMatchObject({
-          kind: "password_reset",
-        });
-        await storage.repositories.mailQueue.enqueue({
-          id: testId(),
-          userId: user.id,
-          kind: "email_verification",
-          createdAt: new Date(),
-        });
-        // The rebuilt mail table still cascades from users.
-        expect(await storage.repositories.users.deleteCascade(user.id)).toBe(true);
-        expect(await storage.repositories.mailQueue.findById(jobId)).toBeNull();
-      } finally {
-        await storage.close();
-      }
-      expect(journalLength(file)).toBe(migrationFiles.length);
+    const storage = await openMigrated(file);
+    try {
+      expect(await storage.repositories.users.findById(user.id)).toEqual({
+        ...user,
+        emailVerifiedAt: null,
+      });
+      expect(await storage.repositories.mailQueue.findById(jobId)).toMatchObject({
+        kind: "password_reset",
+      });
+      await storage.repositories.mailQueue.enqueue({
+        id: testId(),
+        userId: user.id,
+        kind: "email_verification",
+        createdAt: new Date(),
+      });
+      // The rebuilt mail table still cascades from users.
+      expect(await storage.repositories.users.deleteCascade(user.id)).toBe(true);
+      expect(await storage.repositories.mailQueue.findById(jobId)).toBeNull();
     } finally {
-      rmSync(folder, { recursive: true, force: true });
+      await storage.close();
     }
+    expect(journalLength(file)).toBe(migrationFiles.length);
   });
 });

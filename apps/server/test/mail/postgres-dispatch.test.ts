@@ -1,8 +1,9 @@
 import { POSTGRES_SKIP_REASON } from "@psm/adapter-postgres/testing";
-import { beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { logInStatus, signUp, updatePassword } from "../support/accounts.js";
 import { BACKENDS } from "../support/backends.js";
-import { type Harness, useHarness } from "../support/harness.js";
+import { type Harness, useShared } from "../support/harness.js";
+import { PUBLIC_URL, smtpUrl } from "../support/mail-server.js";
 import {
   deliveredOnce,
   drainWithSentinel,
@@ -14,8 +15,6 @@ import {
 import { type ServerProcess, SHARED_JWT_SECRET, stopServer, tail } from "../support/server-process.js";
 import type { SmtpReceiver } from "../support/smtp-receiver.js";
 import { waitFor } from "../support/wait.js";
-
-const PUBLIC_URL = "https://market.example";
 
 interface Pair {
   servers: [ServerProcess, ServerProcess];
@@ -32,7 +31,7 @@ async function startPair(h: Harness): Promise<Pair> {
   const smtp = await h.smtp({ refuse: () => refusing.value });
   const env = {
     ...database.env,
-    SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+    SMTP_URL: smtpUrl(smtp.port),
     PUBLIC_URL,
     // One secret for both, as a real deployment behind a load balancer has.
     JWT_SECRET: SHARED_JWT_SECRET,
@@ -69,14 +68,10 @@ async function drainPair({ servers, smtp, context }: Pair): Promise<void> {
 
 function registerTests(): void {
   // The tests use addresses of their own, so they share the database and the processes.
-  const h = useHarness("file");
-  let pair: Pair;
-  beforeAll(async () => {
-    pair = await startPair(h);
-  });
+  const pair = useShared(startPair);
 
   test("requests spread over both processes: each mail is sent exactly once", async () => {
-    const { servers, smtp, context } = pair;
+    const { servers, smtp, context } = pair();
     const users = ["pg0@example.com", "pg1@example.com", "pg2@example.com", "pg3@example.com"];
     await Promise.all(users.map((email, i) => signUp(servers[i % 2]!.url, email, "old-password")));
 
@@ -84,7 +79,7 @@ function registerTests(): void {
     // dispatchers are poked and poll the same queue at the same time.
     await Promise.all(users.flatMap((email) => servers.map((server) => requestReset(server.url, email))));
     for (const email of users) await waitForMails(smtp, email, 2, context);
-    await drainPair(pair);
+    await drainPair(pair());
 
     const mails = users.flatMap((email) => mailsTo(smtp, email));
     expect(mails).toHaveLength(8);
@@ -105,18 +100,18 @@ function registerTests(): void {
   });
 
   test("a concurrent burst over both processes still queues at most three mails per address", async () => {
-    const { servers, smtp, context } = pair;
+    const { servers, smtp, context } = pair();
     const email = "pg-burst@example.com";
     await signUp(servers[0].url, email, "old-password");
     await Promise.all(Array.from({ length: 30 }, (_, i) => requestReset(servers[i % 2]!.url, email)));
     await waitForMails(smtp, email, 1, context);
-    await drainPair(pair);
+    await drainPair(pair());
     expect(mailsTo(smtp, email).length).toBeLessThanOrEqual(3);
   });
 
   // Last: it stops one of the two processes.
   test("a process stopped after a refused attempt: the other one delivers the mail, once", async () => {
-    const { servers, smtp, refusing, context } = pair;
+    const { servers, smtp, refusing, context } = pair();
     const [a, b] = servers;
     const email = "pg-takeover@example.com";
     await signUp(a.url, email, "old-password");

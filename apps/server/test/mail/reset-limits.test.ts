@@ -1,7 +1,8 @@
-import { beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { signUp, updatePassword } from "../support/accounts.js";
-import { useHarness } from "../support/harness.js";
+import { useHarness, useShared } from "../support/harness.js";
 import { call } from "../support/http.js";
+import { PUBLIC_URL, startMailServer } from "../support/mail-server.js";
 import {
   drainWithSentinel,
   expectResetMail,
@@ -9,28 +10,15 @@ import {
   requestReset,
   waitForMails,
 } from "../support/reset-flow.js";
-import { type ServerProcess, tail } from "../support/server-process.js";
-import type { SmtpReceiver } from "../support/smtp-receiver.js";
-
-const PUBLIC_URL = "https://market.example";
 
 describe("who gets reset mail, and how much", () => {
   // Each test uses addresses of its own, so they share one server. RATE_LIMIT
   // stays off (server-process's default) so only the per-address limit acts.
-  const shared = useHarness("file");
-  let smtp: SmtpReceiver;
-  let server: ServerProcess;
-  const context = () => tail(server.output());
-  beforeAll(async () => {
-    smtp = await shared.smtp();
-    server = await shared.server({
-      dataDir: await shared.dataDir(),
-      // A trailing slash, which must not double up in the links.
-      env: { SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, PUBLIC_URL: `${PUBLIC_URL}/` },
-    });
-  });
+  // PUBLIC_URL ends in a slash, which must not double up in the links.
+  const mailing = useShared((h) => startMailServer(h, { env: { PUBLIC_URL: `${PUBLIC_URL}/` } }));
 
   test("known and unknown addresses get the same answer; only the known one gets mail", async () => {
+    const { server, smtp, context } = mailing();
     const known = "known@example.com";
     const unknown = "nobody@example.com";
     await signUp(server.url, known, "old-password");
@@ -53,6 +41,7 @@ describe("who gets reset mail, and how much", () => {
   });
 
   test("three mails per address per hour: a 4th request answers 200 and sends nothing", async () => {
+    const { server, smtp, context } = mailing();
     const email = "limited@example.com";
     await signUp(server.url, email, "old-password");
     // Case and spaces do not make a new address for the limit.
@@ -74,6 +63,7 @@ describe("who gets reset mail, and how much", () => {
   });
 
   test("a burst of concurrent requests still queues at most three mails", async () => {
+    const { server, smtp, context } = mailing();
     const email = "burst@example.com";
     await signUp(server.url, email, "old-password");
     await Promise.all(Array.from({ length: 20 }, () => requestReset(server.url, email)));

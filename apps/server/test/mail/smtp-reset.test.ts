@@ -1,9 +1,8 @@
-import { beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { logInStatus, signUp, updatePassword } from "../support/accounts.js";
-import { useHarness } from "../support/harness.js";
+import { useShared } from "../support/harness.js";
+import { startMailServer } from "../support/mail-server.js";
 import { expectResetMail, readResetForm, requestReset, waitForMails } from "../support/reset-flow.js";
-import { type ServerProcess, tail } from "../support/server-process.js";
-import type { SmtpReceiver } from "../support/smtp-receiver.js";
 
 // Characters that must be percent-encoded in the URL and decoded by the server.
 const AUTH = { user: "mailer@example.com", pass: "p@ss w:rd/%" };
@@ -12,21 +11,11 @@ const AUTH = { user: "mailer@example.com", pass: "p@ss w:rd/%" };
 // loopback that requires AUTH (the retry tests cover a server without it).
 describe("password reset over SMTP", () => {
   // These tests use addresses of their own, so they share one server.
-  const shared = useHarness("file");
-  let smtp: SmtpReceiver;
-  let server: ServerProcess;
-  beforeAll(async () => {
-    smtp = await shared.smtp({ auth: AUTH });
-    const userinfo = `${encodeURIComponent(AUTH.user)}:${encodeURIComponent(AUTH.pass)}`;
-    server = await shared.selfLinkedServer({
-      dataDir: await shared.dataDir(),
-      env: { SMTP_URL: `smtp://${userinfo}@127.0.0.1:${smtp.port}` },
-    });
-  });
+  const mailing = useShared((h) => startMailServer(h, { smtp: { auth: AUTH }, selfLinked: true }));
 
   test("the mailed token resets the password once, and a scanner's GET does not spend it", async () => {
+    const { server, smtp, context } = mailing();
     const publicUrl = server.url;
-    const context = () => tail(server.output());
     const email = "ada@example.com";
     await signUp(server.url, email, "old-password");
 
@@ -65,10 +54,11 @@ describe("password reset over SMTP", () => {
   });
 
   test("the HTML form on the link sets the new password", async () => {
+    const { server, smtp, context } = mailing();
     const email = "grace@example.com";
     await signUp(server.url, email, "old-password");
     await requestReset(server.url, email);
-    const [mail] = await waitForMails(smtp, email, 1, () => tail(server.output()));
+    const [mail] = await waitForMails(smtp, email, 1, context);
     const { link } = expectResetMail(mail!, email, server.url);
 
     // Fill in the form as a browser would: every field the page names, posted form-encoded.
@@ -108,10 +98,11 @@ describe("password reset over SMTP", () => {
   });
 
   test("SMTP_URL credentials are used for AUTH, percent-decoded, and never logged", async () => {
+    const { server, smtp, context } = mailing();
     const email = "linus@example.com";
     await signUp(server.url, email, "old-password");
     await requestReset(server.url, email);
-    await waitForMails(smtp, email, 1, () => tail(server.output()));
+    await waitForMails(smtp, email, 1, context);
     // The receiver accepts nothing without AUTH, so every mail proves the login worked.
     expect(smtp.received.length).toBeGreaterThan(0);
     expect(smtp.received.every((m) => m.authUser === AUTH.user)).toBe(true);

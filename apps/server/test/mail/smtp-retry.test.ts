@@ -1,11 +1,10 @@
 import { describe, expect, test } from "vitest";
 import { logInStatus, signUp, updatePassword } from "../support/accounts.js";
 import { harnessFor } from "../support/harness.js";
+import { PUBLIC_URL, smtpUrl, startMailServer } from "../support/mail-server.js";
 import { deliveredOnce, mailsTo, requestReset } from "../support/reset-flow.js";
 import { freePort, type ServerProcess, stopServer, tail } from "../support/server-process.js";
 import { waitFor } from "../support/wait.js";
-
-const PUBLIC_URL = "https://market.example";
 
 /**
  * Waits until the server has logged a dispatch round that will retry. The
@@ -31,13 +30,10 @@ function waitForRetryLogged(server: ServerProcess): Promise<true> {
 // on those timers, each with servers of its own, so they run side by side.
 describe.concurrent("reset mail survives SMTP failures", { timeout: 60_000 }, () => {
   test("a 451 on the first attempt: the mail arrives once, after the retry", async ({ onTestFinished }) => {
-    const h = harnessFor(onTestFinished);
-    const smtp = await h.smtp({ refuse: (attempt) => attempt === 1 });
-    const server = await h.server({
-      dataDir: await h.dataDir(),
-      env: { SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, PUBLIC_URL },
+    const { server, smtp, context } = await startMailServer(harnessFor(onTestFinished), {
+      smtp: { refuse: (attempt) => attempt === 1 },
+      env: { PUBLIC_URL },
     });
-    const context = () => tail(server.output());
     const email = "retry@example.com";
     await signUp(server.url, email, "old-password");
     await requestReset(server.url, email);
@@ -58,7 +54,7 @@ describe.concurrent("reset mail survives SMTP failures", { timeout: 60_000 }, ()
     const port = await freePort();
     const server = await h.server({
       dataDir: await h.dataDir(),
-      env: { SMTP_URL: `smtp://127.0.0.1:${port}`, PUBLIC_URL },
+      env: { SMTP_URL: smtpUrl(port), PUBLIC_URL },
     });
     const context = () => tail(server.output());
     const email = "down@example.com";
@@ -79,7 +75,7 @@ describe.concurrent("reset mail survives SMTP failures", { timeout: 60_000 }, ()
     let refusing = true;
     const smtp = await h.smtp({ refuse: () => refusing });
     const dataDir = await h.dataDir();
-    const env = { SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, PUBLIC_URL };
+    const env = { SMTP_URL: smtpUrl(smtp.port), PUBLIC_URL };
     const first = await h.server({ dataDir, env });
     const email = "restart@example.com";
     await signUp(first.url, email, "old-password");

@@ -3,6 +3,7 @@ import { describe, expect, test } from "vitest";
 import { signUp } from "../support/accounts.js";
 import { useHarness } from "../support/harness.js";
 import { call } from "../support/http.js";
+import { PUBLIC_URL, smtpUrl } from "../support/mail-server.js";
 import { tail } from "../support/server-process.js";
 import { waitFor } from "../support/wait.js";
 
@@ -36,7 +37,7 @@ describe("reset-password answers whatever the mail transport is doing", () => {
     h.defer(() => silent.close());
     const server = await h.server({
       dataDir: await h.dataDir(),
-      env: { SMTP_URL: `smtp://127.0.0.1:${silent.port}`, PUBLIC_URL: "https://market.example" },
+      env: { SMTP_URL: smtpUrl(silent.port), PUBLIC_URL },
     });
     // Clean-up runs in reverse, so this hangs up before the server is stopped:
     // the dispatcher's stuck round ends at once and shutdown need not wait for its timeout.

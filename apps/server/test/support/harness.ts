@@ -1,5 +1,5 @@
 /** What a test starts (data dirs, databases, servers, SMTP receivers), stopped after it in reverse order. */
-import { afterAll, afterEach, type TestContext } from "vitest";
+import { afterAll, afterEach, beforeAll, type TestContext } from "vitest";
 import { type Backend, type Database, openDatabase } from "./backends.js";
 import {
   freePort,
@@ -41,6 +41,24 @@ export function useHarness(scope: "test" | "file" = "test"): Harness {
   const harness = openHarness();
   (scope === "test" ? afterEach : afterAll)(() => harness.release());
   return harness;
+}
+
+/**
+ * What `start` makes with a Harness, made before the first test of the
+ * calling describe block and released after its last. Its tests share it
+ * (so they must not get in each other's way) and read it through the
+ * returned function.
+ */
+export function useShared<T>(start: (h: Harness) => Promise<T>): () => T {
+  const h = useHarness("file");
+  let made: { value: T } | undefined;
+  beforeAll(async () => {
+    made = { value: await start(h) };
+  });
+  return () => {
+    if (!made) throw new Error("the shared set-up did not finish (see beforeAll)");
+    return made.value;
+  };
 }
 
 /** A Harness released when the calling test finishes; for concurrent tests. */

@@ -27,6 +27,11 @@ export async function notice(page: Page): Promise<string> {
   return ((await page.locator(".notice").first().textContent()) ?? "").trim();
 }
 
+/** The text of the summary a refused form shows above its fields. */
+export async function errorSummary(page: Page): Promise<string> {
+  return ((await page.locator(".error-summary").textContent()) ?? "").trim();
+}
+
 /** Signs up through the sign-up form, checking both pages on the way. */
 export async function signUp(tab: Tab, email: string, password: string, displayName: string): Promise<void> {
   const { page } = tab;

@@ -68,6 +68,40 @@ export function tail(output: string, lines = 30): string {
 }
 
 /**
+ * Waits for a just-spawned server to log the URL it listens on, reading what
+ * `output` holds (all of it, or the tail a long benchmark keeps). Rejects with
+ * that output if the process exits first or says nothing within `timeoutMs`;
+ * then it is killed, since a server that never listens must not outlive the run.
+ * Shared with bench/support/server.ts.
+ */
+export async function untilListening(
+  child: ChildProcess,
+  output: () => string,
+  timeoutMs: number,
+): Promise<{ url: string; exited: Promise<number | null> }> {
+  const exited = new Promise<number | null>((done) => child.once("exit", (code) => done(code)));
+  const url = await new Promise<string>((done, fail) => {
+    const timer = setTimeout(() => {
+      child.kill("SIGKILL");
+      fail(new Error(`server did not start in ${timeoutMs / 1000} s:\n${output()}`));
+    }, timeoutMs);
+    const onData = () => {
+      const match = /"url":"(http:\/\/[^"]+)"/.exec(output());
+      if (!match?.[1]) return;
+      clearTimeout(timer);
+      child.stdout?.off("data", onData);
+      done(match[1]);
+    };
+    child.stdout?.on("data", onData);
+    void exited.then((code) => {
+      clearTimeout(timer);
+      fail(new Error(`server exited with ${code} before listening:\n${output()}`));
+    });
+  });
+  return { url, exited };
+}
+
+/**
  * Starts the compiled server with PORT=0 and resolves once it logs the URL
  * it listens on. Rejects with the process output if it exits first.
  */
@@ -80,27 +114,7 @@ export async function startServer(options: {
     stdio: ["ignore", "pipe", "pipe"],
   });
   const output = captureOutput(child);
-  const exited = new Promise<number | null>((done) => child.once("exit", (code) => done(code)));
-  const url = await new Promise<string>((done, fail) => {
-    const timer = setTimeout(() => {
-      // A server that never says it listens must not outlive the test run.
-      child.kill("SIGKILL");
-      fail(new Error(`server did not start in 30 s:\n${output()}`));
-    }, 30_000);
-    const onData = () => {
-      const match = /"url":"(http:\/\/[^"]+)"/.exec(output());
-      if (match?.[1]) {
-        clearTimeout(timer);
-        child.stdout?.off("data", onData);
-        done(match[1]);
-      }
-    };
-    child.stdout?.on("data", onData);
-    void exited.then((code) => {
-      clearTimeout(timer);
-      fail(new Error(`server exited with ${code} before listening:\n${output()}`));
-    });
-  });
+  const { url, exited } = await untilListening(child, output, 30_000);
   return {
     url,
     dataDir: options.dataDir,

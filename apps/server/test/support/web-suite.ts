@@ -1,6 +1,6 @@
 /** The set-up of a file of browser tests: one browser and one server per backend, side by side. */
 import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, vi } from "vitest";
+import { afterAll, beforeAll, describe, vi } from "vitest";
 import { BACKENDS, type Backend } from "./backends.js";
 import { launchBrowser } from "./browser.js";
 import { startWorld, type World } from "./world.js";
@@ -11,6 +11,11 @@ export interface WebSuite {
   browser(): Browser;
   /** The server for `backend`, once started: PUBLIC_URL names its port, the admin is configured. */
   site(backend: Backend): Promise<World>;
+  /**
+   * A describe block per backend, "the web interface on <backend>", whose
+   * tests reach that backend's server through `site` once it has started.
+   */
+  describeSites(body: (backend: Backend, site: () => World) => void): void;
 }
 
 /**
@@ -36,7 +41,7 @@ export function useWebSuite(): WebSuite {
     await browser?.close();
     await Promise.allSettled([...sites.values()].map(async (site) => (await site).stop()));
   });
-  return {
+  const suite: WebSuite = {
     browser() {
       if (!browser) throw new Error("the browser did not start (see beforeAll)");
       return browser;
@@ -46,5 +51,18 @@ export function useWebSuite(): WebSuite {
       if (!site) throw new Error(`no server for ${backend}`);
       return site;
     },
+    describeSites(body) {
+      describe.each(BACKENDS)("the web interface on %s", (backend) => {
+        let started: World | undefined;
+        beforeAll(async () => {
+          started = await suite.site(backend);
+        });
+        body(backend, () => {
+          if (!started) throw new Error(`the ${backend} server did not start (see beforeAll)`);
+          return started;
+        });
+      });
+    },
   };
+  return suite;
 }

@@ -1,9 +1,9 @@
-import { beforeAll, describe, expect, it } from "vitest";
-import { BACKENDS, reportSkippedPostgres } from "../support/backends.js";
+import { expect, it } from "vitest";
+import { reportSkippedPostgres } from "../support/backends.js";
 import { axeChecked, checkPage, inNewTab, tabTo } from "../support/browser.js";
 import { heading, logIn, notice, press, signUp } from "../support/pages.js";
 import { useWebSuite } from "../support/web-suite.js";
-import { ADMIN, type World } from "../support/world.js";
+import { ADMIN } from "../support/world.js";
 import { eightJourneys } from "./scenario/eight-journeys.js";
 
 // The issue's eight journeys in a real browser (Debian's chromium through
@@ -15,17 +15,12 @@ import { eightJourneys } from "./scenario/eight-journeys.js";
 reportSkippedPostgres("the browser journeys");
 const suite = useWebSuite();
 
-describe.each(BACKENDS)("the web interface on %s", (backend) => {
-  let site: World;
-  beforeAll(async () => {
-    site = await suite.site(backend);
-  });
-
-  eightJourneys(backend, true, suite, () => site);
+suite.describeSites((backend, site) => {
+  eightJourneys(backend, true, suite, site);
 
   it("by keyboard alone: skip link, sign up, post a listing and log out", async () => {
     const email = `keys-${backend}@example.com`;
-    await inNewTab(suite.browser(), site.url, true, async (tab) => {
+    await inNewTab(suite.browser(), site().url, true, async (tab) => {
       const { page } = tab;
       await page.goto("/");
       const skip = await tabTo(page, () => true, 1);
@@ -43,7 +38,7 @@ describe.each(BACKENDS)("the web interface on %s", (backend) => {
       await page.keyboard.type("keyboard-password");
       await tabTo(page, (f) => f.tag === "button" && f.text === "Create account");
       await page.keyboard.press("Enter");
-      await page.waitForURL(`${site.url}/`);
+      await page.waitForURL(`${site().url}/`);
       await page.waitForLoadState("load");
 
       await tabTo(page, (f) => f.tag === "a" && f.text === "Post a listing");
@@ -65,7 +60,7 @@ describe.each(BACKENDS)("the web interface on %s", (backend) => {
 
       await tabTo(page, (f) => f.tag === "button" && f.text === "Log out");
       await page.keyboard.press("Enter");
-      await page.waitForURL(`${site.url}/`);
+      await page.waitForURL(`${site().url}/`);
       await page.waitForLoadState("load");
       expect(await notice(page)).toBe("You are logged out.");
       expect(tab.problems).toEqual([]);
@@ -73,7 +68,7 @@ describe.each(BACKENDS)("the web interface on %s", (backend) => {
   });
 
   it("an admin lists users and listings and deletes a user after a confirmation step; unknown pages are a 404 page", async () => {
-    await inNewTab(suite.browser(), site.url, true, async (tab) => {
+    await inNewTab(suite.browser(), site().url, true, async (tab) => {
       const { page } = tab;
       const doomed = `doomed-${backend}@example.com`;
       await signUp(tab, doomed, "doomed-password-1", `Doomed ${backend}`);
@@ -99,10 +94,10 @@ describe.each(BACKENDS)("the web interface on %s", (backend) => {
   });
 
   it("a form posted from another site is refused, and changes nothing", async () => {
-    await inNewTab(suite.browser(), site.url, true, async (tab) => {
+    await inNewTab(suite.browser(), site().url, true, async (tab) => {
       const { page } = tab;
       await signUp(tab, `csrf-${backend}@example.com`, "csrf-password-1", "Target");
-      const evil = `<!doctype html><title>evil</title><form method="post" action="${site.url}/account/profile">
+      const evil = `<!doctype html><title>evil</title><form method="post" action="${site().url}/account/profile">
 <input name="display_name" value="Pwned"><button>Win a prize</button></form>`;
       await page.route("http://evil.example/", (route) =>
         route.fulfill({ contentType: "text/html", body: evil }),
@@ -111,7 +106,7 @@ describe.each(BACKENDS)("the web interface on %s", (backend) => {
       await page.getByRole("button", { name: "Win a prize" }).click();
       await page.waitForLoadState("load");
       expect(await heading(page)).toBe("Form refused");
-      await page.goto(`${site.url}/account`);
+      await page.goto(`${site().url}/account`);
       expect(await page.getByLabel("Display name").inputValue()).toBe("Target");
     });
   });

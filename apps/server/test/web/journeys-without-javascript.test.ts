@@ -1,7 +1,5 @@
-import { beforeAll, describe } from "vitest";
-import { BACKENDS, reportSkippedPostgres } from "../support/backends.js";
+import { reportSkippedPostgres } from "../support/backends.js";
 import { useWebSuite } from "../support/web-suite.js";
-import type { World } from "../support/world.js";
 import { eightJourneys } from "./scenario/eight-journeys.js";
 
 // The eight journeys in a real browser with JavaScript off: every form
@@ -11,11 +9,4 @@ import { eightJourneys } from "./scenario/eight-journeys.js";
 reportSkippedPostgres("the browser journeys without JavaScript");
 const suite = useWebSuite();
 
-describe.each(BACKENDS)("the web interface on %s", (backend) => {
-  let site: World;
-  beforeAll(async () => {
-    site = await suite.site(backend);
-  });
-
-  eightJourneys(backend, false, suite, () => site);
-});
+suite.describeSites((backend, site) => eightJourneys(backend, false, suite, site));

@@ -1,16 +1,14 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { arr, expectError, expectStatus, findById, ids, str } from "../../support/http.js";
-import type { Account, World } from "../../support/world.js";
+import { accountsBeforeAll } from "../../support/scenario.js";
+import type { World } from "../../support/world.js";
 
 const UNKNOWN = "0190f5c2-0000-7000-8000-000000000005";
 
 /** The admin endpoints with the admin ADMIN_EMAIL/ADMIN_PASSWORD created at start. */
 export function adminScenario(world: () => World): void {
   describe("admin", () => {
-    let user: Account;
-    beforeAll(async () => {
-      user = await world().account("admin-subject");
-    });
+    const [user] = accountsBeforeAll(world, "admin-subject");
 
     it("refuses anonymous callers (401), an admin's API key (401) and non-admins (403)", async () => {
       const { api, admin } = world();

@@ -1,14 +1,12 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { expectError, expectStatus, str } from "../../support/http.js";
-import { type Account, PASSWORD, type World } from "../../support/world.js";
+import { accountsBeforeAll } from "../../support/scenario.js";
+import { PASSWORD, type World } from "../../support/world.js";
 
 /** Sign-up and log-in errors, me, logout, password reset, and the JWT-only users/update. */
 export function authScenario(world: () => World): void {
   describe("auth and users", () => {
-    let user: Account;
-    beforeAll(async () => {
-      user = await world().account("auth-user");
-    });
+    const [user] = accountsBeforeAll(world, "auth-user");
 
     it("refuses a sign-up without email or password, or with a taken (case-variant) email", async () => {
       const { api } = world();

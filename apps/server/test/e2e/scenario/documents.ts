@@ -1,7 +1,8 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { CATEGORIES } from "../../support/contract.js";
 import { expectError, expectStatus } from "../../support/http.js";
-import type { Account, World } from "../../support/world.js";
+import { accountsBeforeAll } from "../../support/scenario.js";
+import type { World } from "../../support/world.js";
 
 const BROCHURE = [
   "# Penetration Testing for Web Applications",
@@ -24,10 +25,7 @@ function upload(bytes: Uint8Array<ArrayBuffer> | null, name = "brochure.txt", ty
 /** POST /api/parse-pdf over real multipart: the fields of a text file, and the refusals. */
 export function documentScenario(world: () => World): void {
   describe("parse-pdf", () => {
-    let user: Account;
-    beforeAll(async () => {
-      user = await world().account("uploader");
-    });
+    const [user] = accountsBeforeAll(world, "uploader");
 
     it("extracts the five fields of a small text file, the category one of the ten", async () => {
       const reply = await world().api.post("/api/parse-pdf", {

@@ -1,8 +1,9 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Mode } from "../../support/backends.js";
 import { ENDPOINTS, expectedAuth } from "../../support/contract.js";
 import { expectError } from "../../support/http.js";
-import type { Account, World } from "../../support/world.js";
+import { accountsBeforeAll } from "../../support/scenario.js";
+import type { World } from "../../support/world.js";
 
 const UNKNOWN = "0190f5c2-0000-7000-8000-000000000006";
 const concrete = (endpoint: string) => endpoint.replace("{id}", UNKNOWN).split(" ") as [string, string];
@@ -16,13 +17,9 @@ const bodyFor = (method: string) =>
  */
 export function errorsTableScenario(mode: Mode, world: () => World): void {
   describe("errors table", () => {
-    let user: Account;
+    const [user] = accountsBeforeAll(world, "errors");
     // Anonymous in legacy mode, where these endpoints are public; signed in where strict mode requires it.
-    let opened: { apiKey?: string };
-    beforeAll(async () => {
-      user = await world().account("errors");
-      opened = mode === "legacy" ? {} : { apiKey: user.key };
-    });
+    const opened = (): { apiKey?: string } => (mode === "legacy" ? {} : { apiKey: user.key });
 
     it("400 listing create: missing required fields, named in the error", async () => {
       const reply = await world().api.post("/api/listings", {
@@ -51,14 +48,14 @@ export function errorsTableScenario(mode: Mode, world: () => World): void {
     it("400 messages list: user_id missing (legacy) or malformed", async () => {
       const { api } = world();
       if (mode === "legacy") expectError(await api.get("/api/messages"), 400, "invalid_input");
-      expectError(await api.get("/api/messages?user_id=not-a-uuid", opened), 400, "invalid_input");
+      expectError(await api.get("/api/messages?user_id=not-a-uuid", opened()), 400, "invalid_input");
     });
 
     it("400 messages send: missing fields", async () => {
-      expectError(await world().api.post("/api/messages", { ...opened, body: {} }), 400, "invalid_input");
+      expectError(await world().api.post("/api/messages", { ...opened(), body: {} }), 400, "invalid_input");
       const noContent = { listing_id: UNKNOWN, sender_id: user.id, receiver_id: UNKNOWN };
       expectError(
-        await world().api.post("/api/messages", { ...opened, body: noContent }),
+        await world().api.post("/api/messages", { ...opened(), body: noContent }),
         400,
         "invalid_input",
       );
@@ -66,8 +63,8 @@ export function errorsTableScenario(mode: Mode, world: () => World): void {
 
     it("400 profiles/sync: id or email missing", async () => {
       const { api } = world();
-      expectError(await api.post("/api/profiles/sync", { ...opened, body: { email: user.email } }), 400);
-      expectError(await api.post("/api/profiles/sync", { ...opened, body: { id: user.id } }), 400);
+      expectError(await api.post("/api/profiles/sync", { ...opened(), body: { email: user.email } }), 400);
+      expectError(await api.post("/api/profiles/sync", { ...opened(), body: { id: user.id } }), 400);
     });
 
     it("400 parse-pdf: no file, or an unsupported type", async () => {

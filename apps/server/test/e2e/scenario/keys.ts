@@ -1,17 +1,14 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { arr, expectError, expectStatus, findById, ids, str } from "../../support/http.js";
-import type { Account, World } from "../../support/world.js";
+import { accountsBeforeAll } from "../../support/scenario.js";
+import type { World } from "../../support/world.js";
 
 const UNKNOWN = "0190f5c2-0000-7000-8000-000000000004";
 
 /** API keys: list, create (value once), deactivate, and what a deactivated key gets. */
 export function keyScenario(world: () => World): void {
   describe("api keys", () => {
-    let owner: Account;
-    let other: Account;
-    beforeAll(async () => {
-      [owner, other] = await world().accounts("key-owner", "key-other");
-    });
+    const [owner, other] = accountsBeforeAll(world, "key-owner", "key-other");
 
     it("creates a key with a JWT or a key; the name defaults to API Key; the value is shown once", async () => {
       const { api } = world();

@@ -1,6 +1,7 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { expectError, expectStatus, ids, str } from "../../support/http.js";
-import type { Account, World } from "../../support/world.js";
+import { accountsBeforeAll } from "../../support/scenario.js";
+import type { World } from "../../support/world.js";
 
 const UNKNOWN = "0190f5c2-0000-7000-8000-000000000001";
 const SLOTS = 5; // LISTING_SLOTS default for a personal account (decisions.md)
@@ -8,11 +9,7 @@ const SLOTS = 5; // LISTING_SLOTS default for a personal account (decisions.md)
 /** PATCH /api/listings/{id}: who may edit, pausing, and reactivation within slots. */
 export function listingEditScenario(world: () => World): void {
   describe("listing edits", () => {
-    let author: Account;
-    let other: Account;
-    beforeAll(async () => {
-      [author, other] = await world().accounts("editor", "intruder");
-    });
+    const [author, other] = accountsBeforeAll(world, "editor", "intruder");
 
     it("lets the author edit with a key or a JWT; another user 403; unknown 404; no credentials 401", async () => {
       const w = world();

@@ -1,17 +1,14 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { arr, expectError, expectStatus, ids, str } from "../../support/http.js";
-import type { Account, World } from "../../support/world.js";
+import { accountsBeforeAll } from "../../support/scenario.js";
+import type { World } from "../../support/world.js";
 
 const UNKNOWN = "0190f5c2-0000-7000-8000-000000000000";
 
 /** Create, search, get, view and delete listings over HTTP (edits: listing-edits.ts). */
 export function listingScenario(world: () => World): void {
   describe("listings", () => {
-    let author: Account;
-    let other: Account;
-    beforeAll(async () => {
-      [author, other] = await world().accounts("author", "other");
-    });
+    const [author, other] = accountsBeforeAll(world, "author", "other");
 
     it("creates a listing with an API key, with the documented defaults", async () => {
       const { api } = world();

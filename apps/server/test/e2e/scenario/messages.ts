@@ -1,26 +1,21 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Mode } from "../../support/backends.js";
 import { expectError, expectStatus, ids, str } from "../../support/http.js";
-import type { Account, World } from "../../support/world.js";
+import { accountsBeforeAll, listingBeforeAll } from "../../support/scenario.js";
+import type { World } from "../../support/world.js";
 
 const UNKNOWN = "0190f5c2-0000-7000-8000-000000000002";
 
 /** Messaging a listing's author: strict mode requires a caller, legacy mode is 1.0.2's open door. */
 export function messageScenario(mode: Mode, world: () => World): void {
   describe("messages", () => {
-    let seller: Account;
-    let buyer: Account;
-    let bystander: Account;
-    let listingId: string;
-    beforeAll(async () => {
-      [seller, buyer, bystander] = await world().accounts("msg-seller", "msg-buyer", "msg-bystander");
-      listingId = str((await world().listing(seller, { title: "Ask me" })).id);
-    });
+    const [seller, buyer, bystander] = accountsBeforeAll(world, "msg-seller", "msg-buyer", "msg-bystander");
+    const listing = listingBeforeAll(world, seller, { title: "Ask me" });
 
     const send = (body: Record<string, unknown>, auth: { token?: string; apiKey?: string } = {}) =>
       world().api.post("/api/messages", {
         ...auth,
-        body: { listing_id: listingId, content: "Is March free?", ...body },
+        body: { listing_id: listing.id, content: "Is March free?", ...body },
       });
 
     if (mode === "strict")
@@ -31,7 +26,7 @@ export function messageScenario(mode: Mode, world: () => World): void {
           message: expect.any(String),
           data: {
             id: expect.any(String),
-            listing_id: listingId,
+            listing_id: listing.id,
             sender_id: buyer.id,
             receiver_id: seller.id,
             content: "Is March free?",

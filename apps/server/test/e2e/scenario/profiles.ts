@@ -1,19 +1,16 @@
 import { randomUUID } from "node:crypto";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Mode } from "../../support/backends.js";
 import { arr, expectError, expectStatus, findById, type Json, str } from "../../support/http.js";
-import { type Account, ADMIN, type World } from "../../support/world.js";
+import { accountsBeforeAll } from "../../support/scenario.js";
+import { ADMIN, type World } from "../../support/world.js";
 
 const UNKNOWN = "0190f5c2-0000-7000-8000-000000000003";
 
 /** Profiles list, sync, admin check and listing limits, in the mode's rules. */
 export function profileScenario(mode: Mode, world: () => World): void {
   describe("profiles", () => {
-    let owner: Account;
-    let other: Account;
-    beforeAll(async () => {
-      [owner, other] = await world().accounts("profile-owner", "profile-other");
-    });
+    const [owner, other] = accountsBeforeAll(world, "profile-owner", "profile-other");
 
     const profiles = async (auth: { token?: string; apiKey?: string } = {}): Promise<Json[]> => {
       const reply = await world().api.get("/api/profiles", auth);

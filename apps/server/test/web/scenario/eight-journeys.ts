@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Backend } from "../../support/backends.js";
 import { brochurePdf } from "../../support/brochure-pdf.js";
 import { checkPage, inNewTab, openTab, screenshots, type Tab } from "../../support/browser.js";
-import { fill, heading, logIn, notice, press, signUp } from "../../support/pages.js";
+import { errorSummary, fill, heading, logIn, notice, press, signUp } from "../../support/pages.js";
 import type { WebSuite } from "../../support/web-suite.js";
 import type { World } from "../../support/world.js";
 
@@ -45,9 +45,7 @@ export function eightJourneys(backend: Backend, js: boolean, suite: WebSuite, si
       await fill(page, "Email", author.email);
       await fill(page, "Password", "123");
       await press(page, "button", "Create account");
-      expect(await page.locator(".error-summary").textContent()).toContain(
-        "Password must be at least 6 characters",
-      );
+      expect(await errorSummary(page)).toContain("Password must be at least 6 characters");
       const described = await page.getByLabel("Password", { exact: true }).getAttribute("aria-describedby");
       expect(described).toContain("password-error");
       await checkPage(authorTab);
@@ -71,9 +69,7 @@ export function eightJourneys(backend: Backend, js: boolean, suite: WebSuite, si
       await fill(page, "Email", author.email);
       await fill(page, "Password", "wrong-password");
       await press(page, "button", "Log in");
-      expect(await page.locator(".error-summary").textContent()).toContain(
-        "The email or the password is wrong",
-      );
+      expect(await errorSummary(page)).toContain("The email or the password is wrong");
       await checkPage(authorTab);
       await fill(page, "Password", author.password);
       await press(page, "button", "Log in");
@@ -220,7 +216,7 @@ export function eightJourneys(backend: Backend, js: boolean, suite: WebSuite, si
       await checkPage(authorTab);
       await page.getByLabel("Price").fill("a lot");
       await press(page, "button", "Save changes");
-      expect(await page.locator(".error-summary").textContent()).toContain("Price must be a number");
+      expect(await errorSummary(page)).toContain("Price must be a number");
       expect(await page.getByLabel("Price").getAttribute("aria-invalid")).toBe("true");
       await checkPage(authorTab);
       await page.getByLabel("Price").fill("5200");
