@@ -2,8 +2,8 @@ import { createHttpApp } from "@psm/adapter-http";
 import { createMarketplace } from "@psm/core";
 import { createTestDeps } from "@psm/core/testing";
 import { beforeAll, describe, expect, it } from "vitest";
-import { canonicalJson, fingerprintOf } from "./catalog/keyed-call.js";
-import { type ApiCatalog, apiCatalog } from "./catalog.js";
+import { canonicalJson, fingerprintOf } from "../src/catalog/keyed-call.js";
+import { type ApiCatalog, apiCatalog } from "../src/catalog.js";
 
 type Node = { [key: string]: unknown };
 
