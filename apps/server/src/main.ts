@@ -2,7 +2,7 @@ import type { Server } from "node:http";
 import { serve } from "@hono/node-server";
 import { createHttpApp } from "@psm/adapter-http";
 import { startMailDispatcher } from "@psm/adapter-mail";
-import { createWebApp } from "@psm/adapter-web";
+import { createWebSurface } from "@psm/adapter-web";
 import { createUploadGate } from "@psm/host";
 import { ConfigError, readConfig } from "./config.js";
 import { accessLogger, createLogger } from "./logger.js";
@@ -46,7 +46,7 @@ async function main(): Promise<void> {
   const uploads = createUploadGate({ maxFileBytes: MAX_UPLOAD_BYTES });
 
   // The pages for people, mounted last: their catch-all answers unknown pages.
-  const web = createWebApp({
+  const web = createWebSurface({
     marketplace,
     publicUrl: config.publicUrl,
     rateLimit: rateLimiting.hooks,
@@ -58,10 +58,7 @@ async function main(): Promise<void> {
   const app = createHttpApp({
     marketplace,
     // The agent surface (/mcp, /llms.txt) before the pages, whose catch-all would take its paths.
-    surfaces: [
-      await mcpSurface(config, marketplace, rateLimiting.hooks, uploads, logger),
-      { path: "/", app: web },
-    ],
+    surfaces: [await mcpSurface(config, marketplace, rateLimiting.hooks, uploads, logger), web],
     uploads,
     config: {
       corsOrigins: config.corsOrigins,

@@ -1,5 +1,5 @@
 import type { Logger, RateLimitHooks, Surface } from "@psm/adapter-http";
-import { allowedOrigins, apiCatalog, createMcpApp } from "@psm/adapter-mcp";
+import { allowedOrigins, apiCatalog, createMcpSurface } from "@psm/adapter-mcp";
 import type { Marketplace } from "@psm/core";
 import { envelopeBytes, type UploadGate } from "@psm/host";
 import type { Config } from "./config.js";
@@ -33,7 +33,7 @@ export async function mcpSurface(
   logger: Logger,
 ): Promise<Surface> {
   const catalog = await toolCatalog(marketplace);
-  const app = createMcpApp({
+  return createMcpSurface({
     marketplace,
     tools: catalog.tools,
     capabilities: catalog.capabilities,
@@ -45,5 +45,4 @@ export async function mcpSurface(
     ...(rateLimit ? { rateLimit } : {}),
     logger,
   });
-  return { path: "/", app };
 }

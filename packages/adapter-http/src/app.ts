@@ -1,6 +1,6 @@
 import type { Marketplace } from "@psm/core";
 import { createHost, type Surface } from "@psm/host";
-import { apiOperations } from "@psm/operations";
+import { apiOperations, privatePaths } from "@psm/operations";
 import { Hono } from "hono";
 import { type HttpConfig, type ResolvedConfig, resolveConfig } from "./config.js";
 import type { AppEnv } from "./env.js";
@@ -52,7 +52,7 @@ export function createHttpApp({
     socketAddress: resolved.socketAddress,
     logger: resolved.logger,
     accessLogger: resolved.accessLogger,
-    surfaces: [{ path: "/", app: api }, ...surfaces],
+    surfaces: [{ path: "/", app: api, private: privatePaths(apiOperations(resolved)) }, ...surfaces],
   }) as unknown as Hono<AppEnv>;
   return host;
 }

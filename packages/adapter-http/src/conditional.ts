@@ -1,4 +1,5 @@
 import { hash } from "node:crypto";
+import { presentsCredentials as headersPresentCredentials } from "@psm/host";
 import type { Context } from "hono";
 import type { EncodedAnswer } from "./answer-cache.js";
 
@@ -58,7 +59,7 @@ export function noneMatch(header: string | undefined, tag: string): boolean {
 
 /** Whether the request presents a credential (valid or not: the answer is decided by it). */
 export function presentsCredentials(c: Context): boolean {
-  return c.req.header("authorization") !== undefined || c.req.header("x-api-key") !== undefined;
+  return headersPresentCredentials(c.req.raw.headers);
 }
 
 /** The body encoded once, with its tag: the hash and the socket write share the bytes. */

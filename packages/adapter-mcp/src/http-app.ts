@@ -5,10 +5,12 @@ import {
   createUploadGate,
   type HostVariables,
   MAX_JSON_DEPTH,
+  type PrivatePath,
   parseJson,
   type RateLimitHooks,
   readBody,
   runLimited,
+  type Surface,
   topLevelCount,
   type UploadGate,
 } from "@psm/host";
@@ -91,7 +93,8 @@ export function createMcpApp(options: McpAppOptions): Hono<{ Variables: McpVaria
     c.header("Allow", "POST");
     return c.json(jsonRpcError(-32000, "Method not allowed: POST JSON-RPC messages to this endpoint"), 405);
   });
-  // Answers carry messages, keys and accounts: no cache keeps them (decisions.md "Caching").
+  // Answers carry messages, keys and accounts: no cache keeps them (decisions.md "Caching"). The
+  // host marks them so before the route runs (MCP_PRIVATE_PATHS); this holds for a bare app too.
   app.use(MCP_PATH, async (c, next) => {
     await next();
     c.res.headers.set("Cache-Control", "no-store");
@@ -195,6 +198,14 @@ function unauthorized(c: Context, error: Error, publicUrl: string): Response {
   const message = error instanceof MarketplaceError ? error.message : "Authentication required";
   c.header("WWW-Authenticate", wwwAuthenticate(publicUrl));
   return c.json({ error: message, code: "unauthenticated" }, 401);
+}
+
+/** The agent surface's paths whose every answer, errors included, is private. */
+export const MCP_PRIVATE_PATHS: readonly PrivatePath[] = [{ path: MCP_PATH, privacy: "always" }];
+
+/** The agent surface for the host (createHttpApp's `surfaces`, before the pages' catch-all). */
+export function createMcpSurface(options: McpAppOptions): Surface {
+  return { path: "/", app: createMcpApp(options), private: MCP_PRIVATE_PATHS };
 }
 
 function jsonRpcError(code: number, message: string) {

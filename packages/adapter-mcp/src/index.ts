@@ -9,7 +9,13 @@ export {
   type ToolRateClass,
   type ToolResult,
 } from "./catalog.js";
-export { createMcpApp, type McpAppOptions, type McpVariables } from "./http-app.js";
+export {
+  createMcpApp,
+  createMcpSurface,
+  MCP_PRIVATE_PATHS,
+  type McpAppOptions,
+  type McpVariables,
+} from "./http-app.js";
 export { instructionsFor } from "./instructions.js";
 export { llmsTxt } from "./llms-txt.js";
 export { allowedOrigins, isAllowedOrigin } from "./origin.js";

@@ -1,4 +1,4 @@
-import { assertStorableUrl } from "@psm/host";
+import { assertStorableUrl, type PrivatePath, type Surface } from "@psm/host";
 import { Hono } from "hono";
 import { assetRoutes } from "./assets.js";
 import type { WebEnv } from "./env.js";
@@ -62,4 +62,15 @@ export function createWebApp(options: WebAppOptions): Hono<WebEnv> {
 
   app.onError(webErrorHandler(config));
   return app;
+}
+
+/** The pages whose URL holds a one-time token: every answer of theirs, errors included, is never stored. */
+export const WEB_PRIVATE_PATHS: readonly PrivatePath[] = [
+  { path: "/reset-password", privacy: "always" },
+  { path: "/verify-email", privacy: "always" },
+];
+
+/** The pages as a surface for the host (createHttpApp's `surfaces`, last), with their private paths. */
+export function createWebSurface(options: WebAppOptions): Surface {
+  return { path: "/", app: createWebApp(options), private: WEB_PRIVATE_PATHS };
 }

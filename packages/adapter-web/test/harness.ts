@@ -10,7 +10,7 @@ import {
 } from "@psm/core";
 import { createTestDeps, type TestDeps } from "@psm/core/testing";
 import { expect } from "vitest";
-import { createWebApp } from "../src/index.js";
+import { createWebSurface } from "../src/index.js";
 
 /** The public URL of the app under test, and so the origin of its forms. */
 export const ORIGIN = "http://localhost:3000";
@@ -92,11 +92,11 @@ export function webHarness(
   const logs = options.logs;
   const log = (level: string) => (obj: object, msg?: string) => logs?.push({ level, obj, msg });
   const logger = { info: log("info"), warn: log("warn"), error: log("error") };
-  const web = createWebApp({ marketplace: m, publicUrl, rateLimit: options.rateLimit, logger });
+  const web = createWebSurface({ marketplace: m, publicUrl, rateLimit: options.rateLimit, logger });
   const app = createHttpApp({
     marketplace: m,
     config: { corsOrigins: "*", publicUrl, rateLimit: options.rateLimit, logger },
-    surfaces: [{ path: "/", app: web }],
+    surfaces: [web],
   });
 
   const browser = (): Browser => {

@@ -6,8 +6,9 @@ import { clientIp, nodeSocketAddress, type SocketAddress } from "./edge/client-i
 import { createErrorHandler, createNotFoundHandler } from "./edge/errors.js";
 import type { Logger } from "./edge/logger.js";
 import { methodIndex } from "./edge/method-not-allowed.js";
+import { type PrivatePath, privateAnswers } from "./edge/private-answers.js";
 import { requestId } from "./edge/request-id.js";
-import { corsPolicy, privateAnswers, securityHeaders } from "./edge/security.js";
+import { corsPolicy, securityHeaders } from "./edge/security.js";
 import type { HostEnv } from "./env.js";
 
 /** A surface mounted under the host: the JSON API, the pages, MCP, or an embedder's own. */
@@ -15,6 +16,8 @@ export interface Surface {
   path: string;
   // biome-ignore lint/suspicious/noExplicitAny: any surface's own environment; it reads the variables it declares
   app: Hono<any>;
+  /** Its paths whose answers may carry a secret or private data, relative to `path`: never stored by a cache. */
+  private?: readonly PrivatePath[];
 }
 
 /** The arguments of createHost. */
@@ -59,10 +62,16 @@ export function createHost(options: HostOptions): Hono<HostEnv> {
   if (access) app.use(accessLog(access));
   app.use(securityHeaders());
   app.use(corsPolicy(options.corsOrigins));
-  app.use(privateAnswers(marketplace.settings.securityMode));
+  app.use(privateAnswers(marketplace.settings.securityMode, options.surfaces.flatMap(privatePathsOf)));
   app.use(authenticate(marketplace));
   for (const surface of options.surfaces) app.route(surface.path, surface.app);
   app.onError(createErrorHandler(options.logger ?? silent));
   app.notFound(createNotFoundHandler(methodIndex(() => app.routes)));
   return app;
+}
+
+/** A surface's private paths under its mount point. */
+function privatePathsOf(surface: Surface): PrivatePath[] {
+  const base = surface.path.replace(/\/+$/, "");
+  return (surface.private ?? []).map((p) => ({ ...p, path: `${base}${p.path}` }));
 }

@@ -51,14 +51,13 @@ export {
 } from "./edge/errors.js";
 export type { Logger } from "./edge/logger.js";
 export { methodIndex } from "./edge/method-not-allowed.js";
+export { isPrivate, type Privacy, type PrivatePath, privateAnswers } from "./edge/private-answers.js";
 export { type RequestIdVariables, requestId } from "./edge/request-id.js";
 export {
   type CspVariables,
   contentSecurityPolicy,
   corsPolicy,
   EXPOSED_HEADERS,
-  isPrivateAnswer,
-  privateAnswers,
   securityHeaders,
 } from "./edge/security.js";
 export type { HostEnv, HostVariables } from "./env.js";

@@ -32,6 +32,7 @@ export {
   type Operation,
   type OperationContext,
   type OperationName,
+  privatePaths,
 } from "./operation.js";
 export { apiOperations } from "./operations/index.js";
 export {

@@ -1,5 +1,5 @@
 import type { Actor, Marketplace, SecurityMode } from "@psm/core";
-import type { RateClass, UploadedFile } from "@psm/host";
+import type { Privacy, PrivatePath, RateClass, UploadedFile } from "@psm/host";
 import type * as v from "valibot";
 import type { CommandSchema, WireMapping } from "./wire.js";
 
@@ -105,6 +105,11 @@ export interface Operation<C = Record<string, unknown>> {
   upload?: { field: string };
   /** An anonymous caller's answer may be reused from the answer cache while it is current. */
   cacheable?: true;
+  /**
+   * Its answers, errors included, may carry a secret or private data (the host marks them
+   * `no-store` before the route runs): always, or when the caller is identified (see Privacy).
+   */
+  private?: Privacy;
   /** A public read: its answer carries an ETag and honours If-None-Match. */
   etag?: true;
   /** Its place among the tools agents see (1 first); absent, the operation is no tool. */
@@ -116,6 +121,11 @@ export interface Operation<C = Record<string, unknown>> {
   idempotencyKey?: false;
   /** Runs the use case and presents its result in the wire's shape. */
   handle(ctx: OperationContext<C>): Promise<unknown>;
+}
+
+/** The paths of the private operations, for the host's private-answer policy (Surface's `private`). */
+export function privatePaths(ops: readonly Pick<Operation, "path" | "private">[]): PrivatePath[] {
+  return ops.flatMap((op) => (op.private === undefined ? [] : [{ path: op.path, privacy: op.private }]));
 }
 
 /** The documented auth of an operation in a mode. */

@@ -2,7 +2,7 @@ import { type Marketplace, MarketplaceError } from "@psm/core";
 import {
   assertStorableUrl,
   findFilePart,
-  isPrivateAnswer,
+  isPrivate,
   multipartBoundary,
   parseJsonObject,
   type UploadedFile,
@@ -139,7 +139,7 @@ function handler(
     };
     if (op.upload)
       return c.json(await receiveUpload(c, op.upload.field, uploads, (file) => run(m, file)), op.ok.status);
-    if (cache !== undefined && !isPrivateAnswer(c.req.path, mode, () => false)) {
+    if (cache !== undefined && !isPrivate(op.private, mode, () => false)) {
       const answer = await cache.read(cacheKey, async () => {
         const result = await run(m);
         return { answer: encodeAnswer(result), body: result };
@@ -150,7 +150,7 @@ function handler(
     if (key !== undefined) return keyedAnswer(c, op, m, key, run);
     if (!conditional) return c.json((await run(m)) as object, op.ok.status);
     const result = await run(m);
-    const secret = isPrivateAnswer(c.req.path, mode, () => presentsCredentials(c));
+    const secret = isPrivate(op.private, mode, () => presentsCredentials(c));
     return conditionalJson(c, encodeAnswer(result), op.ok.status, secret);
   };
 }

@@ -8,8 +8,8 @@ import {
   type ApiCatalog,
   allowedOrigins,
   apiCatalog,
-  createMcpApp,
   createMcpServer,
+  createMcpSurface,
   type McpAppOptions,
 } from "../../src/index.js";
 
@@ -54,7 +54,7 @@ export async function harness(
   const marketplace = createMarketplace(deps);
   const config: HttpConfig = { corsOrigins: ["https://app.example"], publicUrl: PUBLIC_URL, ...http };
   const catalog = await apiCatalog(config, marketplace.settings);
-  const surface = createMcpApp({
+  const surface = createMcpSurface({
     marketplace,
     tools: catalog.tools,
     capabilities: catalog.capabilities,
@@ -63,7 +63,7 @@ export async function harness(
     maxBodyBytes: 2 * 1024 * 1024,
     ...mcp,
   });
-  const app = createHttpApp({ marketplace, config, surfaces: [{ path: "/", app: surface }] });
+  const app = createHttpApp({ marketplace, config, surfaces: [surface] });
 
   const signUp = async (email: string, password: string): Promise<Member> => {
     const { user, token } = await marketplace.auth.logIn({ email, password });

@@ -1,4 +1,3 @@
-import type { SecurityMode } from "@psm/core";
 import type { MiddlewareHandler } from "hono";
 import { cors } from "hono/cors";
 
@@ -82,61 +81,6 @@ export function securityHeaders(): MiddlewareHandler<SecurityEnv> {
     const headers = c.res.headers;
     if (headers.has("X-Content-Type-Options")) return;
     for (const [name, value] of set) headers.set(name, value);
-  };
-}
-
-/**
- * Paths whose every answer, errors included, carries a secret or private
- * data (decisions.md "Caching"): credentials and the user (auth, keys),
- * messages, admin lists, the user's own record, a parsed document, and the
- * pages whose URL carries a one-time token. Each covers the path and below it.
- */
-const PRIVATE_PATHS = [
-  "/api/auth",
-  "/api/keys",
-  "/api/messages",
-  "/api/admin",
-  "/api/users",
-  "/api/parse-pdf",
-  "/reset-password",
-  "/verify-email",
-];
-
-const NO_STORE = "no-store";
-
-/** Profiles carry emails to their owner and admins (strict mode), to everyone in legacy mode. */
-const PROFILE_PATH = "/api/profiles";
-
-function isUnder(path: string, prefix: string): boolean {
-  return path === prefix || (path.startsWith(prefix) && path[prefix.length] === "/");
-}
-
-/** Whether the answer to this request may carry a secret or private data. */
-export function isPrivateAnswer(
-  path: string,
-  mode: SecurityMode,
-  presentsCredentials: () => boolean,
-): boolean {
-  if (PRIVATE_PATHS.some((prefix) => isUnder(path, prefix))) return true;
-  // Decided from the request, before the route runs: an anonymous caller in
-  // strict mode sees no email, anyone who presents a credential may.
-  return isUnder(path, PROFILE_PATH) && (mode === "legacy" || presentsCredentials());
-}
-
-/**
- * `Cache-Control: no-store` on every answer that may carry a secret or private
- * data, so that neither a browser nor a shared cache keeps it. Set before the
- * route runs, as the security headers are, so error answers carry it too.
- */
-export function privateAnswers(mode: SecurityMode): MiddlewareHandler<SecurityEnv> {
-  return async (c, next) => {
-    const credentials = () =>
-      c.req.header("authorization") !== undefined || c.req.header("x-api-key") !== undefined;
-    if (!isPrivateAnswer(c.req.path, mode, credentials)) return next();
-    c.header("Cache-Control", NO_STORE);
-    await next();
-    // A handler that answered a Response of its own, or set a policy of its own.
-    if (c.res.headers.get("Cache-Control") !== NO_STORE) c.res.headers.set("Cache-Control", NO_STORE);
   };
 }
 

@@ -13,6 +13,7 @@ const uuidExample = "0190a3b4-5c6d-7e8f-9012-3456789abcde";
 const deletePost = {
   auth: "admin",
   rate: "write",
+  private: "always",
   tag,
   ok: deleted,
   errors: [403, 404],
@@ -24,6 +25,7 @@ const deletePost = {
 const deleteUser = {
   auth: "admin",
   rate: "write",
+  private: "always",
   tag,
   ok: deleted,
   errors: [403, 404],
@@ -42,6 +44,7 @@ export const adminOperations = [
     path: "/api/admin/posts",
     auth: "admin",
     rate: "read",
+    private: "always",
     tag,
     summary: "All listings, any status",
     description: "All listings of any status.",
@@ -87,6 +90,7 @@ export const adminOperations = [
     path: "/api/admin/users",
     auth: "admin",
     rate: "read",
+    private: "always",
     tag,
     summary: "All users",
     description: "All users.",

@@ -22,6 +22,7 @@ export function documentOperations(config: Pick<OperationsConfig, "maxUploadByte
       path: "/api/parse-pdf",
       auth: "key-or-jwt",
       rate: "upload",
+      private: "always",
       tag: "documents",
       summary: "Extract listing fields from a document",
       description: "Pre-fill a listing from a PDF, image or text file.",

@@ -23,6 +23,7 @@ export const keyOperations = [
     path: "/api/keys",
     auth: "key-or-jwt",
     rate: "read",
+    private: "always",
     tag,
     summary: "List API keys",
     description: "The caller's keys (all keys for an admin).",
@@ -39,6 +40,7 @@ export const keyOperations = [
     path: "/api/keys",
     auth: "key-or-jwt",
     rate: "write",
+    private: "always",
     tag,
     summary: "Create an API key",
     description:
@@ -65,6 +67,7 @@ export const keyOperations = [
     path: "/api/keys/{id}",
     auth: "key-or-jwt",
     rate: "write",
+    private: "always",
     tag,
     summary: "Deactivate an API key",
     description: "Deactivate a key.",
