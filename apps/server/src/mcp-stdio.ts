@@ -23,8 +23,10 @@ async function main(): Promise<number> {
     // Checked again before every tool call, as the HTTP server checks each request.
     const caller = () => marketplace.auth.authenticate({ apiKey });
     const actor = await caller().catch((error: unknown) => {
-      if (isMarketplaceError(error, "unauthenticated")) {
-        throw new ConfigError("Invalid configuration: PSM_API_KEY is not an active API key");
+      const refused = ["unauthenticated", "api_key_revoked", "api_key_expired"] as const;
+      if (refused.some((code) => isMarketplaceError(error, code))) {
+        const why = error instanceof Error ? ` (${error.message})` : "";
+        throw new ConfigError(`Invalid configuration: PSM_API_KEY is not an active API key${why}`);
       }
       throw error;
     });

@@ -10,14 +10,18 @@ describe("/api/keys", () => {
     const { key } = await h.json<{ key: Record<string, unknown> }>(res);
     expect(Object.keys(key).sort()).toEqual([
       "created_at",
+      "expires_at",
       "id",
       "is_active",
       "key",
       "last_used",
       "name",
+      "prefix",
+      "scopes",
       "user_id",
     ]);
     expect(key).toMatchObject({ name: "API Key", is_active: true, user_id: s.id, last_used: null });
+    expect(key).toMatchObject({ scopes: null, expires_at: null, prefix: String(key.key).slice(0, 12) });
     expect(key.key).toMatch(/^psm_[0-9a-f]{64}$/);
     const named = await h.call("POST", "/api/keys", { token: s.token, body: { name: "agent" } });
     expect((await h.json<{ key: { name: string } }>(named)).key.name).toBe("agent");

@@ -20,6 +20,7 @@ import {
   type OperationsConfig,
   operationsConfig,
   ParsedDocumentSchema,
+  requireOperationScope,
   takesIdempotencyKey,
   wireNames,
   wireSchema,
@@ -111,8 +112,10 @@ async function operationTool(op: Operation, mode: SecurityMode): Promise<Catalog
   const keyed = takesIdempotencyKey(op);
   const output = await outputOf(op.ok.schema);
   const run = (m: Marketplace, actor: Actor, command: Record<string, unknown>) =>
-    op
-      .handle({ m, actor, command })
+    // The scope first, as the route checks it: the same refusal on every surface.
+    Promise.resolve()
+      .then(() => requireOperationScope(op, actor))
+      .then(() => op.handle({ m, actor, command }))
       .then(asBody)
       .catch((error: unknown) => {
         throw inWireWords(error, names);
@@ -122,6 +125,7 @@ async function operationTool(op: Operation, mode: SecurityMode): Promise<Catalog
     title: op.summary,
     description: op.description,
     auth: authIn(op, mode),
+    ...(op.scope === undefined ? {} : { scope: op.scope }),
     readOnly: op.method === "GET",
     destructive: op.method === "PATCH" || op.method === "PUT" || op.method === "DELETE",
     idempotent: op.method !== "POST",
@@ -160,6 +164,7 @@ async function documentTool(op: Operation, mode: SecurityMode, maxBytes: number)
       `${op.description} Send the file as base64 (at most ${maxBytes} bytes decoded); nothing is stored: ` +
       "review the draft, then publish it with create_listing.",
     auth: authIn(op, mode),
+    ...(op.scope === undefined ? {} : { scope: op.scope }),
     readOnly: true,
     destructive: false,
     idempotent: true,
@@ -170,6 +175,8 @@ async function documentTool(op: Operation, mode: SecurityMode, maxBytes: number)
     inputSchema: publishable(asObjectSchema(await jsonSchemaOf(DocumentArguments), op.name)),
     outputSchema: (await outputOf(ParsedDocumentSchema)).schema,
     call: async (m, actor, args) => {
+      // Before the document is decoded: a call its credential's scopes do not allow costs nothing more.
+      requireOperationScope(op, actor);
       const file = fileFromArguments(actor, args, maxBytes);
       return { body: asBody(await op.handle({ m, actor, command: {}, file })), replayed: false };
     },

@@ -52,6 +52,13 @@ export function llmsTxt(
       (a) => `- ${a.type}: header \`${a.header}\`, ${a.format}. Obtained: ${a.how_obtained}.`,
     ),
     "",
+    "## Scopes",
+    "",
+    "A key made with `scopes` (POST /api/keys) may only call what they allow; it sees only those tools, and any " +
+      "other call is 403 insufficient_scope. A key made without scopes may do all its owner may.",
+    "",
+    ...capabilities.scopes.map((s) => `- ${s.name}: ${s.description}`),
+    "",
     "## MCP tools",
     "",
     ...tools.map(toolLine),
@@ -59,7 +66,8 @@ export function llmsTxt(
     "## JSON API endpoints",
     "",
     ...capabilities.capabilities.map(
-      (c) => `- ${c.method} ${c.path} (${c.auth}, ${c.name}): ${c.description}`,
+      (c) =>
+        `- ${c.method} ${c.path} (${c.auth}${c.scope ? `, scope ${c.scope}` : ""}, ${c.name}): ${c.description}`,
     ),
     "",
     "## Categories",

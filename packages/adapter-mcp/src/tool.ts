@@ -1,4 +1,4 @@
-import type { Actor, Marketplace } from "@psm/core";
+import type { Actor, Marketplace, Scope } from "@psm/core";
 import type { RateClass } from "@psm/host";
 import type { AuthRequirement } from "@psm/operations";
 
@@ -20,6 +20,8 @@ export interface McpTool {
   description: string;
   /** Who may call it in the running mode, as the capabilities document says. */
   auth: ToolAuth;
+  /** The scope a credential limited to scopes needs; a credential without it does not see the tool. */
+  scope?: Scope;
   /** It changes nothing. */
   readOnly: boolean;
   /** It may overwrite or delete (else only adds). */
@@ -53,7 +55,15 @@ export interface CapabilitiesSummary {
   name: string;
   version: string;
   security_mode: "strict" | "legacy";
-  capabilities: readonly { name: string; method: string; path: string; auth: string; description: string }[];
+  capabilities: readonly {
+    name: string;
+    method: string;
+    path: string;
+    auth: string;
+    scope?: string;
+    description: string;
+  }[];
+  scopes: readonly { name: string; description: string }[];
   categories: readonly { value: string; label: string }[];
   authentication: readonly { type: string; header: string; format: string; how_obtained: string }[];
 }

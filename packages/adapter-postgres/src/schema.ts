@@ -1,4 +1,4 @@
-import type { AccountType, Category, MailJobStatus, MailKind, StoredListingStatus } from "@psm/core";
+import type { AccountType, Category, MailJobStatus, MailKind, Scope, StoredListingStatus } from "@psm/core";
 import { type SQL, sql } from "drizzle-orm";
 import {
   boolean,
@@ -138,6 +138,11 @@ export const apiKeys = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
     keyHash: text("key_hash").notNull(),
+    // The three below are NULL for keys made before 1.3 (migration 0009).
+    prefix: text("prefix"),
+    // In the order the key was given them; NULL: unrestricted.
+    scopes: text("scopes").array().$type<readonly Scope[]>(),
+    expiresAt: instant("expires_at"),
     isActive: boolean("is_active").notNull().default(true),
     lastUsed: instant("last_used"),
     createdAt: instant("created_at").notNull(),

@@ -1,4 +1,4 @@
-import type { AccountType, Category, MailJobStatus, MailKind, StoredListingStatus } from "@psm/core";
+import type { AccountType, Category, MailJobStatus, MailKind, Scope, StoredListingStatus } from "@psm/core";
 import { type SQL, sql } from "drizzle-orm";
 import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 import { check, index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
@@ -107,6 +107,11 @@ export const apiKeys = sqliteTable(
       .references(() => users.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
     keyHash: text("key_hash").notNull(),
+    // The three below are NULL for keys made before 1.3 (migration 0006).
+    prefix: text("prefix"),
+    // A JSON array, in the order the key was given them; NULL: unrestricted.
+    scopes: text("scopes", { mode: "json" }).$type<readonly Scope[]>(),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }),
     isActive: integer("is_active", { mode: "boolean" }).notNull().default(true),
     lastUsed: integer("last_used", { mode: "timestamp_ms" }),
     createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),

@@ -56,6 +56,8 @@ describe("API keys", () => {
     // Shown once: the next visit has no value, and a resent form makes no second key.
     const again = await browser.get("/account/keys");
     expect(again.html).not.toContain(secret ?? "none");
+    // Never expires, never used.
+    expect(again.html.match(/<td>Never<\/td>/g)).toHaveLength(2);
     const resentAnswer = await browser.submit(page, "/account/keys", { name: "pricing agent" });
     expect(resentAnswer.html).not.toMatch(/psm_[0-9a-f]{64}/);
     const resent = await browser.follow(resentAnswer);
@@ -66,14 +68,14 @@ describe("API keys", () => {
     const agent = await h.m.auth.authenticate({ apiKey: secret ?? "" });
     expect(agent.kind).toBe("user");
     const used = await browser.get("/account/keys");
-    expect(used.html).not.toMatch(/<td>Never<\/td>/);
+    expect(used.html.match(/<td>Never<\/td>/g)).toHaveLength(1);
     const keyId = /action="\/account\/keys\/([0-9a-f-]{36})\/deactivate"/.exec(used.html)?.[1] ?? "";
     const off = await browser.submit(used, `/account/keys/${keyId}/deactivate`);
     expect(off.location).toBe("/account/keys");
     const after = await browser.follow(off);
     expect(after.html).toContain("Deactivated");
     await expect(h.m.auth.authenticate({ apiKey: secret ?? "" })).rejects.toMatchObject({
-      code: "unauthenticated",
+      code: "api_key_revoked",
     });
   });
 

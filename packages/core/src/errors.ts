@@ -7,9 +7,12 @@ export type ErrorCode =
   | "invalid_json"
   | "email_taken"
   | "unauthenticated"
+  | "api_key_expired"
+  | "api_key_revoked"
   | "invalid_credentials"
   | "forbidden"
   | "admin_required"
+  | "insufficient_scope"
   | "cannot_delete_admin"
   | "listing_limit_reached"
   | "email_unverified"
@@ -37,9 +40,12 @@ export const ERROR_MESSAGES: Readonly<Record<ErrorCode, string>> = {
   invalid_json: "Malformed JSON body",
   email_taken: "Email already registered",
   unauthenticated: "Authentication required",
+  api_key_expired: "This API key has expired",
+  api_key_revoked: "This API key has been deactivated",
   invalid_credentials: "Invalid email or password",
   forbidden: "Forbidden",
   admin_required: "Admin access required",
+  insufficient_scope: "This credential's scopes do not allow this",
   cannot_delete_admin: "Cannot delete an admin",
   listing_limit_reached: "Listing limit reached",
   email_unverified: "Verify your email address first: follow the link mailed at sign-up",

@@ -5,15 +5,22 @@ export {
   type Actor,
   ANONYMOUS,
   type CredentialKind,
+  hasScope,
   isAdmin,
   isSelfOrAdmin,
+  scopesOf,
   type UserActor,
 } from "./domain/actor.js";
 export {
   API_KEY_PATTERN,
   API_KEY_PREFIX,
   type ApiKey,
+  DEFAULT_ROTATION_GRACE_SECONDS,
+  KEY_PREFIX_LENGTH,
+  keyRefusal,
   LAST_USED_INTERVAL_MS,
+  MAX_KEY_LIFETIME_MS,
+  MAX_ROTATION_GRACE_SECONDS,
   shouldTouchLastUsed,
 } from "./domain/api-key.js";
 export {
@@ -47,6 +54,7 @@ export {
 export { MAIL_RETRY, type MailJob, type MailJobStatus, type MailKind } from "./domain/mail-job.js";
 export type { Message, MessageDirection } from "./domain/message.js";
 export type { Page, PageQuery } from "./domain/page.js";
+export { grantableScopes, isScope, SCOPE_DESCRIPTIONS, SCOPES, type Scope } from "./domain/scopes.js";
 export { foldSearchText } from "./domain/search-text.js";
 export {
   ACCOUNT_TYPES,

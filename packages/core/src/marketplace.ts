@@ -1,9 +1,13 @@
 import type { Deps } from "./deps.js";
+import { type Actor, hasScope } from "./domain/actor.js";
+import type { Scope } from "./domain/scopes.js";
+import { MarketplaceError } from "./errors.js";
 import { deletePost, listPosts } from "./use-cases/admin/admin-posts.js";
 import { deleteUser, ensureAdmin, listUsers } from "./use-cases/admin/admin-users.js";
 import { createApiKey } from "./use-cases/api-keys/create-api-key.js";
 import { deactivateApiKey } from "./use-cases/api-keys/deactivate-api-key.js";
 import { listApiKeys } from "./use-cases/api-keys/list-api-keys.js";
+import { rotateApiKey } from "./use-cases/api-keys/rotate-api-key.js";
 import { authenticate } from "./use-cases/auth/authenticate.js";
 import { changePassword } from "./use-cases/auth/change-password.js";
 import { dummyHash } from "./use-cases/auth/dummy-hash.js";
@@ -42,6 +46,24 @@ function bind<D, A extends unknown[], R>(deps: D, useCase: (deps: D, ...args: A)
 }
 
 /**
+ * Binds a use case that a credential may run only with `scope` (domain/scopes.ts): a signed-in
+ * caller whose credential lacks it is refused with `insufficient_scope` before the use case reads
+ * anything; an anonymous one goes on, to be told what the use case tells anonymous callers.
+ */
+function scoped<D, I extends unknown[], R>(
+  scope: Scope,
+  deps: D,
+  useCase: (deps: D, actor: Actor, ...input: I) => Promise<R>,
+): (actor: Actor, ...input: I) => Promise<R> {
+  return async (actor, ...input) => {
+    if (actor.kind === "user" && !hasScope(actor, scope)) {
+      throw new MarketplaceError("insufficient_scope", `This credential lacks the scope ${scope}`);
+    }
+    return useCase(deps, actor, ...input);
+  };
+}
+
+/**
  * Binds every use case to `deps`: the object apps/server and other Node
  * services embed. Each member is the use case of the same name in
  * `use-cases/`, typed by it: commands are the domain's camelCase objects,
@@ -75,7 +97,7 @@ function useCases(deps: Deps) {
       requestPasswordReset: bind(deps, requestPasswordReset),
       updatePassword: bind(deps, updatePassword),
       /** A signed-in user's new password; ends every JWT and browser session issued before. */
-      changePassword: bind(deps, changePassword),
+      changePassword: scoped("account:write", deps, changePassword),
       /** Whether a reset token is usable now, without consuming it (the reset page). */
       checkResetToken: bind(deps, checkResetToken),
       verifyEmail: bind(deps, verifyEmail),
@@ -89,30 +111,32 @@ function useCases(deps: Deps) {
       close: bind(deps, closeSession),
     },
     users: {
-      updateDisplayName: bind(deps, updateDisplayName),
+      updateDisplayName: scoped("account:write", deps, updateDisplayName),
     },
     listings: {
-      create: bind(deps, createListing),
+      create: scoped("listings:write", deps, createListing),
       search: bind(deps, searchListings),
       get: bind(deps, getListing),
       recordView: bind(deps, recordView),
-      update: bind(deps, updateListing),
-      delete: bind(deps, deleteListing),
+      update: scoped("listings:write", deps, updateListing),
+      delete: scoped("listings:write", deps, deleteListing),
     },
     apiKeys: {
-      create: bind(deps, createApiKey),
-      list: bind(deps, listApiKeys),
-      deactivate: bind(deps, deactivateApiKey),
+      create: scoped("account:write", deps, createApiKey),
+      list: scoped("account:write", deps, listApiKeys),
+      deactivate: scoped("account:write", deps, deactivateApiKey),
+      /** A new key of the same name, scopes and expiry; the old one works for a grace period. */
+      rotate: scoped("account:write", deps, rotateApiKey),
     },
     messages: {
-      send: bind(deps, sendMessage),
-      list: bind(deps, listMessages),
+      send: scoped("messages:write", deps, sendMessage),
+      list: scoped("messages:read", deps, listMessages),
     },
     profiles: {
       list: bind(deps, listProfiles),
       /** Public display names by user id (up to 100), for pages naming authors and correspondents. */
       displayNames: bind(deps, displayNames),
-      sync: bind(deps, syncProfile),
+      sync: scoped("account:write", deps, syncProfile),
       isAdmin: bind(deps, checkAdmin),
       getLimit: bind(deps, getListingLimit),
       /** The compatibility POST: same answer as getLimit, moves nothing. */
@@ -131,7 +155,7 @@ function useCases(deps: Deps) {
       ensureAdmin: bind(deps, ensureAdmin),
     },
     documents: {
-      parse: bind(deps, parseDocument),
+      parse: scoped("documents:parse", deps, parseDocument),
     },
     mail: {
       /** Sends due queued mail once; call it on a timer (see @psm/adapter-mail's startMailDispatcher). */

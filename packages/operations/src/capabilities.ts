@@ -4,6 +4,9 @@ import {
   PAGE,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
+  SCOPE_DESCRIPTIONS,
+  SCOPES,
+  type Scope,
   type Settings,
 } from "@psm/core";
 import type { OperationsConfig } from "./config.js";
@@ -19,6 +22,8 @@ export interface Capability {
   method: HttpMethod;
   path: string;
   auth: AuthRequirement;
+  /** The scope a key limited to scopes needs (absent: none). */
+  scope?: Scope;
   description: string;
 }
 
@@ -28,6 +33,7 @@ export interface CapabilitiesDocument {
   version: string;
   security_mode: Settings["securityMode"];
   capabilities: Capability[];
+  scopes: { name: Scope; description: string }[];
   categories: { value: string; label: string; display_slug: string }[];
   authentication: { type: string; header: string; format: string; how_obtained: string }[];
   known_gaps: string[];
@@ -55,6 +61,7 @@ const CHANGES_FROM_1_0_2 = [
   "1.2.0: the default display name no longer shows the email.",
   "1.2.0: `Idempotency-Key` on POST, PATCH and DELETE replays the stored answer of a retried request.",
   "1.2.0: `Cache-Control: no-store` on every answer that carries a secret or private data.",
+  "1.3.0 (landing): API keys take `scopes` and `expires_at` and rotate with a grace period (POST /api/keys/{id}/rotate); the key list shows prefix, scopes and expiry; a deactivated key is 401 api_key_revoked, an expired one 401 api_key_expired; a call outside a key's scopes is 403 insufficient_scope.",
   "1.2.0: agents can connect over the Model Context Protocol at /mcp (stateless Streamable HTTP, the same X-API-Key or Bearer credentials; each tool named as the capability it runs); /llms.txt says how.",
 ];
 
@@ -73,6 +80,7 @@ export function capabilityList(
     method: op.method,
     path: op.path,
     auth: authIn(op, mode),
+    ...(op.scope === undefined ? {} : { scope: op.scope }),
     description: op.description,
   }));
 }
@@ -89,6 +97,7 @@ export function buildCapabilities(
     version: API_VERSION,
     security_mode: mode,
     capabilities: capabilityList(operations, mode),
+    scopes: SCOPES.map((name) => ({ name, description: SCOPE_DESCRIPTIONS[name] })),
     categories: categoryList(),
     authentication: [
       {
@@ -96,9 +105,11 @@ export function buildCapabilities(
         header: "X-API-Key",
         format: "psm_ followed by 64 lowercase hexadecimal characters",
         how_obtained:
-          "POST /api/keys by an authenticated caller; the value is returned once. A key carries all of its " +
-          "owner's rights (interface 1.0.2): an admin's key acts as admin outside /api/admin, deleting any " +
-          "listing and reading any inbox; /api/admin/* needs a JWT",
+          "POST /api/keys by an authenticated caller; the value is returned once. Give it `scopes` to limit it " +
+          "(a call outside them is 403 insufficient_scope) and `expires_at` to end it (then 401 api_key_expired; " +
+          "a deactivated key is 401 api_key_revoked); POST /api/keys/{id}/rotate replaces it with a grace period. " +
+          "A key made without scopes carries all of its owner's rights (interface 1.0.2): an admin's key acts as " +
+          "admin outside /api/admin, deleting any listing and reading any inbox; /api/admin/* needs a JWT",
       },
       {
         type: "jwt",

@@ -33,6 +33,8 @@ export {
   type OperationContext,
   type OperationName,
   privatePaths,
+  requireOperationScope,
+  scopeAllows,
 } from "./operation.js";
 export { apiOperations } from "./operations/index.js";
 export {

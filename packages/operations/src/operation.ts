@@ -1,4 +1,11 @@
-import type { Actor, Marketplace, SecurityMode } from "@psm/core";
+import {
+  type Actor,
+  hasScope,
+  type Marketplace,
+  MarketplaceError,
+  type Scope,
+  type SecurityMode,
+} from "@psm/core";
 import type { Privacy, PrivatePath, RateClass, UploadedFile } from "@psm/host";
 import type * as v from "valibot";
 import type { CommandSchema, WireMapping } from "./wire.js";
@@ -25,6 +32,7 @@ export type OperationName =
   | "list_api_keys"
   | "create_api_key"
   | "deactivate_api_key"
+  | "rotate_api_key"
   | "list_messages"
   | "send_message"
   | "list_profiles"
@@ -75,6 +83,13 @@ export interface Operation<C = Record<string, unknown>> {
   path: string;
   /** Who may call it, per security mode (legacy re-opens gaps 3 and 4). */
   auth: AuthRequirement | { strict: AuthRequirement; legacy: AuthRequirement };
+  /**
+   * The scope a credential limited to scopes needs to call it (decisions.md 1.3.0); absent, any
+   * credential may (public reads, the caller's own identity). Core refuses a call outside a
+   * credential's scopes; the surfaces refuse it before reading a body, list only the tools a
+   * credential may call, and OpenAPI and the capabilities document name it.
+   */
+  scope?: Scope;
   /** Its rate class (the host's): every surface that offers it limits it so. */
   rate: RateClass;
   tag: string;
@@ -126,6 +141,18 @@ export interface Operation<C = Record<string, unknown>> {
 /** The paths of the private operations, for the host's private-answer policy (Surface's `private`). */
 export function privatePaths(ops: readonly Pick<Operation, "path" | "private">[]): PrivatePath[] {
   return ops.flatMap((op) => (op.private === undefined ? [] : [{ path: op.path, privacy: op.private }]));
+}
+
+/** Whether the caller's credential may call the operation (an anonymous caller is left to its auth). */
+export function scopeAllows(op: Pick<Operation, "scope">, actor: Actor): boolean {
+  return op.scope === undefined || actor.kind !== "user" || hasScope(actor, op.scope);
+}
+
+/** Refuses, as core would, a call outside the caller's scopes: before a surface reads its body. */
+export function requireOperationScope(op: Pick<Operation, "scope">, actor: Actor): void {
+  if (!scopeAllows(op, actor)) {
+    throw new MarketplaceError("insufficient_scope", `This credential lacks the scope ${op.scope}`);
+  }
 }
 
 /** The documented auth of an operation in a mode. */

@@ -1,3 +1,4 @@
+import { SCOPES } from "@psm/core";
 import * as v from "valibot";
 import { about, named } from "./wire-fields.js";
 
@@ -25,7 +26,22 @@ export const CapabilitiesSchema = named(
             "Who may call it in this mode: public, key-or-jwt (X-API-Key or Bearer), jwt (Bearer only) or admin (an admin's Bearer).",
             v.picklist(["public", "key-or-jwt", "jwt", "admin"]),
           ),
+          scope: v.optional(
+            about(
+              "The scope a key limited to scopes needs to call it; absent when none is needed.",
+              v.picklist(SCOPES),
+            ),
+          ),
           description: about("What it does.", v.string()),
+        }),
+      ),
+    ),
+    scopes: about(
+      "The scopes a key may be limited to (POST /api/keys `scopes`), each with what it allows.",
+      v.array(
+        v.object({
+          name: about("The scope's name, as POST /api/keys `scopes` takes it.", v.picklist(SCOPES)),
+          description: about("What it allows.", v.string()),
         }),
       ),
     ),

@@ -1,4 +1,4 @@
-import { ACCOUNT_TYPES, API_KEY_PATTERN, CATEGORY_VALUES, LISTING_STATUSES } from "@psm/core";
+import { ACCOUNT_TYPES, API_KEY_PATTERN, CATEGORY_VALUES, LISTING_STATUSES, SCOPES } from "@psm/core";
 import * as v from "valibot";
 import { about, categories, count, instant, named, nullableInstant, uuid } from "./wire-fields.js";
 
@@ -99,7 +99,16 @@ const apiKeyEntries = {
   id: uuid("The key's id (a UUID); deactivate it with DELETE /api/keys/{id}."),
   user_id: uuid("The key's owner (a user id, a UUID); the key acts with this user's rights."),
   name: about("The label given at creation, 1 to 100 characters.", v.string()),
-  is_active: about("Whether the key is accepted; false once deactivated.", v.boolean()),
+  prefix: about(
+    "The key's first 12 characters (psm_ and 8 hex digits), to tell keys apart; null for keys made before 1.3.",
+    v.nullable(v.string()),
+  ),
+  scopes: about(
+    `What the key may do beyond public reads (${SCOPES.join(", ")}); null for a key made without scopes, which may do all its owner may.`,
+    v.nullable(v.array(v.picklist(SCOPES))),
+  ),
+  expires_at: nullableInstant("When the key stops working (401 api_key_expired)", "if it never expires"),
+  is_active: about("Whether the key is accepted; false once deactivated (401 api_key_revoked).", v.boolean()),
   last_used: nullableInstant(
     "When the key last authenticated a request, updated at most once a minute",
     "if never used",

@@ -253,6 +253,6 @@ describe.each(BACKENDS)("MCP on %s", (backend) => {
     );
     // The key is checked again on every call, as over HTTP.
     expectStatus(await d.api.delete(`/api/keys/${agent.keyId}`, { token: agent.token }), 200);
-    await failedTool(client, "whoami", {}, "unauthenticated");
+    await failedTool(client, "whoami", {}, "api_key_revoked");
   });
 });

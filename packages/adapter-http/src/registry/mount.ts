@@ -15,6 +15,7 @@ import {
   IDEMPOTENCY_POLICY,
   inWireWords,
   type Operation,
+  requireOperationScope,
   takesIdempotencyKey,
   wireNames,
   wireSchema,
@@ -114,6 +115,8 @@ function handler(
   const conditional = op.method === "GET" && op.etag === true;
   const mode = m.settings.securityMode;
   return async (c) => {
+    // Before any body is read: a call its credential's scopes do not allow costs nothing more.
+    requireOperationScope(op, c.get("actor"));
     // Only for anonymous listing reads (answer-cache.ts); keyed by the request as sent, since the
     // same path and query always make the same command.
     const cache = answers !== undefined && !presentsCredentials(c) ? answers : undefined;
@@ -185,10 +188,12 @@ type Security = NonNullable<DescribeRouteOptions["security"]>;
 
 // Public routes still take credentials (a bad one is 401; `me` and the status
 // filter use a good one), hence the optional `{}` beside both schemes.
-function security(auth: AuthRequirement): Security {
+function security(auth: AuthRequirement, scope: string | undefined): Security {
+  // OpenAPI 3.1 lets a requirement of any scheme name the roles it needs: the operation's scope.
+  const needs = scope === undefined ? [] : [scope];
   const anonymous: Record<string, string[]> = {};
-  const apiKey: Record<string, string[]> = { ApiKeyAuth: [] };
-  const bearer: Record<string, string[]> = { BearerAuth: [] };
+  const apiKey: Record<string, string[]> = { ApiKeyAuth: needs };
+  const bearer: Record<string, string[]> = { BearerAuth: needs };
   if (auth === "public") return [anonymous, apiKey, bearer];
   return auth === "key-or-jwt" ? [apiKey, bearer] : [bearer];
 }
@@ -203,9 +208,12 @@ function documentation(op: Operation, m: Marketplace): [object, object | undefin
   const spec: DescribeRouteOptions = {
     operationId: op.name,
     summary: op.summary,
-    description: op.description,
+    description:
+      op.scope === undefined
+        ? op.description
+        : `${op.description}\n\nA key limited to scopes needs \`${op.scope}\` (else 403 insufficient_scope).`,
     tags: [op.tag],
-    security: security(authIn(op, m.settings.securityMode)),
+    security: security(authIn(op, m.settings.securityMode), op.scope),
     responses: {
       [op.ok.status]: {
         description: "Success",
@@ -214,6 +222,7 @@ function documentation(op: Operation, m: Marketplace): [object, object | undefin
       ...errorResponses([
         401,
         ...(op.errors ?? []),
+        ...(op.scope === undefined ? [] : [403]),
         ...(input.schema || input.path ? [400] : []),
         ...(fromBody ? [413] : []),
         ...(takesIdempotencyKey(op) ? [409, 422] : []),

@@ -40,7 +40,8 @@ describe("the generators", () => {
 describe("fuzz: hostile text in every string of every body", () => {
   const routes = new Set(capabilityTable("strict").map((cap) => `${cap.method} ${cap.path}`));
   for (const [name, kase] of Object.entries(BODY_CASES)) {
-    if (!routes.has(name)) continue;
+    // A body of numbers only (the rotation's grace) holds no string to make hostile.
+    if (!routes.has(name) || kase.strings.length === 0) continue;
     test(name, async () => {
       const world = await createWorld("strict");
       const path = fc.constantFrom(...kase.strings);

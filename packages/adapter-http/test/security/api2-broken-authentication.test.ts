@@ -16,11 +16,14 @@ beforeEach(async () => {
 });
 
 /** 401 {error, code} on a route that needs a credential and on a public one. */
-async function expectRejected(auth: { token?: string; key?: string }): Promise<void> {
+async function expectRejected(
+  auth: { token?: string; key?: string },
+  code = "unauthenticated",
+): Promise<void> {
   for (const path of ["/api/keys", "/api/listings"]) {
     const res = await t.request("GET", path, auth);
     expect(res.status, path).toBe(401);
-    expect(await res.json()).toMatchObject({ code: "unauthenticated" });
+    expect(await res.json()).toMatchObject({ code });
   }
 }
 
@@ -81,7 +84,7 @@ describe("API keys", () => {
     const created = await t.apiKey(user);
     expect((await t.request("GET", "/api/keys", { key: created.key })).status).toBe(200);
     await t.request("DELETE", `/api/keys/${created.id}`, { token: user.token });
-    await expectRejected({ key: created.key });
+    await expectRejected({ key: created.key }, "api_key_revoked");
   });
 
   test("near-miss values are refused: one hex digit changed, uppercase, wrong prefix, 63 or 65 digits", async () => {

@@ -1,5 +1,5 @@
 import { type ApiKey, type ApiKeyRepository, isUuid, type PageQuery } from "@psm/core";
-import { and, desc, eq, isNull, lte, or } from "drizzle-orm";
+import { and, desc, eq, gt, isNull, lte, or, sql } from "drizzle-orm";
 import type { Db } from "../connection.js";
 import { guarded } from "../db-errors.js";
 import { apiKeys } from "../schema.js";
@@ -55,6 +55,30 @@ export function createApiKeyRepository(db: Db): ApiKeyRepository {
           .where(and(eq(apiKeys.userId, userId), eq(apiKeys.isActive, true)))
           .returning({ id: apiKeys.id });
         return rows.length;
+      }),
+    // The conditional UPDATE decides and row-locks the old key, so a concurrent revocation waits
+    // for the commit; a collision on the insert rolls back the expiry with it.
+    rotate: (id, replacement, expiresAt, now) =>
+      guarded(async () => {
+        if (!isUuid(id)) return false;
+        const until = expiresAt.toISOString();
+        return db.transaction(async (tx) => {
+          const old = await tx
+            .update(apiKeys)
+            // LEAST skips NULLs: a key without an expiry gets `until`.
+            .set({ expiresAt: sql`least(${apiKeys.expiresAt}, ${until}::timestamptz)` })
+            .where(
+              and(
+                eq(apiKeys.id, id),
+                eq(apiKeys.isActive, true),
+                or(isNull(apiKeys.expiresAt), gt(apiKeys.expiresAt, now)),
+              ),
+            )
+            .returning({ id: apiKeys.id });
+          if (old.length === 0) return false;
+          await tx.insert(apiKeys).values(replacement);
+          return true;
+        });
       }),
     touchLastUsed: (id, now, minIntervalMs) =>
       guarded(async () => {

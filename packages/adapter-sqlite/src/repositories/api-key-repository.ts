@@ -1,5 +1,5 @@
 import type { ApiKeyRepository } from "@psm/core";
-import { and, desc, eq, isNull, lt, or, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, gt, isNull, lt, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../connection.js";
 import { guarded } from "../db-errors.js";
 import { lazy } from "../lazy.js";
@@ -52,6 +52,32 @@ export function createApiKeyRepository(db: Db): ApiKeyRepository {
             .set({ isActive: false })
             .where(and(eq(apiKeys.userId, userId), eq(apiKeys.isActive, true)))
             .run().changes,
+      ),
+    // BEGIN IMMEDIATE: the test of the old key and both writes hold the write lock, so no
+    // revocation lands between them. A collision on the insert rolls back the expiry too.
+    rotate: (id, replacement, expiresAt, now) =>
+      guarded(() =>
+        db.transaction(
+          (tx) => {
+            const until = expiresAt.getTime();
+            const changed = tx
+              .update(apiKeys)
+              // min() of SQLite answers NULL when an argument is NULL, hence the coalesce.
+              .set({ expiresAt: sql`min(coalesce(${apiKeys.expiresAt}, ${until}), ${until})` })
+              .where(
+                and(
+                  eq(apiKeys.id, id),
+                  eq(apiKeys.isActive, true),
+                  or(isNull(apiKeys.expiresAt), gt(apiKeys.expiresAt, now)),
+                ),
+              )
+              .run().changes;
+            if (changed === 0) return false;
+            tx.insert(apiKeys).values(replacement).run();
+            return true;
+          },
+          { behavior: "immediate" },
+        ),
       ),
     // The interval test sits in the WHERE clause, so concurrent requests write
     // at most once per interval without a read first.

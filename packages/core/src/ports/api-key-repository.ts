@@ -18,6 +18,12 @@ export interface ApiKeyRepository {
    * many active keys it deactivated; 0 for an unknown user.
    */
   deactivateByUser(userId: string): Promise<number>;
+  /**
+   * Replaces a key, in one transaction: `replacement` is inserted and the key `id` expires at
+   * `expiresAt` (or at its own expiry, if earlier). Nothing is written, and the answer is false,
+   * unless the key exists, is active and has not expired at `now`.
+   */
+  rotate(id: string, replacement: ApiKey, expiresAt: Date, now: Date): Promise<boolean>;
   /** Sets last_used to `now` unless `now - lastUsed < minIntervalMs`. */
   touchLastUsed(id: string, now: Date, minIntervalMs: number): Promise<void>;
 }

@@ -4,7 +4,12 @@ export {
   adminDeletePostSchema,
   adminDeleteUserSchema,
 } from "./admin.js";
-export { type CreateApiKeyInput, createApiKeySchema } from "./api-key.js";
+export {
+  type CreateApiKeyInput,
+  createApiKeySchema,
+  type RotateApiKeyInput,
+  rotateApiKeySchema,
+} from "./api-key.js";
 export { type ChangePasswordInput, changePasswordSchema } from "./change-password.js";
 export * as fields from "./fields.js";
 export {

@@ -82,6 +82,9 @@ export function buildApiKey(overrides: Partial<ApiKey> = {}): ApiKey {
     userId: overrides.userId ?? testId(createdAt),
     name: `Key ${n}`,
     keyHash: sha256Hex(`psm_test_key_${n}_${createdAt.getTime()}`),
+    prefix: null,
+    scopes: null,
+    expiresAt: null,
     isActive: true,
     lastUsed: null,
   }));

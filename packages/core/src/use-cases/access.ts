@@ -1,6 +1,7 @@
 import type * as v from "valibot";
 import type { Settings } from "../deps.js";
-import type { Actor, UserActor } from "../domain/actor.js";
+import { type Actor, hasScope, isAdmin, type UserActor } from "../domain/actor.js";
+import type { Scope } from "../domain/scopes.js";
 import { isUuid } from "../domain/uuid.js";
 import { invalidField, MarketplaceError } from "../errors.js";
 import { validate } from "../support/validate.js";
@@ -22,10 +23,22 @@ export function requireJwtUser(actor: Actor): UserActor {
   return user;
 }
 
+/**
+ * The caller's credential must allow `scope` (a credential without scopes allows everything its
+ * user may): 403 `insufficient_scope` otherwise, and 401 for an anonymous caller.
+ */
+export function requireScope(actor: Actor, scope: Scope): UserActor {
+  const user = requireUser(actor);
+  if (!hasScope(user, scope)) {
+    throw new MarketplaceError("insufficient_scope", `This credential lacks the scope ${scope}`);
+  }
+  return user;
+}
+
 /** The caller must hold an admin JWT. */
 export function requireAdmin(actor: Actor): UserActor {
   const user = requireJwtUser(actor);
-  if (!user.user.isAdmin) throw new MarketplaceError("admin_required");
+  if (!isAdmin(user)) throw new MarketplaceError("admin_required");
   return user;
 }
 

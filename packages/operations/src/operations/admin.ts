@@ -12,6 +12,7 @@ const uuidExample = "0190a3b4-5c6d-7e8f-9012-3456789abcde";
 // The body and the path form of each delete run the same use case.
 const deletePost = {
   auth: "admin",
+  scope: "admin",
   rate: "write",
   private: "always",
   tag,
@@ -24,6 +25,7 @@ const deletePost = {
 } satisfies Partial<Parameters<typeof defineOperation<typeof adminDeletePostSchema, "postId">>[0]>;
 const deleteUser = {
   auth: "admin",
+  scope: "admin",
   rate: "write",
   private: "always",
   tag,
@@ -43,6 +45,7 @@ export const adminOperations = [
     method: "GET",
     path: "/api/admin/posts",
     auth: "admin",
+    scope: "admin",
     rate: "read",
     private: "always",
     tag,
@@ -89,6 +92,7 @@ export const adminOperations = [
     method: "GET",
     path: "/api/admin/users",
     auth: "admin",
+    scope: "admin",
     rate: "read",
     private: "always",
     tag,

@@ -181,6 +181,7 @@ export const authOperations = (config: Pick<OperationsConfig, "onPasswordResetRe
     method: "PUT",
     path: "/api/users/update",
     auth: "jwt",
+    scope: "account:write",
     rate: "write",
     private: "always",
     tag: "users",

@@ -1,4 +1,4 @@
-import { CATEGORY_VALUES, PAGE, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "@psm/core";
+import { CATEGORY_VALUES, PAGE, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, SCOPES } from "@psm/core";
 
 /**
  * What each request field means on the wire, for the OpenAPI document: units,
@@ -84,4 +84,14 @@ export const ACCOUNT_FIELDS = {
   account_type: "personal or business; only admins (strict mode) may set it.",
   user_id: "The user (a UUID).",
   post_id: "The listing to delete (a UUID).",
+} as const;
+
+/** Fields of CreateApiKey and RotateApiKey. */
+export const KEY_FIELDS = {
+  name: ACCOUNT_FIELDS.name,
+  scopes: `What the key may do beyond public reads, one or more of ${SCOPES.join(", ")}; omitted: every scope its maker holds (a 1.0.2 key). \`admin\` only for an admin. A scope the maker lacks is 403 insufficient_scope.`,
+  grace_seconds:
+    "How long the old key keeps working beside the new one, 0 to 604800 seconds; default 86400 (a day).",
+  expires_at:
+    "ISO 8601 date-time with a timezone after which the key is refused (401 api_key_expired): in the future, at most 365 days ahead, and no later than the expiry of the key making it; omitted: the maker's key's expiry, or never.",
 } as const;

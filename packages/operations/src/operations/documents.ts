@@ -21,6 +21,7 @@ export function documentOperations(config: Pick<OperationsConfig, "maxUploadByte
       idempotencyKey: false,
       path: "/api/parse-pdf",
       auth: "key-or-jwt",
+      scope: "documents:parse",
       rate: "upload",
       private: "always",
       tag: "documents",

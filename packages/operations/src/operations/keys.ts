@@ -1,8 +1,8 @@
-import { createApiKeySchema, isAdmin, pageQuerySchema } from "@psm/core";
+import { createApiKeySchema, isAdmin, pageQuerySchema, rotateApiKeySchema } from "@psm/core";
 import { defineOperation } from "../operation.js";
 import { presentApiKey, presentCreatedApiKey } from "../presenters.js";
 import { ApiKeySchema, CreatedApiKeyAnswer, pageOf, SuccessSchema } from "../wire-schemas.js";
-import { ACCOUNT_FIELDS, PAGE_QUERY } from "./descriptions.js";
+import { KEY_FIELDS, PAGE_QUERY } from "./descriptions.js";
 
 const tag = "keys";
 
@@ -22,6 +22,7 @@ export const keyOperations = [
     method: "GET",
     path: "/api/keys",
     auth: "key-or-jwt",
+    scope: "account:write",
     rate: "read",
     private: "always",
     tag,
@@ -36,24 +37,27 @@ export const keyOperations = [
   }),
   defineOperation({
     name: "create_api_key",
+    tool: 17,
     method: "POST",
     path: "/api/keys",
     auth: "key-or-jwt",
+    scope: "account:write",
     rate: "write",
     private: "always",
     tag,
     summary: "Create an API key",
     description:
-      "Create a key; its value is shown once. A key carries its owner's rights: an admin's key acts as " +
-      "admin outside /api/admin (which needs a JWT), and the answer warns an admin of it.",
+      "Create a key; its value is shown once. Without `scopes` a key carries its owner's rights (an admin's " +
+      "key acts as admin outside /api/admin, which needs a JWT, and the answer warns an admin of it); with " +
+      "them, only what they name. A key never grants more than the credential that makes it, nor outlives it.",
     // The body is optional: an empty one takes the default name.
     input: {
       schema: createApiKeySchema,
       from: "body",
       ref: "CreateApiKey",
       required: false,
-      describe: ACCOUNT_FIELDS,
-      example: { name: "Pricing agent" },
+      describe: KEY_FIELDS,
+      example: { name: "Inbox assistant", scopes: ["messages:read"], expires_at: "2027-06-30T00:00:00Z" },
     },
     ok: { status: 200, schema: CreatedApiKeyAnswer },
     handle: async ({ m, actor, command }) => {
@@ -62,10 +66,42 @@ export const keyOperations = [
     },
   }),
   defineOperation({
+    name: "rotate_api_key",
+    tool: 18,
+    method: "POST",
+    path: "/api/keys/{id}/rotate",
+    auth: "key-or-jwt",
+    scope: "account:write",
+    rate: "write",
+    private: "always",
+    tag,
+    summary: "Rotate an API key",
+    description:
+      "Make a new key with the same name, scopes and expiry; its value is shown once. The old key keeps " +
+      "working for `grace_seconds` (default 86400, at most 604800), then expires, so an integration can " +
+      "switch without a break. Only the key's owner may rotate it.",
+    input: {
+      schema: rotateApiKeySchema,
+      from: "body",
+      path: { id: "id" },
+      ref: "RotateApiKey",
+      required: false,
+      describe: KEY_FIELDS,
+      example: { grace_seconds: 3600 },
+    },
+    ok: { status: 201, schema: CreatedApiKeyAnswer },
+    errors: [403, 404],
+    handle: async ({ m, actor, command }) => ({
+      key: presentCreatedApiKey(await m.apiKeys.rotate(actor, command)),
+    }),
+  }),
+  defineOperation({
     name: "deactivate_api_key",
+    tool: 19,
     method: "DELETE",
     path: "/api/keys/{id}",
     auth: "key-or-jwt",
+    scope: "account:write",
     rate: "write",
     private: "always",
     tag,

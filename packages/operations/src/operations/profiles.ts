@@ -42,6 +42,7 @@ export const profileOperations = [
     method: "POST",
     path: "/api/profiles/sync",
     auth: legacyPublic("key-or-jwt"),
+    scope: "account:write",
     rate: "write",
     private: "identified",
     tag,

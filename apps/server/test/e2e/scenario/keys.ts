@@ -19,6 +19,9 @@ export function keyScenario(world: () => World): void {
         user_id: owner.id,
         key: expect.stringMatching(/^psm_[0-9a-f]{64}$/),
         name: "ci agent",
+        prefix: str(named.body.key?.key).slice(0, 12),
+        scopes: null,
+        expires_at: null,
         is_active: true,
         last_used: null,
         created_at: expect.any(String),
@@ -60,8 +63,67 @@ export function keyScenario(world: () => World): void {
       expect(deleted.body).toEqual({ success: true });
       const listed = await api.get("/api/keys", { token: owner.token });
       expect(findById(arr(listed.body.keys), id)?.is_active).toBe(false);
-      expectError(await api.get("/api/auth/me", { apiKey: secret }), 401, "unauthenticated");
-      expectError(await api.get("/api/listings", { apiKey: secret }), 401, "unauthenticated");
+      expectError(await api.get("/api/auth/me", { apiKey: secret }), 401, "api_key_revoked");
+      expectError(await api.get("/api/listings", { apiKey: secret }), 401, "api_key_revoked");
+    });
+
+    it("limits a key to its scopes (403 insufficient_scope elsewhere) and rotates it with a grace period", async () => {
+      const { api } = world();
+      const expires = new Date(Date.now() + 30 * 24 * 3600 * 1000).toISOString();
+      const made = await api.post("/api/keys", {
+        token: owner.token,
+        body: { name: "inbox reader", scopes: ["messages:read", "account:write"], expires_at: expires },
+      });
+      expectStatus(made, 200);
+      expect(made.body.key).toMatchObject({
+        scopes: ["messages:read", "account:write"],
+        expires_at: expires,
+      });
+      const reader = str(made.body.key?.key);
+      expectStatus(await api.get("/api/messages", { apiKey: reader }), 200);
+      expectStatus(await api.get("/api/listings", { apiKey: reader }), 200);
+      const listing = { title: "Audit", description: "Two weeks", category: "cybersecurity" };
+      expectError(
+        await api.post("/api/listings", { apiKey: reader, body: listing }),
+        403,
+        "insufficient_scope",
+      );
+      expectError(
+        await api.post("/api/keys", { apiKey: reader, body: { scopes: ["listings:write"] } }),
+        403,
+        "insufficient_scope",
+      );
+      expectError(
+        await api.post("/api/keys", { token: owner.token, body: { expires_at: "2020-01-01T00:00:00Z" } }),
+        400,
+        "invalid_input",
+      );
+
+      const rotated = await api.post(`/api/keys/${str(made.body.key?.id)}/rotate`, {
+        apiKey: reader,
+        body: { grace_seconds: 3600 },
+      });
+      expectStatus(rotated, 201);
+      expect(rotated.body.key).toMatchObject({
+        name: "inbox reader",
+        scopes: made.body.key?.scopes,
+        expires_at: expires,
+      });
+      const next = str(rotated.body.key?.key);
+      expect(next).not.toBe(reader);
+      // Both work through the grace period; the old one then expires at most an hour from now.
+      expectStatus(await api.get("/api/messages", { apiKey: reader }), 200);
+      expectStatus(await api.get("/api/messages", { apiKey: next }), 200);
+      const old = findById(
+        arr((await api.get("/api/keys", { token: owner.token })).body.keys),
+        str(made.body.key?.id),
+      );
+      expect(Date.parse(str(old?.expires_at)) - Date.now()).toBeLessThanOrEqual(3600 * 1000);
+      expectError(
+        await api.post(`/api/keys/${str(made.body.key?.id)}/rotate`, { apiKey: other.key }),
+        404,
+        "key_not_found",
+      );
     });
 
     it("lists every key for an admin, who may deactivate anyone's", async () => {
@@ -72,7 +134,7 @@ export function keyScenario(world: () => World): void {
       const spare = await api.post("/api/keys", { apiKey: other.key, body: { name: "spare" } });
       const spareId = str(spare.body.key?.id);
       expectStatus(await api.delete(`/api/keys/${spareId}`, { token: admin.token }), 200);
-      expectError(await api.get("/api/keys", { apiKey: str(spare.body.key?.key) }), 401, "unauthenticated");
+      expectError(await api.get("/api/keys", { apiKey: str(spare.body.key?.key) }), 401, "api_key_revoked");
     });
   });
 }

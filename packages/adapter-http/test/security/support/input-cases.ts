@@ -96,7 +96,17 @@ export const BODY_CASES = bodyCases({
     strings: [["token"], ["new_password"]],
   },
   "POST /api/auth/verify-email": { as: null, body: () => ({ token: "a".repeat(43) }), strings: [["token"]] },
-  "POST /api/keys": { as: "user", body: () => ({ name: "agent" }), strings: [["name"]] },
+  "POST /api/keys": {
+    as: "user",
+    body: () => ({ name: "agent", scopes: ["messages:read"], expires_at: "2099-01-01T00:00:00.000Z" }),
+    strings: [["name"], ["scopes", 0], ["expires_at"]],
+  },
+  "POST /api/keys/{id}/rotate": {
+    as: "user",
+    id: (c) => c.keyId,
+    body: () => ({ grace_seconds: 60 }),
+    strings: [],
+  },
   "POST /api/messages": {
     as: "other",
     body: (c) => ({

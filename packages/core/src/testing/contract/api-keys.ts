@@ -1,9 +1,20 @@
 import { describe, expect, it } from "vitest";
 import { LAST_USED_INTERVAL_MS } from "../../domain/api-key.js";
 import { buildApiKey } from "../builders.js";
-import { at, type ContractContext, ids, MINUTE, newestFirst, seedUser, shuffled, T0 } from "./context.js";
+import {
+  at,
+  type ContractContext,
+  HOUR,
+  ids,
+  MINUTE,
+  newestFirst,
+  seedUser,
+  shuffled,
+  T0,
+} from "./context.js";
 
 const UNKNOWN = "01900000-0000-7000-8000-0000000000cc";
+const DAY = 24 * HOUR;
 
 /** Cases of ApiKeyRepository. */
 export function apiKeyCases(ctx: ContractContext): void {
@@ -26,6 +37,30 @@ export function apiKeyCases(ctx: ContractContext): void {
       expect(await repos.apiKeys.findByHash("0".repeat(64))).toBeNull();
       expect(await repos.apiKeys.deactivate(used.id)).toBe(true);
       expect(await repos.apiKeys.findByHash(used.keyHash)).toEqual({ ...used, isActive: false });
+    });
+
+    it("round-trips prefix, scopes in their order and expiresAt to the millisecond; absent ones stay null", async () => {
+      const repos = ctx.repos();
+      const user = await seedUser(repos);
+      const scoped = buildApiKey({
+        userId: user.id,
+        prefix: "psm_0123abcd",
+        // Not in SCOPES order, so a backend that sorts or dedupes through a set shows.
+        scopes: ["messages:write", "listings:write", "admin"],
+        expiresAt: new Date("2026-04-01T00:00:00.789Z"),
+        createdAt: T0,
+      });
+      const plain = buildApiKey({ userId: user.id, createdAt: at(1) });
+      await repos.apiKeys.insert(scoped);
+      await repos.apiKeys.insert(plain);
+      expect(await repos.apiKeys.findById(scoped.id)).toEqual(scoped);
+      expect(await repos.apiKeys.findByHash(scoped.keyHash)).toEqual(scoped);
+      expect(await repos.apiKeys.findByHash(plain.keyHash)).toMatchObject({
+        prefix: null,
+        scopes: null,
+        expiresAt: null,
+      });
+      expect(await repos.apiKeys.list(user.id, { limit: 10 })).toEqual([plain, scoped]);
     });
 
     it("insert throws internal_error on a digest collision", async () => {
@@ -77,6 +112,70 @@ export function apiKeyCases(ctx: ContractContext): void {
       expect((await repos.apiKeys.findById(one.id))?.isActive).toBe(false);
       expect((await repos.apiKeys.findById(two.id))?.isActive).toBe(true);
       expect(await repos.apiKeys.deactivate(UNKNOWN)).toBe(false);
+    });
+
+    it("rotate inserts the replacement and sets the old key's expiry, unless its own is earlier", async () => {
+      const repos = ctx.repos();
+      const user = await seedUser(repos);
+      const old = buildApiKey({ userId: user.id, scopes: ["listings:write"], createdAt: T0 });
+      const soon = buildApiKey({ userId: user.id, expiresAt: at(HOUR), createdAt: at(1) });
+      const late = buildApiKey({ userId: user.id, expiresAt: at(DAY), createdAt: at(2) });
+      for (const key of [old, soon, late]) await repos.apiKeys.insert(key);
+      const replacement = buildApiKey({
+        userId: user.id,
+        prefix: "psm_feedbeef",
+        scopes: ["listings:write"],
+        expiresAt: at(30 * DAY),
+        createdAt: at(MINUTE),
+      });
+      const graceEnd = at(2 * HOUR + 123);
+
+      expect(await repos.apiKeys.rotate(old.id, replacement, graceEnd, at(MINUTE))).toBe(true);
+      expect(await repos.apiKeys.findByHash(replacement.keyHash)).toEqual(replacement);
+      expect(await repos.apiKeys.findById(old.id)).toEqual({ ...old, expiresAt: graceEnd });
+
+      const forSoon = buildApiKey({ userId: user.id, createdAt: at(MINUTE + 1) });
+      expect(await repos.apiKeys.rotate(soon.id, forSoon, graceEnd, at(MINUTE))).toBe(true);
+      expect(await repos.apiKeys.findById(soon.id)).toEqual(soon);
+      const forLate = buildApiKey({ userId: user.id, createdAt: at(MINUTE + 2) });
+      expect(await repos.apiKeys.rotate(late.id, forLate, graceEnd, at(MINUTE))).toBe(true);
+      expect(await repos.apiKeys.findById(late.id)).toEqual({ ...late, expiresAt: graceEnd });
+    });
+
+    it("rotate answers false and writes nothing for an unknown, deactivated or expired key", async () => {
+      const repos = ctx.repos();
+      const user = await seedUser(repos);
+      const revoked = buildApiKey({ userId: user.id, createdAt: T0 });
+      // Expiring exactly at `now` counts as expired (keyRefusal).
+      const expired = buildApiKey({ userId: user.id, expiresAt: at(MINUTE), createdAt: at(1) });
+      await repos.apiKeys.insert(revoked);
+      await repos.apiKeys.insert(expired);
+      await repos.apiKeys.deactivate(revoked.id);
+      const replacement = buildApiKey({ userId: user.id, createdAt: at(MINUTE) });
+
+      for (const id of [UNKNOWN, revoked.id, expired.id]) {
+        expect(await repos.apiKeys.rotate(id, replacement, at(HOUR), at(MINUTE))).toBe(false);
+      }
+      expect(await repos.apiKeys.findById(replacement.id)).toBeNull();
+      expect(await repos.apiKeys.findById(revoked.id)).toEqual({ ...revoked, isActive: false });
+      expect(await repos.apiKeys.findById(expired.id)).toEqual(expired);
+    });
+
+    it("rotate is atomic: a digest collision rejects with internal_error and leaves the old key as it was", async () => {
+      const repos = ctx.repos();
+      const user = await seedUser(repos);
+      const old = buildApiKey({ userId: user.id, createdAt: T0 });
+      const other = buildApiKey({ userId: user.id, createdAt: at(1) });
+      await repos.apiKeys.insert(old);
+      await repos.apiKeys.insert(other);
+      const twin = buildApiKey({ userId: user.id, keyHash: other.keyHash, createdAt: at(MINUTE) });
+
+      await expect(repos.apiKeys.rotate(old.id, twin, at(HOUR), at(MINUTE))).rejects.toMatchObject({
+        name: "MarketplaceError",
+        code: "internal_error",
+      });
+      expect(await repos.apiKeys.findById(twin.id)).toBeNull();
+      expect(await repos.apiKeys.findById(old.id)).toEqual(old);
     });
 
     it("touchLastUsed writes at first use, then at most once per interval", async () => {

@@ -1,4 +1,4 @@
-import type { ApiKey } from "../../domain/api-key.js";
+import { type ApiKey, keyRefusal } from "../../domain/api-key.js";
 import type { PageQuery } from "../../domain/page.js";
 import { MarketplaceError } from "../../errors.js";
 import type { ApiKeyRepository } from "../../ports/api-key-repository.js";
@@ -44,6 +44,16 @@ export function createMemoryApiKeyRepository(state: MemoryState): ApiKeyReposito
         }
       }
       return count;
+    },
+    async rotate(id: string, replacement: ApiKey, expiresAt: Date, now: Date) {
+      const key = apiKeys.get(id);
+      if (!key || keyRefusal(key, now) !== null) return false;
+      if (findByHash(replacement.keyHash)) throw new MarketplaceError("internal_error");
+      insertNew(apiKeys, replacement.id, copy(replacement));
+      if (key.expiresAt === null || expiresAt.getTime() < key.expiresAt.getTime()) {
+        key.expiresAt = new Date(expiresAt.getTime());
+      }
+      return true;
     },
     async touchLastUsed(id: string, now: Date, minIntervalMs: number) {
       const key = apiKeys.get(id);

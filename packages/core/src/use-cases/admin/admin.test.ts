@@ -194,7 +194,7 @@ describe("admin.ensureAdmin", () => {
       "invalid_credentials",
     );
     await expectCode(market.auth.authenticate({ bearer: squatter.token }), "unauthenticated");
-    await expectCode(market.auth.authenticate({ apiKey: secret }), "unauthenticated");
+    await expectCode(market.auth.authenticate({ apiKey: secret }), "api_key_revoked");
     const keys = await deps.repos.apiKeys.list(squatter.user.id, { limit: 10 });
     expect(keys.map((key) => key.isActive)).toEqual([false]);
     // The operator's password works, with admin rights.

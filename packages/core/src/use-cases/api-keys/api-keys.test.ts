@@ -92,7 +92,7 @@ describe("apiKeys.deactivate", () => {
     const { apiKey, secret } = await market.apiKeys.create(actor, {});
     await market.apiKeys.deactivate(actor, { id: apiKey.id });
     expect((await deps.repos.apiKeys.findById(apiKey.id))?.isActive).toBe(false);
-    await expectCode(market.auth.authenticate({ apiKey: secret }), "unauthenticated");
+    await expectCode(market.auth.authenticate({ apiKey: secret }), "api_key_revoked");
     const listed = await market.apiKeys.list(actor, {});
     expect(listed.items).toEqual([expect.objectContaining({ id: apiKey.id, isActive: false })]);
   });
@@ -109,7 +109,7 @@ describe("apiKeys.deactivate", () => {
     const admin = (await logInAdmin()).actor;
     await market.apiKeys.deactivate(admin, { id: apiKey.id });
     expect((await deps.repos.apiKeys.findById(apiKey.id))?.isActive).toBe(false);
-    await expectCode(market.auth.authenticate({ apiKey: secret }), "unauthenticated");
+    await expectCode(market.auth.authenticate({ apiKey: secret }), "api_key_revoked");
   });
 
   it("refuses unknown ids (404), malformed ids (400) and anonymous callers (401)", async () => {

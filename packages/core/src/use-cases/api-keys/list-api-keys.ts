@@ -1,5 +1,5 @@
 import type { Deps } from "../../deps.js";
-import type { Actor } from "../../domain/actor.js";
+import { type Actor, isAdmin } from "../../domain/actor.js";
 import type { ApiKey } from "../../domain/api-key.js";
 import type { Page } from "../../domain/page.js";
 import { type PageQueryInput, pageQuerySchema } from "../../schemas/page-query.js";
@@ -15,7 +15,7 @@ export async function listApiKeys(
 ): Promise<Page<ApiKey>> {
   const { user } = requireUser(actor);
   const q = validate(pageQuerySchema, query);
-  const rows = await deps.repos.apiKeys.list(user.isAdmin ? undefined : user.id, {
+  const rows = await deps.repos.apiKeys.list(isAdmin(actor) ? undefined : user.id, {
     limit: q.limit + 1,
     before: decodeCursor(q.cursor),
   });

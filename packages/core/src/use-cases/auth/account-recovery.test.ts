@@ -22,8 +22,8 @@ describe("a completed reset of an address never proven", () => {
     const token = await mailedResetToken(s, "owner@example.com");
     await s.market.auth.updatePassword({ token, newPassword: "owner-password" });
 
-    await expectCode(s.market.auth.authenticate({ apiKey: first.secret }), "unauthenticated");
-    await expectCode(s.market.auth.authenticate({ apiKey: second.secret }), "unauthenticated");
+    await expectCode(s.market.auth.authenticate({ apiKey: first.secret }), "api_key_revoked");
+    await expectCode(s.market.auth.authenticate({ apiKey: second.secret }), "api_key_revoked");
     await expectCode(s.market.auth.authenticate({ bearer: intruder.token }), "unauthenticated");
     await expectCode(
       s.market.auth.logIn({ email: "owner@example.com", password: "intruder-pass" }),

@@ -35,7 +35,7 @@ describe("auth.authenticate", () => {
 
     const { secret, apiKey } = await market.apiKeys.create(actor, {});
     await market.apiKeys.deactivate(actor, { id: apiKey.id });
-    await expectCode(market.auth.authenticate({ apiKey: secret }), "unauthenticated");
+    await expectCode(market.auth.authenticate({ apiKey: secret }), "api_key_revoked");
   });
 
   it("refuses the key and the JWT of a deleted user", async () => {

@@ -1,6 +1,11 @@
 import type { Deps } from "../../deps.js";
 import { type Actor, ANONYMOUS } from "../../domain/actor.js";
-import { API_KEY_PATTERN, LAST_USED_INTERVAL_MS, shouldTouchLastUsed } from "../../domain/api-key.js";
+import {
+  API_KEY_PATTERN,
+  keyRefusal,
+  LAST_USED_INTERVAL_MS,
+  shouldTouchLastUsed,
+} from "../../domain/api-key.js";
 import { MarketplaceError } from "../../errors.js";
 import { sha256Hex } from "../../support/crypto.js";
 
@@ -12,9 +17,11 @@ export interface Credentials {
 
 /**
  * Resolves presented credentials to an actor. No credential: anonymous. A
- * presented but invalid one (malformed, unknown, deactivated, expired, of a
- * deleted user, issued before a password change): `unauthenticated`. The user
- * is read from storage on every call, so admin rights and deletion apply at once.
+ * presented but invalid one (malformed, unknown, of a deleted user, issued
+ * before a password change): `unauthenticated`; a deactivated key
+ * `api_key_revoked`, an expired one `api_key_expired`. The user is read from
+ * storage on every call, so admin rights and deletion apply at once. A key's
+ * actor carries its scopes and expiry, which core's use cases honour.
  */
 export async function authenticate(
   deps: Pick<Deps, "repos" | "tokens" | "clock">,
@@ -39,13 +46,23 @@ async function byApiKey(deps: Pick<Deps, "repos" | "clock">, value: string): Pro
   if (!API_KEY_PATTERN.test(value)) throw invalid("Invalid API key");
   // The lookup is by digest, so no comparison of the secret happens in this process.
   const key = await deps.repos.apiKeys.findByHash(sha256Hex(value));
-  if (!key?.isActive) throw invalid("Invalid API key");
+  if (!key) throw invalid("Invalid API key");
+  const now = deps.clock.now();
+  const refusal = keyRefusal(key, now);
+  if (refusal === "revoked") throw new MarketplaceError("api_key_revoked");
+  if (refusal === "expired") throw new MarketplaceError("api_key_expired");
   const user = await deps.repos.users.findById(key.userId);
   if (!user) throw invalid("Invalid API key");
-  const now = deps.clock.now();
   if (shouldTouchLastUsed(key, now))
     await deps.repos.apiKeys.touchLastUsed(key.id, now, LAST_USED_INTERVAL_MS);
-  return { kind: "user", user, via: "api_key", keyId: key.id };
+  return {
+    kind: "user",
+    user,
+    via: "api_key",
+    keyId: key.id,
+    ...(key.scopes === null ? {} : { scopes: key.scopes }),
+    ...(key.expiresAt === null ? {} : { expiresAt: key.expiresAt }),
+  };
 }
 
 async function byBearer(deps: Pick<Deps, "repos" | "tokens">, token: string): Promise<Actor> {

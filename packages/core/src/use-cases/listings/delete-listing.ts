@@ -1,5 +1,5 @@
 import type { Deps } from "../../deps.js";
-import type { Actor } from "../../domain/actor.js";
+import { type Actor, isAdmin } from "../../domain/actor.js";
 import { MarketplaceError } from "../../errors.js";
 import type { IdInput } from "../../schemas/id.js";
 import { requireUser } from "../access.js";
@@ -8,6 +8,6 @@ import { loadEditable } from "./get-listing.js";
 /** Deletes a listing (author or admin). Messages about it are kept. */
 export async function deleteListing(deps: Pick<Deps, "repos">, actor: Actor, input: IdInput): Promise<void> {
   const { user } = requireUser(actor);
-  const listing = await loadEditable(deps, user.id, user.isAdmin, input);
+  const listing = await loadEditable(deps, user.id, isAdmin(actor), input);
   if (!(await deps.repos.listings.delete(listing.id))) throw new MarketplaceError("listing_not_found");
 }

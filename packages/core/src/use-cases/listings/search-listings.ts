@@ -1,5 +1,5 @@
 import type { Deps } from "../../deps.js";
-import { type Actor, isSelfOrAdmin } from "../../domain/actor.js";
+import { type Actor, isAdmin, isSelfOrAdmin } from "../../domain/actor.js";
 import type { Listing } from "../../domain/listing.js";
 import type { Page } from "../../domain/page.js";
 import { MarketplaceError } from "../../errors.js";
@@ -19,8 +19,7 @@ export async function searchListings(
   const q = validate(listingQuerySchema, query);
   const userId = q.userId?.toLowerCase();
   if (q.status !== "active") {
-    const allowed =
-      userId === undefined ? actor.kind === "user" && actor.user.isAdmin : isSelfOrAdmin(actor, userId);
+    const allowed = userId === undefined ? isAdmin(actor) : isSelfOrAdmin(actor, userId);
     if (!allowed) {
       throw new MarketplaceError(
         "forbidden",

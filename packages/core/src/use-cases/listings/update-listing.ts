@@ -1,5 +1,5 @@
 import type { Deps } from "../../deps.js";
-import type { Actor } from "../../domain/actor.js";
+import { type Actor, isAdmin } from "../../domain/actor.js";
 import { maxSlots } from "../../domain/limits.js";
 import type { Listing, ListingChanges } from "../../domain/listing.js";
 import { MarketplaceError } from "../../errors.js";
@@ -24,7 +24,7 @@ export async function updateListing(
   input: UpdateListingInput,
 ): Promise<Listing> {
   const { user } = requireUser(actor);
-  const listing = await loadEditable(deps, user.id, user.isAdmin, input);
+  const listing = await loadEditable(deps, user.id, isAdmin(actor), input);
   const data = validate(listingPatchSchema, input);
   const changes: ListingChanges = {
     title: data.title,

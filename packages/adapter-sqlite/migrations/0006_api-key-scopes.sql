@@ -1,0 +1,6 @@
+-- 1.3 keys carry a prefix to tell them apart, scopes (a JSON array) and an
+-- expiry, which a rotation sets on the key it replaces. Keys made before keep
+-- NULL in all three: no prefix shown, unrestricted, never expiring, as they were.
+ALTER TABLE `api_keys` ADD `prefix` text;--> statement-breakpoint
+ALTER TABLE `api_keys` ADD `scopes` text;--> statement-breakpoint
+ALTER TABLE `api_keys` ADD `expires_at` integer;
