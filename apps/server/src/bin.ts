@@ -2,8 +2,9 @@
 // The `psm-server` command. This file must parse and run on old Node.js
 // versions, to tell their users what to install instead of failing on syntax
 // they lack: nothing newer than ES2017 here (no `?.`, no `??`, no top-level
-// await) and no static import. main.js, imported only after the check, needs
-// Node.js 24.7 (its native crypto.argon2 hashes passwords).
+// await) and no static import. cli.js, imported only after the check, needs
+// Node.js 24.7 (the server's native crypto.argon2 hashes passwords), so every
+// command, --help included, passes this check first.
 
 const NEEDED_MAJOR = 24;
 const NEEDED_MINOR = 7;
@@ -15,9 +16,11 @@ if (major < NEEDED_MAJOR || (major === NEEDED_MAJOR && minor < NEEDED_MINOR)) {
   );
   process.exitCode = 1;
 } else {
-  // main.js starts the server, and reports its own failures in one line.
-  import("./main.js").catch((error: unknown) => {
-    process.stderr.write(`Failed to start: ${error instanceof Error ? error.message : String(error)}\n`);
-    process.exitCode = 1;
-  });
+  // The commands report their own failures in one line; this catches what escapes them.
+  import("./cli.js")
+    .then((cli) => cli.run(process.argv.slice(2)))
+    .catch((error: unknown) => {
+      process.stderr.write(`psm-server: ${error instanceof Error ? error.message : String(error)}\n`);
+      process.exitCode = 1;
+    });
 }

@@ -37,7 +37,8 @@ async function main(): Promise<void> {
   });
 
   const sweeper = startSweeper(marketplace, {
-    onReport: (report) => logger.info({ swept: report }, "expired keys and sessions removed"),
+    onReport: (report) =>
+      logger.info({ swept: report }, "expired idempotency keys, sessions and events removed"),
     onError: (error) => logger.error({ err: error }, "sweep failed"),
   });
 

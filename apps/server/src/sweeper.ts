@@ -18,7 +18,7 @@ export interface Sweeper {
 export function startSweeper(
   marketplace: Pick<Marketplace, "maintenance">,
   options: {
-    onReport: (report: { idempotencyKeys: number; sessions: number }) => void;
+    onReport: (report: { idempotencyKeys: number; sessions: number; events: number }) => void;
     onError: (error: unknown) => void;
   },
 ): Sweeper {
@@ -27,7 +27,7 @@ export function startSweeper(
     running = running.then(async () => {
       try {
         const report = await marketplace.maintenance.sweepExpired();
-        if (report.idempotencyKeys + report.sessions > 0) options.onReport(report);
+        if (report.idempotencyKeys + report.sessions + report.events > 0) options.onReport(report);
       } catch (error) {
         options.onError(error);
       }

@@ -12,8 +12,8 @@ import { type Harness, harness } from "./support/harness.js";
 
 const OPERATIONS = apiOperations(operationsConfig());
 const UNKNOWN_ID = "01900000-0000-7000-8000-0000000000ee";
-// A scope no operation of this wave needs: a key holding only it is limited, yet allowed nothing scoped.
-const BYSTANDER: Scope = "events:read";
+// A scope no operation needs yet (webhooks come next): a key holding only it is limited, yet allowed nothing scoped.
+const BYSTANDER: Scope = "webhooks:manage";
 
 let h: Harness;
 beforeAll(async () => {

@@ -1,4 +1,10 @@
-import { type Actor, createMarketplace, isMarketplaceError, type Repositories } from "@psm/core";
+import {
+  type Actor,
+  createMarketplace,
+  isMarketplaceError,
+  type Repositories,
+  webCryptoRandom,
+} from "@psm/core";
 import { buildListing, buildUser, createTestClock, createTestDeps, testId } from "@psm/core/testing";
 import { expect, it } from "vitest";
 import { describePostgres } from "../test/hooks.js";
@@ -59,7 +65,11 @@ describePostgres("postgres writes racing across pools", (ctx) => {
     try {
       const clock = createTestClock();
       const repos = storages.map((storage) => storage.repositories);
-      const markets = repos.map((r) => createMarketplace(createTestDeps({ repos: r, clock })));
+      // Real randomness, as separate processes have: the test default is one seeded sequence per
+      // marketplace, so three of them would mint the same event ids into one database.
+      const markets = repos.map((r) =>
+        createMarketplace(createTestDeps({ repos: r, clock, random: webCryptoRandom })),
+      );
       const market = (i: number) => markets[i % markets.length]!;
       const author = buildUser({ createdAt: clock.now() });
       await repos[0]!.users.insert(author);

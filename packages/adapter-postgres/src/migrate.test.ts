@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { CATEGORY_VALUES } from "@psm/core";
+import { CATEGORY_VALUES, EVENT_TYPES } from "@psm/core";
 import { buildListing, buildUser } from "@psm/core/testing";
 import { expect, it } from "vitest";
 import { databaseBefore } from "../test/database-before.js";
@@ -10,6 +10,7 @@ import { openPostgresStorage } from "./index.js";
 import { MIGRATION_LOCK_KEY } from "./migrate.js";
 import { MIGRATIONS_FOLDER } from "./migrations-folder.js";
 import { CATEGORY_CHECK_VALUES } from "./schema.js";
+import { EVENT_TYPE_CHECK_VALUES } from "./schema-events.js";
 import { createTestDatabase, testDatabaseUrl } from "./testing/index.js";
 
 const journal = JSON.parse(readFileSync(join(MIGRATIONS_FOLDER, "meta", "_journal.json"), "utf8")) as {
@@ -18,6 +19,10 @@ const journal = JSON.parse(readFileSync(join(MIGRATIONS_FOLDER, "meta", "_journa
 
 it("allows exactly core's categories in the CHECK constraint", () => {
   expect([...CATEGORY_CHECK_VALUES].sort()).toEqual([...CATEGORY_VALUES].sort());
+});
+
+it("allows exactly core's event types in the CHECK constraint", () => {
+  expect([...EVENT_TYPE_CHECK_VALUES].sort()).toEqual([...EVENT_TYPES].sort());
 });
 
 describePostgres("postgres migrations", (ctx) => {
@@ -40,6 +45,8 @@ describePostgres("postgres migrations", (ctx) => {
       [
         "api_keys",
         "email_verification_tokens",
+        "event_sequence",
+        "events",
         "idempotency_keys",
         "listings",
         "mail_jobs",
@@ -68,6 +75,9 @@ describePostgres("postgres migrations", (ctx) => {
         "sessions_user_id_idx",
         "sessions_expires_at_idx",
         "idempotency_keys_expires_at_idx",
+        "events_id_idx",
+        "events_user_id_seq_idx",
+        "events_occurred_at_idx",
       ]),
     );
     expect(indexes.map((r) => r.i)).not.toContain("listings_status_id_idx");

@@ -33,10 +33,10 @@ export const CATEGORY_CHECK_VALUES = [
 ] as const satisfies readonly Category[];
 
 /** UTC instants with millisecond precision, read and written as Dates. */
-const instant = (name: string) => timestamp(name, { withTimezone: true, precision: 3, mode: "date" });
+export const instant = (name: string) => timestamp(name, { withTimezone: true, precision: 3, mode: "date" });
 
 /** `column IN ('a', 'b')` from a fixed list of values known at build time. */
-function oneOf(column: SQL, values: readonly string[]): SQL {
+export function oneOf(column: SQL, values: readonly string[]): SQL {
   return sql`${column} in (${sql.raw(values.map((v) => `'${v.replace(/'/g, "''")}'`).join(", "))})`;
 }
 

@@ -58,6 +58,7 @@ describe("migrations", () => {
         "mail_jobs",
         "sessions",
         "idempotency_keys",
+        "events",
         "listings_fts",
         "__drizzle_migrations",
       ]),
@@ -81,6 +82,9 @@ describe("migrations", () => {
         "sessions_user_id_idx",
         "sessions_expires_at_idx",
         "idempotency_keys_expires_at_idx",
+        "events_id_unique",
+        "events_user_id_seq_idx",
+        "events_occurred_at_idx",
       ]),
     );
     expect(names("trigger").sort()).toEqual([

@@ -1,7 +1,9 @@
+import type { EventType, NewEvent } from "@psm/core";
 import { buildApiKey, buildListing, buildMessage, buildUser } from "@psm/core/testing";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { openConnection } from "./connection.js";
+import { listForSql } from "./repositories/event-repository.js";
 import { ftsStopSql, searchSql } from "./repositories/listing-search-sql.js";
 import { openMigrated, removeTempDbs, tempDbFile } from "./test-support/temp-db.js";
 
@@ -119,6 +121,17 @@ describe("listing queries use an index, in id order, with no full scan of listin
   });
 });
 
+describe("event reads", () => {
+  it("listFor walks the (user_id, seq) index in seq order, with or without types", () => {
+    for (const ofTypes of [false, true]) {
+      const lines = plan(listForSql(ofTypes));
+      expect(lines[0]).toBe("SEARCH events USING INDEX events_user_id_seq_idx (user_id=? AND seq>?)");
+      expect(fullScans(lines)).toEqual([]);
+      expect(lines.join("\n"), "sorted instead of read in order").not.toContain("TEMP B-TREE");
+    }
+  });
+});
+
 describe("every statement the repositories prepare", () => {
   it("reads through an index (captured over a run of every repository method)", async () => {
     const seen = new Set<string>();
@@ -140,9 +153,20 @@ describe("every statement the repositories prepare", () => {
     await repos.users.updateProfile(user.id, { displayName: "P" });
     await repos.users.setPasswordHash(user.id, "h", { revokeTokens: true });
     const listing = buildListing({ userId: user.id, createdAt: NOW });
-    await repos.listings.insertWithinSlots(listing, { maxSlots: 100, now: NOW });
+    const event = (type: EventType, n: number): NewEvent => ({
+      id: `evt_PLAN${String(n).padStart(22, "0")}`,
+      type,
+      userId: user.id,
+      occurredAt: NOW,
+      data: { listing_id: listing.id },
+    });
+    await repos.listings.insertWithinSlots(listing, { maxSlots: 100, now: NOW }, [
+      event("listing.created", 1),
+    ]);
     await repos.listings.findById(listing.id);
-    await repos.listings.update(listing.id, { title: "x" }, { maxSlots: 100, now: NOW });
+    await repos.listings.update(listing.id, { title: "x" }, { maxSlots: 100, now: NOW }, [
+      event("listing.updated", 2),
+    ]);
     await repos.listings.incrementViews(listing.id);
     await repos.listings.countActiveByUsers([user.id], NOW);
     await repos.listings.listAll({ limit: 5 });
@@ -152,7 +176,11 @@ describe("every statement the repositories prepare", () => {
     await repos.apiKeys.list(user.id, { limit: 5, before: key.id });
     await repos.apiKeys.list(undefined, { limit: 5 });
     await repos.apiKeys.touchLastUsed(key.id, NOW, 60_000);
-    await repos.messages.insert(buildMessage({ senderId: user.id, receiverId: user.id, createdAt: NOW }));
+    await repos.messages.insert(buildMessage({ senderId: user.id, receiverId: user.id, createdAt: NOW }), [
+      event("message.received", 3),
+    ]);
+    await repos.events.listFor(user.id, { after: 0, limit: 10 });
+    await repos.events.listFor(user.id, { after: 1, limit: 10, types: ["listing.updated"] });
     await repos.messages.list(user.id, "received", { limit: 5, before: key.id });
     await repos.messages.list(user.id, "sent", { limit: 5 });
     await repos.resetTokens.insert({ tokenHash: "t", userId: user.id, expiresAt: NOW, createdAt: NOW });
@@ -162,7 +190,8 @@ describe("every statement the repositories prepare", () => {
     await repos.mailQueue.enqueue({ id: key.id, userId: user.id, kind: "password_reset", createdAt: NOW });
     await repos.mailQueue.claimDue(NOW, 5, 1000);
     await repos.mailQueue.countSince(user.id, "password_reset", NOW);
-    await repos.listings.delete(listing.id);
+    await repos.listings.delete(listing.id, [event("listing.deleted", 4)]);
+    await repos.events.sweep(NOW);
     await repos.users.deleteCascade(user.id);
     await storage.close();
     spy.mockRestore();

@@ -1,4 +1,12 @@
-import type { AccountType, Category, MailJobStatus, MailKind, Scope, StoredListingStatus } from "@psm/core";
+import type {
+  AccountType,
+  Category,
+  EventType,
+  MailJobStatus,
+  MailKind,
+  Scope,
+  StoredListingStatus,
+} from "@psm/core";
 import { type SQL, sql } from "drizzle-orm";
 import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 import { check, index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
@@ -235,4 +243,32 @@ export const idempotencyKeys = sqliteTable(
     body: text("body"),
   },
   (t) => [index("idempotency_keys_expires_at_idx").on(t.expiresAt)],
+);
+
+/**
+ * The event log, a transactional outbox: each row is written in the transaction of the change it
+ * tells of. `seq` is the rowid, given at the insert; SQLite has one writer at a time, so seqs
+ * follow commit order. AUTOINCREMENT rather than a plain rowid: a sweep that removes the newest
+ * rows must not let their seqs be given again, or a reader past them would skip the new ones.
+ * `type` has no CHECK: a new event type is then not a rebuild of the whole log.
+ */
+export const events = sqliteTable(
+  "events",
+  {
+    seq: integer("seq").primaryKey({ autoIncrement: true }),
+    id: text("id").notNull(),
+    type: text("type").$type<EventType>().notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    occurredAt: integer("occurred_at", { mode: "timestamp_ms" }).notNull(),
+    data: text("data").notNull(), // JSON object of ids
+  },
+  (t) => [
+    uniqueIndex("events_id_unique").on(t.id),
+    // listFor reads one user's events in seq order from it, with no sort; also the users FK cascade.
+    index("events_user_id_seq_idx").on(t.userId, t.seq),
+    // The retention sweep.
+    index("events_occurred_at_idx").on(t.occurredAt),
+  ],
 );

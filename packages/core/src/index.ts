@@ -30,6 +30,16 @@ export {
   type CategoryInfo,
   isCategory,
 } from "./domain/category.js";
+export {
+  EVENT_RETENTION_MS,
+  EVENT_TYPES,
+  type EventType,
+  isEventType,
+  MAX_EVENTS_PER_READ,
+  type MarketEvent,
+  type NewEvent,
+  newEventId,
+} from "./domain/event.js";
 export { IDEMPOTENCY_LEASE_MS, IDEMPOTENCY_TTL_MS, isIdempotencyKey } from "./domain/idempotency.js";
 export {
   DEFAULT_SLOTS,
@@ -85,6 +95,7 @@ export type {
   ExtractedField,
   ParsedDocument,
 } from "./ports/document-parser.js";
+export type { EventQuery, EventRepository } from "./ports/event-repository.js";
 export type {
   ClaimOutcome,
   IdempotencyRecord,

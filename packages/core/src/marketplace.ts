@@ -19,6 +19,7 @@ import { updateDisplayName } from "./use-cases/auth/update-display-name.js";
 import { checkResetToken, updatePassword } from "./use-cases/auth/update-password.js";
 import { checkVerificationToken, verifyEmail } from "./use-cases/auth/verify-email.js";
 import { parseDocument } from "./use-cases/documents/parse-document.js";
+import { listEvents } from "./use-cases/events/list-events.js";
 import {
   type IdempotentOutcome,
   type IdempotentRequest,
@@ -153,6 +154,10 @@ function useCases(deps: Deps) {
        * the given password, its sessions and API keys ended. The caller should say so.
        */
       ensureAdmin: bind(deps, ensureAdmin),
+    },
+    /** The event log: what happened to the caller's listings, messages and saved searches. */
+    events: {
+      list: scoped("events:read", deps, listEvents),
     },
     documents: {
       parse: scoped("documents:parse", deps, parseDocument),

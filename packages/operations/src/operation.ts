@@ -33,6 +33,7 @@ export type OperationName =
   | "create_api_key"
   | "deactivate_api_key"
   | "rotate_api_key"
+  | "list_events"
   | "list_messages"
   | "send_message"
   | "list_profiles"

@@ -5,6 +5,7 @@ import {
   effectiveStatus,
   type Listing,
   type ListingLimit,
+  type MarketEvent,
   type Message,
   type ParsedDocument,
   type Profile,
@@ -138,4 +139,15 @@ export function presentParsedDocument(doc: ParsedDocument) {
 
 function presentField<T>(field: ExtractedField<T>) {
   return { value: field.value, confidence: field.confidence, source: field.source };
+}
+
+/** An event as GET /api/events and webhook deliveries show it. */
+export function presentEvent(event: MarketEvent) {
+  return {
+    seq: event.seq,
+    id: event.id,
+    type: event.type,
+    occurred_at: iso(event.occurredAt),
+    data: { ...event.data },
+  };
 }

@@ -1,6 +1,7 @@
 import * as v from "valibot";
 import {
   CreatedApiKeySchema,
+  EventSchema,
   ListingSchema,
   MessageSchema,
   ProfileSchema,
@@ -64,6 +65,15 @@ export const CreatedApiKeyAnswer = v.object({
 });
 
 /** GET /api/messages. */
+/** GET /api/events. */
+export const EventPage = v.object({
+  events: about(
+    "The caller's events after `after`, oldest first; empty when there are none yet.",
+    v.array(EventSchema),
+  ),
+  count: COUNT,
+});
+
 export const MessagePage = v.object({
   messages: about(
     "The messages of this page, newest first; empty when there are none.",

@@ -1,4 +1,11 @@
-import { ACCOUNT_TYPES, API_KEY_PATTERN, CATEGORY_VALUES, LISTING_STATUSES, SCOPES } from "@psm/core";
+import {
+  ACCOUNT_TYPES,
+  API_KEY_PATTERN,
+  CATEGORY_VALUES,
+  EVENT_TYPES,
+  LISTING_STATUSES,
+  SCOPES,
+} from "@psm/core";
 import * as v from "valibot";
 import { about, categories, count, instant, named, nullableInstant, uuid } from "./wire-fields.js";
 
@@ -179,6 +186,27 @@ export const ParsedDocumentSchema = named(
         price: field("price", v.nullable(v.number())),
         contact_email: field("contact email", v.nullable(v.string())),
       }),
+    ),
+  }),
+);
+
+/** An event of GET /api/events (decisions.md 1.3.0 "Events"). */
+export const EventSchema = named(
+  "Event",
+  v.object({
+    seq: about(
+      "Increases in commit order: pass the last one seen as `after` to read what came since, never skipping or repeating one.",
+      v.pipe(v.number(), v.integer(), v.minValue(1)),
+    ),
+    id: about(
+      "evt_ and 26 characters: stable, and the webhook-id of its deliveries; deduplicate by it.",
+      v.pipe(v.string(), v.regex(/^evt_[0-9A-Z]{26}$/)),
+    ),
+    type: about(`What happened: ${EVENT_TYPES.join(", ")}.`, v.picklist(EVENT_TYPES)),
+    occurred_at: instant("When it happened"),
+    data: about(
+      "Ids only: {listing_id} for listing events; {message_id, listing_id, sender_id} for message.received; {saved_search_id, listing_id} for saved_search.matched. Read the rest from the API.",
+      v.record(v.string(), v.string()),
     ),
   }),
 );

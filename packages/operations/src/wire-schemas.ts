@@ -10,6 +10,7 @@ export {
   AdminCheckAnswer,
   CreatedApiKeyAnswer,
   CreatedListingAnswer,
+  EventPage,
   HealthSchema,
   ListingAnswer,
   LogInAnswer,
@@ -26,6 +27,7 @@ export { CapabilitiesSchema } from "./wire-capabilities.js";
 export {
   ApiKeySchema,
   CreatedApiKeySchema,
+  EventSchema,
   ListingLimitSchema,
   ListingSchema,
   MessageSchema,

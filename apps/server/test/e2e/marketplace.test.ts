@@ -5,6 +5,7 @@ import { adminScenario } from "./scenario/admin.js";
 import { authScenario } from "./scenario/auth.js";
 import { documentScenario } from "./scenario/documents.js";
 import { errorsTableScenario } from "./scenario/errors-table.js";
+import { eventScenario } from "./scenario/events.js";
 import { keyScenario } from "./scenario/keys.js";
 import { listingEditScenario } from "./scenario/listing-edits.js";
 import { listingScenario } from "./scenario/listings.js";
@@ -50,6 +51,7 @@ describe.each(cells)("$backend, $mode mode", ({ backend, mode }) => {
   listingScenario(world);
   listingEditScenario(world);
   messageScenario(mode, world);
+  eventScenario(world);
   profileScenario(mode, world);
   documentScenario(world);
   adminScenario(world);

@@ -1,8 +1,10 @@
-import type { Repositories } from "@psm/core";
+import type { NewEvent, Repositories } from "@psm/core";
 import type { Db } from "../connection.js";
 import { toMarketplaceError } from "../db-errors.js";
 import { emailVerificationTokens, resetTokens } from "../schema.js";
 import { createApiKeyRepository } from "./api-key-repository.js";
+import { createEventRepository } from "./event-repository.js";
+import { writeEvents } from "./event-writer.js";
 import { createIdempotencyStore } from "./idempotency-store.js";
 import { createListingRepository, type ListingRepositoryOptions } from "./listing-repository.js";
 import { createMailQueueRepository } from "./mail-queue-repository.js";
@@ -16,14 +18,20 @@ import { createUserRepository } from "./user-repository.js";
  * unit of work is one transaction on one pooled connection, with the same
  * repositories built over it; units run concurrently, each atomic and unseen
  * by others until it commits. Transactions the repositories open inside it
- * nest as savepoints.
+ * nest as savepoints. `outbox`, given inside a unit, collects the events its
+ * repositories' changes write, for the unit to write at its end.
  */
-export function createRepositories(db: Db, options: ListingRepositoryOptions = {}): Repositories {
+export function createRepositories(
+  db: Db,
+  options: ListingRepositoryOptions = {},
+  outbox?: NewEvent[],
+): Repositories {
   return {
-    listings: createListingRepository(db, options),
+    listings: createListingRepository(db, options, outbox),
     users: createUserRepository(db),
     apiKeys: createApiKeyRepository(db),
-    messages: createMessageRepository(db),
+    messages: createMessageRepository(db, outbox),
+    events: createEventRepository(db),
     resetTokens: createTokenRepository(db, resetTokens),
     verificationTokens: createTokenRepository(db, emailVerificationTokens),
     mailQueue: createMailQueueRepository(db),
@@ -32,17 +40,27 @@ export function createRepositories(db: Db, options: ListingRepositoryOptions = {
     unitOfWork: {
       async run(work) {
         // The work's own failure passes through as thrown; only BEGIN and
-        // COMMIT failures are the driver's, translated like any other.
+        // COMMIT failures (and the events' write) are the driver's, translated
+        // like any other.
         let failure: { error: unknown } | undefined;
+        const own: NewEvent[] = [];
         try {
-          return await db.transaction(async (tx) => {
+          const result = await db.transaction(async (tx) => {
+            let done: Awaited<ReturnType<typeof work>>;
             try {
-              return await work(createRepositories(tx, options));
+              done = await work(createRepositories(tx, options, own));
             } catch (error) {
               failure = { error };
               throw error;
             }
+            // The unit's events, last, so the counter row is held only until
+            // the COMMIT: DESIGN.md "Event log". A nested unit (a savepoint)
+            // hands them to the enclosing one instead, below.
+            if (outbox === undefined) await writeEvents(tx, own);
+            return done;
           });
+          outbox?.push(...own);
+          return result;
         } catch (error) {
           throw failure ? failure.error : toMarketplaceError(error);
         }

@@ -2,6 +2,7 @@ import type { Listing } from "@psm/core";
 import { buildListing, buildUser } from "@psm/core/testing";
 import { expect, it } from "vitest";
 import { lockWaiters } from "../../test/batch-support.js";
+import { eventFor, lastSeq } from "../../test/event-support.js";
 import { describePostgres } from "../../test/hooks.js";
 import { insertHelpers, NO_LIMIT, NOW, noFallback, outcome } from "../../test/insert-support.js";
 import { causeCode } from "../../test/sqlstate.js";
@@ -53,10 +54,11 @@ describePostgres("postgres listing inserts (group commit): failures", (ctx) => {
     expect(await storedCount(ghost.id)).toBe(0);
   });
 
-  it("a failed COMMIT rejects every member, stores none, and the next batch goes on", async () => {
+  it("a failed COMMIT rejects every member, stores none (nor their events), and the next batch goes on", async () => {
     const [author] = await authors(1);
-    const { listings } = ctx.storage(2).repositories;
+    const { listings, events } = ctx.storage(2).repositories;
     const { sql } = ctx.connection();
+    const from = await lastSeq(ctx.connection());
     // Deferred: the row is inserted, and the COMMIT is what fails.
     await sql.unsafe(`
       create function refuse_commit() returns trigger language plpgsql as
@@ -71,7 +73,11 @@ describePostgres("postgres listing inserts (group commit): failures", (ctx) => {
     let results: PromiseSettledResult<boolean>[];
     try {
       results = await Promise.allSettled(
-        made.map((listing) => listings.insertWithinSlots(listing, NO_LIMIT)),
+        made.map((listing) =>
+          listings.insertWithinSlots(listing, NO_LIMIT, [
+            eventFor(author!.id, "listing.created", { listing_id: listing.id }),
+          ]),
+        ),
       );
     } finally {
       await sql.unsafe("drop trigger refuse_commit on listings; drop function refuse_commit();");
@@ -83,7 +89,12 @@ describePostgres("postgres listing inserts (group commit): failures", (ctx) => {
       "P0001",
     ]);
     expect(await storedCount(author!.id)).toBe(0);
-    expect(await listings.insertWithinSlots(made[0]!, NO_LIMIT)).toBe(true);
+    // The counter rolled back with them: the next event takes the very next seq.
+    const next = eventFor(author!.id, "listing.created", { listing_id: made[0]!.id });
+    expect(await listings.insertWithinSlots(made[0]!, NO_LIMIT, [next])).toBe(true);
+    expect(await events.listFor(author!.id, { after: 0, limit: 100 })).toMatchObject([
+      { id: next.id, seq: from + 1 },
+    ]);
   });
 
   // Another transaction holds the second author and then wants the first, which the batch
@@ -105,24 +116,33 @@ describePostgres("postgres listing inserts (group commit): failures", (ctx) => {
     });
     await held;
     const made: Listing[] = [buildListing({ userId: b!.id }), buildListing({ userId: a!.id })];
-    const results = await Promise.allSettled(made.map((listing) => insert(listing, NO_LIMIT)));
+    const results = await Promise.allSettled(
+      made.map((listing) =>
+        insert(listing, NO_LIMIT, [eventFor(listing.userId, "listing.created", { listing_id: listing.id })]),
+      ),
+    );
     await transaction;
-    return { results, stored: await storedIds(made.map((listing) => listing.id)) };
+    const [row] = await ctx.connection().sql<{ ids: string[] }[]>`
+      select coalesce(array_agg(data->>'listing_id' order by seq), '{}') as ids from events
+      where user_id in (${a!.id}, ${b!.id})`;
+    return { results, stored: await storedIds(made.map((listing) => listing.id)), events: row!.ids };
   }
 
-  it("a batch chosen as a deadlock victim is written again and stores each member once", async () => {
-    const { results, stored } = await deadlocked(3);
+  it("a batch chosen as a deadlock victim is written again and stores each member and its event once", async () => {
+    const { results, stored, events } = await deadlocked(3);
     expect(results.map(outcome)).toEqual([true, true]);
     expect(stored).toHaveLength(2);
+    expect([...events].sort()).toEqual(stored);
   });
 
   it("without retries, the same deadlock rejects the batch's members, storing none", async () => {
-    const { results, stored } = await deadlocked(0);
+    const { results, stored, events } = await deadlocked(0);
     expect(results.map(outcome)).toEqual(["internal_error", "internal_error"]);
     expect(results.map((result) => result.status === "rejected" && causeCode(result.reason))).toEqual([
       "40P01",
       "40P01",
     ]);
     expect(stored).toEqual([]);
+    expect(events).toEqual([]);
   });
 });

@@ -1,21 +1,28 @@
-import { isUuid, type Listing, type SlotGuard } from "@psm/core";
+import { isUuid, type Listing, type NewEvent, type SlotGuard } from "@psm/core";
 import { asc, inArray, sql } from "drizzle-orm";
 import type { Db, Transaction } from "../connection.js";
 import { sqlState, toMarketplaceError } from "../db-errors.js";
 import { listings, users } from "../schema.js";
 import { createBatchQueue } from "./batch-queue.js";
+import { writeEvents } from "./event-writer.js";
 import { toRow } from "./listing-sql.js";
 
 /** One insert waiting for a batch. */
 interface Pending {
   listing: Listing;
   guard: SlotGuard;
+  /** Written with the listing, only if it is inserted. */
+  events: readonly NewEvent[];
   resolve: (inserted: boolean) => void;
   reject: (error: Error) => void;
 }
 
-/** Today's path for one insert: its own transaction (lock, count, insert), errors mapped. */
-export type InsertOne = (listing: Listing, guard: SlotGuard) => Promise<boolean>;
+/** Today's path for one insert: its own transaction (lock, count, insert, events), errors mapped. */
+export type InsertOne = (
+  listing: Listing,
+  guard: SlotGuard,
+  events?: readonly NewEvent[],
+) => Promise<boolean>;
 
 /** Tuning of createInsertBatcher; the defaults are what production uses. */
 export interface InsertBatcherOptions {
@@ -49,6 +56,7 @@ interface StoredActive {
  * Locks the authors' rows in id order (LockRows above the sort), so that
  * batches of several processes over overlapping authors queue behind one
  * another rather than deadlock. Answers the authors that exist, lower-cased.
+ * NO KEY UPDATE, as lockUser (query-helpers.ts) and for its reason.
  */
 async function lockAuthors(tx: Transaction, authors: string[]): Promise<Set<string>> {
   const rows = await tx
@@ -56,7 +64,7 @@ async function lockAuthors(tx: Transaction, authors: string[]): Promise<Set<stri
     .from(users)
     .where(inArray(users.id, authors))
     .orderBy(asc(users.id))
-    .for("update");
+    .for("no key update");
   return new Set(rows.map((row) => row.id.toLowerCase()));
 }
 
@@ -138,7 +146,11 @@ function decide(batch: Pending[], locked: Set<string>, stored: Map<string, Store
   return decision;
 }
 
-/** One transaction for the batch: lock, count, one multi-row INSERT of the admitted members. */
+/**
+ * One transaction for the batch: lock, count, one multi-row INSERT of the admitted members, then
+ * their events, in arrival order, in one statement with one counter UPDATE (last: it holds the
+ * counter row until the COMMIT).
+ */
 async function writeBatch(tx: Transaction, batch: Pending[]): Promise<Decision> {
   const authors = [...new Set(batch.map((member) => member.listing.userId.toLowerCase()))];
   const locked = await lockAuthors(tx, authors);
@@ -150,6 +162,10 @@ async function writeBatch(tx: Transaction, batch: Pending[]): Promise<Decision> 
   const decision = decide(batch, locked, stored);
   if (decision.inserted.length > 0) {
     await tx.insert(listings).values(decision.inserted.map((member) => toRow(member.listing)));
+    await writeEvents(
+      tx,
+      decision.inserted.flatMap((member) => member.events),
+    );
   }
   return decision;
 }
@@ -157,7 +173,7 @@ async function writeBatch(tx: Transaction, batch: Pending[]): Promise<Decision> 
 /** Runs members one at a time through today's path, in arrival order, each settling on its own. */
 async function runAlone(members: Pending[], insertOne: InsertOne): Promise<void> {
   for (const member of members) {
-    await insertOne(member.listing, member.guard).then(member.resolve, member.reject);
+    await insertOne(member.listing, member.guard, member.events).then(member.resolve, member.reject);
   }
 }
 
@@ -175,6 +191,9 @@ async function runAlone(members: Pending[], insertOne: InsertOne): Promise<void>
  *   atomic per author.
  * - Durable: each insert resolves only after the COMMIT that holds it (or the
  *   one that refused it: false); a failed COMMIT rejects every member.
+ * - Events: the inserted members' events are written in the batch's
+ *   transaction, after its INSERT, so they commit or roll back with it; a
+ *   deadlock retry writes them again from scratch (the counter rolled back too).
  * - Failures: a statement failing inside the batch (a duplicate id, a CHECK) is
  *   rolled back whole and its members run again one at a time through
  *   `insertOne`, so only the guilty one rejects, as guarded() maps it. A
@@ -225,12 +244,12 @@ export function createInsertBatcher(
 
   const queue = createBatchQueue(write, maxInFlight);
 
-  return (listing, guard) => {
+  return (listing, guard, events = []) => {
     // A malformed id fails in SQL; alone, it fails as it always has, sharing no batch.
-    if (!isUuid(listing.id) || !isUuid(listing.userId)) return insertOne(listing, guard);
+    if (!isUuid(listing.id) || !isUuid(listing.userId)) return insertOne(listing, guard, events);
     return new Promise<boolean>((resolve, reject) => {
       const full = (members: Pending[]) => members.length >= maxMembers;
-      queue.filling(() => [], full).push({ listing, guard, resolve, reject });
+      queue.filling(() => [], full).push({ listing, guard, events, resolve, reject });
       queue.schedule();
     });
   };

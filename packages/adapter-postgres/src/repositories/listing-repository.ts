@@ -6,6 +6,7 @@ import {
   type Listing,
   type ListingChanges,
   type ListingRepository,
+  type NewEvent,
   type PageQuery,
   type SlotGuard,
 } from "@psm/core";
@@ -14,6 +15,7 @@ import { PgTransaction } from "drizzle-orm/pg-core";
 import type { Db, Transaction } from "../connection.js";
 import { guarded } from "../db-errors.js";
 import { listings } from "../schema.js";
+import { eventWrites } from "./event-writer.js";
 import { createInsertBatcher } from "./listing-insert-batcher.js";
 import { boundedQuery, hasTrigram, pageQuery, sliceQuery, toSearchResult } from "./listing-search.js";
 import { activeAt, listingColumns, toRow, toSet } from "./listing-sql.js";
@@ -29,15 +31,15 @@ async function countActive(db: Db | Transaction, userId: string, now: Date): Pro
   return row?.n ?? 0;
 }
 
-/** One insert in a transaction of its own (a savepoint inside a unit of work): lock the author, count, insert. */
-function insertWithin(db: Db | Transaction, listing: Listing, guard: SlotGuard): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    await lockUser(tx, listing.userId);
-    if ((await countActive(tx, listing.userId, guard.now)) >= guard.maxSlots) return false;
-    await tx.insert(listings).values(toRow(listing));
-    return true;
-  });
+/** One insert, in the transaction it is given: lock the author, count, insert. */
+async function insertWithin(tx: Transaction, listing: Listing, guard: SlotGuard): Promise<boolean> {
+  await lockUser(tx, listing.userId);
+  if ((await countActive(tx, listing.userId, guard.now)) >= guard.maxSlots) return false;
+  await tx.insert(listings).values(toRow(listing));
+  return true;
 }
+
+const isTrue = (done: boolean) => done;
 
 async function findListing(db: Db | Transaction, id: string, lock: boolean): Promise<Listing | null> {
   const query = db.select(listingColumns).from(listings).where(eq(listings.id, id));
@@ -74,16 +76,25 @@ export interface ListingRepositoryOptions {
   searchTimeoutMs?: number | undefined;
 }
 
-/** The PostgreSQL ListingRepository. */
-export function createListingRepository(db: Db, options: ListingRepositoryOptions = {}): ListingRepository {
+/**
+ * The PostgreSQL ListingRepository. Inside a unit of work `outbox` holds the unit's events until
+ * its end (event-writer.ts).
+ */
+export function createListingRepository(
+  db: Db,
+  options: ListingRepositoryOptions = {},
+  outbox?: NewEvent[],
+): ListingRepository {
   const inUnit = is(db, PgTransaction);
+  const writes = eventWrites(db, outbox);
   const searchTimeoutMs = options.searchTimeoutMs ?? SEARCH_TIMEOUT_MS;
   // The pool's repository batches views (see view-batcher.ts); a transaction's must not,
   // or one unit's increment would commit, or roll back, with other callers' views.
   const incrementViews = inUnit ? (id: string) => guarded(() => incrementOne(db, id)) : createViewBatcher(db);
   // Inserts likewise (see listing-insert-batcher.ts): a unit's own insert is a savepoint of the unit's
   // transaction; the batcher also falls back on it for members a batch cannot answer for.
-  const insertOne = (listing: Listing, guard: SlotGuard) => guarded(() => insertWithin(db, listing, guard));
+  const insertOne = (listing: Listing, guard: SlotGuard, events: readonly NewEvent[] = []) =>
+    guarded(() => writes.with((tx) => insertWithin(tx, listing, guard), events, isTrue));
   const insertWithinSlots = inUnit ? insertOne : createInsertBatcher(db, insertOne);
   return {
     findById: (id) => guarded(async () => (isUuid(id) ? findListing(db, id, false) : null)),
@@ -118,14 +129,14 @@ export function createListingRepository(db: Db, options: ListingRepositoryOption
           .limit(pageLimit(page)),
       ),
     insertWithinSlots,
-    update: (id, changes, guard) =>
+    update: (id, changes, guard, events = []) =>
       guarded(async () => {
         if (!isUuid(id)) return null;
         // Every edit takes the author's lock, as insertWithinSlots does, and then
         // reads its row under a lock of its own: whether it reactivates is
         // decided on the row as it is now, never on what a caller read before
         // (a pause or an insert may have committed since).
-        return db.transaction(async (tx) => {
+        const edit = async (tx: Transaction): Promise<Listing | null | "limit_reached"> => {
           const found = await findListing(tx, id, false);
           if (found === null) return null;
           await lockUser(tx, found.userId);
@@ -137,13 +148,16 @@ export function createListingRepository(db: Db, options: ListingRepositoryOption
             if ((await countActive(tx, current.userId, guard.now)) >= guard.maxSlots) return "limit_reached";
           }
           return write(tx, id, changes);
-        });
+        };
+        return writes.with(edit, events, (result) => result !== null && result !== "limit_reached");
       }),
-    delete: (id) =>
+    delete: (id, events = []) =>
       guarded(async () => {
         if (!isUuid(id)) return false;
-        const rows = await db.delete(listings).where(eq(listings.id, id)).returning({ id: listings.id });
-        return rows.length > 0;
+        const remove = async (on: Db | Transaction) =>
+          (await on.delete(listings).where(eq(listings.id, id)).returning({ id: listings.id })).length > 0;
+        // Without events, one statement as before: no transaction to open.
+        return events.length === 0 ? remove(db) : writes.with(remove, events, isTrue);
       }),
     // A malformed id cannot name a listing: answered without a query.
     incrementViews: (id) => (isUuid(id) ? incrementViews(id) : Promise.resolve(false)),

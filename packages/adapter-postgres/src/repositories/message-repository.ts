@@ -3,20 +3,35 @@ import {
   type Message,
   type MessageDirection,
   type MessageRepository,
+  type NewEvent,
   type PageQuery,
 } from "@psm/core";
 import { and, desc, eq } from "drizzle-orm";
 import type { Db } from "../connection.js";
 import { guarded } from "../db-errors.js";
 import { messages } from "../schema.js";
+import { eventWrites } from "./event-writer.js";
 import { idBefore, pageLimit } from "./query-helpers.js";
 
-/** The PostgreSQL MessageRepository. */
-export function createMessageRepository(db: Db): MessageRepository {
+/** The PostgreSQL MessageRepository; `outbox`: a unit of work's events (event-writer.ts). */
+export function createMessageRepository(db: Db, outbox?: NewEvent[]): MessageRepository {
+  const writes = eventWrites(db, outbox);
   return {
-    insert: (message: Message) =>
+    insert: (message: Message, events: readonly NewEvent[] = []) =>
       guarded(async () => {
-        await db.insert(messages).values(message);
+        // Without events, one statement as before: no transaction to open.
+        if (events.length === 0) {
+          await db.insert(messages).values(message);
+          return;
+        }
+        await writes.with(
+          async (tx) => {
+            await tx.insert(messages).values(message);
+            return true;
+          },
+          events,
+          (inserted) => inserted,
+        );
       }),
     list: (userId: string, direction: MessageDirection, page: PageQuery) =>
       guarded(async () => {

@@ -27,7 +27,13 @@ export const countInt = sql<number>`count(*)::int`;
  * count (listing slots, mail limits) take it first, so concurrent ones for one
  * user queue and each counts what the previous committed. Always user before
  * the user's rows: the order deleteCascade's foreign-key cascade takes too.
+ *
+ * NO KEY UPDATE, not UPDATE: it queues these writers just the same (and a
+ * delete of the user), but lets a foreign-key check on the row pass (KEY
+ * SHARE). An event for this user written by someone holding the event
+ * counter (a message to them) must never wait here while we wait for the
+ * counter: DESIGN.md "Event log".
  */
 export async function lockUser(tx: Transaction, userId: string): Promise<void> {
-  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("no key update");
 }

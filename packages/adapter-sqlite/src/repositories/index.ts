@@ -4,6 +4,7 @@ import type { Db } from "../connection.js";
 import { guarded } from "../db-errors.js";
 import { emailVerificationTokens, resetTokens } from "../schema.js";
 import { createApiKeyRepository } from "./api-key-repository.js";
+import { createEventAppender, createEventRepository } from "./event-repository.js";
 import { createIdempotencyStore } from "./idempotency-store.js";
 import { createListingRepository } from "./listing-repository.js";
 import type { SearchOptions } from "./listing-search.js";
@@ -26,11 +27,13 @@ import { createUserRepository } from "./user-repository.js";
  */
 export function createRepositories(sqlite: Database, db: Db, options: SearchOptions = {}): Repositories {
   const gate = createExclusiveGate();
+  const appendEvents = createEventAppender(sqlite);
   const tables = {
-    listings: createListingRepository(sqlite, options),
+    listings: createListingRepository(sqlite, appendEvents, options),
     users: createUserRepository(db),
     apiKeys: createApiKeyRepository(db),
-    messages: createMessageRepository(db),
+    messages: createMessageRepository(sqlite, db, appendEvents),
+    events: createEventRepository(sqlite),
     resetTokens: createTokenRepository(db, resetTokens),
     verificationTokens: createTokenRepository(db, emailVerificationTokens),
     mailQueue: createMailQueueRepository(db),

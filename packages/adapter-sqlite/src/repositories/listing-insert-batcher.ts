@@ -1,10 +1,11 @@
-import type { Listing, SlotGuard } from "@psm/core";
+import type { Listing, NewEvent, SlotGuard } from "@psm/core";
 import type { Database } from "better-sqlite3";
 import { guarded, toMarketplaceError } from "../db-errors.js";
 
 interface Pending {
   listing: Listing;
   guard: SlotGuard;
+  events: readonly NewEvent[] | undefined;
   resolve: (inserted: boolean) => void;
   reject: (error: Error) => void;
 }
@@ -28,18 +29,20 @@ type Outcome = { inserted: boolean } | { error: unknown };
  *   no shared call is pending: the gate in index.ts), the insert runs at
  *   once as a savepoint of the unit and commits with it.
  *
- * `insertOne(listing, guard)` counts and inserts; false when the slots are full.
+ * `insertOne(listing, guard, events)` counts and inserts, the listing's events
+ * with it (in its savepoint, so a member rolled back takes its events along);
+ * false when the slots are full.
  */
 export function createInsertBatcher(
   sqlite: Database,
-  insertOne: (listing: Listing, guard: SlotGuard) => boolean,
-): (listing: Listing, guard: SlotGuard) => Promise<boolean> {
+  insertOne: (listing: Listing, guard: SlotGuard, events?: readonly NewEvent[]) => boolean,
+): (listing: Listing, guard: SlotGuard, events?: readonly NewEvent[]) => Promise<boolean> {
   // Nested inside `commit` (or inside a unit), better-sqlite3 makes this a savepoint.
   const member = sqlite.transaction(insertOne);
   const commit = sqlite.transaction((batch: Pending[]): Outcome[] =>
     batch.map((p) => {
       try {
-        return { inserted: member(p.listing, p.guard) };
+        return { inserted: member(p.listing, p.guard, p.events) };
       } catch (error) {
         return { error };
       }
@@ -64,8 +67,8 @@ export function createInsertBatcher(
     });
   }
 
-  return (listing, guard) => {
-    if (sqlite.inTransaction) return guarded(() => member(listing, guard));
+  return (listing, guard, events) => {
+    if (sqlite.inTransaction) return guarded(() => member(listing, guard, events));
     return new Promise<boolean>((resolve, reject) => {
       if (batch === undefined) {
         const pending: Pending[] = [];
@@ -75,7 +78,7 @@ export function createInsertBatcher(
           flush(pending);
         });
       }
-      batch.push({ listing, guard, resolve, reject });
+      batch.push({ listing, guard, events, resolve, reject });
     });
   };
 }

@@ -5,11 +5,13 @@ import {
   type ListingChanges,
   type ListingRepository,
   type ListingSearchResult,
+  type NewEvent,
   type SlotGuard,
 } from "@psm/core";
 import type { Database } from "better-sqlite3";
 import { guarded } from "../db-errors.js";
 import { lazy } from "../lazy.js";
+import type { EventAppender } from "./event-repository.js";
 import { createInsertBatcher } from "./listing-insert-batcher.js";
 import { createListingWriter } from "./listing-order.js";
 import { ACTIVE_AT_NOW, LISTING_COLUMNS, type ListingRow, toListing, toParams } from "./listing-rows.js";
@@ -48,8 +50,15 @@ function toSearchResult(rows: SearchRows): ListingSearchResult {
   return found;
 }
 
-/** ListingRepository on better-sqlite3; every statement is prepared once, on first use. */
-export function createListingRepository(sqlite: Database, options: SearchOptions = {}): ListingRepository {
+/**
+ * ListingRepository on better-sqlite3; every statement is prepared once, on first use. Each write
+ * appends its events in its own transaction, and only once the change is made.
+ */
+export function createListingRepository(
+  sqlite: Database,
+  appendEvents: EventAppender,
+  options: SearchOptions = {},
+): ListingRepository {
   const statements = lazy(() => prepareStatements(sqlite, options));
   const incrementViews = createViewBatcher(sqlite);
   const find = (id: string): Listing | null => {
@@ -62,15 +71,24 @@ export function createListingRepository(sqlite: Database, options: SearchOptions
   // Runs inside the batch's BEGIN IMMEDIATE (listing-insert-batcher.ts): the write
   // lock is held from the slot count to the commit, so no other writer, in this
   // process or another one on the same file (busy_timeout waits), comes between.
-  const insertWithinSlots = createInsertBatcher(sqlite, (listing: Listing, guard: SlotGuard): boolean => {
-    if (active(listing.userId, guard.now) >= guard.maxSlots) return false;
-    statements().writer.insert(listing);
-    return true;
-  });
+  const insertWithinSlots = createInsertBatcher(
+    sqlite,
+    (listing: Listing, guard: SlotGuard, events?: readonly NewEvent[]): boolean => {
+      if (active(listing.userId, guard.now) >= guard.maxSlots) return false;
+      statements().writer.insert(listing);
+      appendEvents(events);
+      return true;
+    },
+  );
 
   // Whether an edit reactivates is read from the row inside the same write lock.
   const update = sqlite.transaction(
-    (id: string, changes: ListingChanges, guard: SlotGuard): Listing | null | "limit_reached" => {
+    (
+      id: string,
+      changes: ListingChanges,
+      guard: SlotGuard,
+      events?: readonly NewEvent[],
+    ): Listing | null | "limit_reached" => {
       const current = find(id);
       if (!current) return null;
       const next = applyChanges(current, changes);
@@ -78,9 +96,16 @@ export function createListingRepository(sqlite: Database, options: SearchOptions
       // `current` is not searchable, so the count does not include it.
       if (reactivates && active(current.userId, guard.now) >= guard.maxSlots) return "limit_reached";
       statements().updateAll.run(toParams(next));
+      appendEvents(events);
       return find(id);
     },
   );
+
+  const remove = sqlite.transaction((id: string, events?: readonly NewEvent[]): boolean => {
+    if (statements().deleteById.run(id).changes === 0) return false;
+    appendEvents(events);
+    return true;
+  });
 
   return {
     findById: (id) => guarded(() => find(id)),
@@ -92,8 +117,8 @@ export function createListingRepository(sqlite: Database, options: SearchOptions
           .map(toListing),
       ),
     insertWithinSlots,
-    update: (id, changes, guard) => guarded(() => update.immediate(id, changes, guard)),
-    delete: (id) => guarded(() => statements().deleteById.run(id).changes > 0),
+    update: (id, changes, guard, events) => guarded(() => update.immediate(id, changes, guard, events)),
+    delete: (id, events) => guarded(() => remove.immediate(id, events)),
     incrementViews,
     countActiveByUser: (userId, now) => guarded(() => active(userId, now)),
     countActiveByUsers: (userIds, now) =>

@@ -1,16 +1,24 @@
-import type { MessageRepository } from "@psm/core";
+import type { Message, MessageRepository, NewEvent } from "@psm/core";
+import type { Database } from "better-sqlite3";
 import { and, desc, eq, lt } from "drizzle-orm";
 import type { Db } from "../connection.js";
 import { guarded } from "../db-errors.js";
 import { messages } from "../schema.js";
+import type { EventAppender } from "./event-repository.js";
 
 /** MessageRepository on drizzle; each direction reads its own (user, id) index. */
-export function createMessageRepository(db: Db): MessageRepository {
+export function createMessageRepository(
+  sqlite: Database,
+  db: Db,
+  appendEvents: EventAppender,
+): MessageRepository {
+  // better-sqlite3's transaction rather than drizzle's: inside a unit of work it nests as a savepoint.
+  const insert = sqlite.transaction((message: Message, events?: readonly NewEvent[]) => {
+    db.insert(messages).values(message).run();
+    appendEvents(events);
+  });
   return {
-    insert: (message) =>
-      guarded(() => {
-        db.insert(messages).values(message).run();
-      }),
+    insert: (message, events) => guarded(() => insert.immediate(message, events)),
     list: (userId, direction, page) =>
       guarded(() => {
         const party = direction === "received" ? messages.receiverId : messages.senderId;

@@ -76,8 +76,9 @@ export function createUserRepository(db: Db): UserRepository {
         return find(id);
       }),
     // One DELETE: ON DELETE CASCADE removes listings (their FTS rows through the
-    // delete trigger), API keys, reset and verification tokens and queued mail
-    // in the same statement, so it is atomic; messages have no foreign key and stay.
+    // delete trigger), API keys, reset and verification tokens, queued mail,
+    // sessions and events in the same statement, so it is atomic; messages have
+    // no foreign key and stay.
     deleteCascade: (id) => guarded(() => db.delete(users).where(eq(users.id, id)).run().changes > 0),
   };
 }

@@ -1,4 +1,5 @@
 import type { Category } from "../domain/category.js";
+import type { NewEvent } from "../domain/event.js";
 import type { Listing, ListingChanges, ListingStatusFilter } from "../domain/listing.js";
 import type { PageQuery } from "../domain/page.js";
 
@@ -41,9 +42,10 @@ export interface ListingRepository {
   /**
    * Atomically: counts the author's active, unexpired listings at `guard.now`
    * and inserts only if that count is below `guard.maxSlots`. False when full.
-   * Concurrent calls never exceed the limit.
+   * Concurrent calls never exceed the limit. `events` are written with the
+   * listing, in its transaction, and only when it is inserted.
    */
-  insertWithinSlots(listing: Listing, guard: SlotGuard): Promise<boolean>;
+  insertWithinSlots(listing: Listing, guard: SlotGuard, events?: readonly NewEvent[]): Promise<boolean>;
   /**
    * Applies changes and answers the listing as stored. Whether they make the
    * listing active and unexpired at `guard.now` while it was not (a status, or
@@ -51,11 +53,17 @@ export interface ListingRepository {
    * write, in one atomic step with the author's count and the write itself:
    * "limit_reached" (nothing written) when that count is already
    * `guard.maxSlots`. Concurrent updates and inserts of one author never exceed
-   * the limit. Null when the listing does not exist.
+   * the limit. Null when the listing does not exist. `events` are written in
+   * the same transaction, only when the listing was updated.
    */
-  update(id: string, changes: ListingChanges, guard: SlotGuard): Promise<Listing | null | "limit_reached">;
-  /** False when it did not exist. */
-  delete(id: string): Promise<boolean>;
+  update(
+    id: string,
+    changes: ListingChanges,
+    guard: SlotGuard,
+    events?: readonly NewEvent[],
+  ): Promise<Listing | null | "limit_reached">;
+  /** False when it did not exist. `events` are written in its transaction, only when it was deleted. */
+  delete(id: string, events?: readonly NewEvent[]): Promise<boolean>;
   /** Atomic +1; N concurrent calls add exactly N. False when it did not exist. */
   incrementViews(id: string): Promise<boolean>;
   /** The author's active, unexpired listings at `now`. */

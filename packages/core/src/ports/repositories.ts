@@ -1,4 +1,5 @@
 import type { ApiKeyRepository } from "./api-key-repository.js";
+import type { EventRepository } from "./event-repository.js";
 import type { IdempotencyStore } from "./idempotency-store.js";
 import type { ListingRepository } from "./listing-repository.js";
 import type { MailQueueRepository } from "./mail-queue-repository.js";
@@ -13,6 +14,8 @@ export interface Repositories {
   users: UserRepository;
   apiKeys: ApiKeyRepository;
   messages: MessageRepository;
+  /** The event log (its writes go with the changes they tell of). */
+  events: EventRepository;
   resetTokens: ResetTokenRepository;
   verificationTokens: VerificationTokenRepository;
   mailQueue: MailQueueRepository;

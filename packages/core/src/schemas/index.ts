@@ -11,6 +11,7 @@ export {
   rotateApiKeySchema,
 } from "./api-key.js";
 export { type ChangePasswordInput, changePasswordSchema } from "./change-password.js";
+export { type EventsQueryInput, eventsQuerySchema } from "./events.js";
 export * as fields from "./fields.js";
 export {
   EMAIL_MAX_LENGTH,

@@ -1,4 +1,12 @@
-import { CATEGORY_VALUES, PAGE, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, SCOPES } from "@psm/core";
+import {
+  CATEGORY_VALUES,
+  EVENT_TYPES,
+  MAX_EVENTS_PER_READ,
+  PAGE,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  SCOPES,
+} from "@psm/core";
 
 /**
  * What each request field means on the wire, for the OpenAPI document: units,
@@ -94,4 +102,11 @@ export const KEY_FIELDS = {
     "How long the old key keeps working beside the new one, 0 to 604800 seconds; default 86400 (a day).",
   expires_at:
     "ISO 8601 date-time with a timezone after which the key is refused (401 api_key_expired): in the future, at most 365 days ahead, and no later than the expiry of the key making it; omitted: the maker's key's expiry, or never.",
+} as const;
+
+/** Query of GET /api/events. */
+export const EVENT_QUERY = {
+  after: "Only events with a greater seq: the last seq you saw (default 0, from the oldest kept).",
+  types: `Only these types, comma-separated: ${EVENT_TYPES.join(", ")}; default all.`,
+  limit: `Events per read, 1 to ${MAX_EVENTS_PER_READ}; default ${MAX_EVENTS_PER_READ}.`,
 } as const;

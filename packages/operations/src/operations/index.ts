@@ -5,6 +5,7 @@ import { CapabilitiesSchema } from "../wire-schemas.js";
 import { adminOperations } from "./admin.js";
 import { authOperations } from "./auth.js";
 import { documentOperations } from "./documents.js";
+import { eventOperations } from "./events.js";
 import { keyOperations } from "./keys.js";
 import { listingOperations } from "./listings.js";
 import { messageOperations } from "./messages.js";
@@ -36,6 +37,7 @@ export function apiOperations(config: OperationsConfig): Operation[] {
     ...auth.filter((op) => op.tag === "auth"),
     ...keyOperations,
     ...messageOperations,
+    ...eventOperations,
     ...profileOperations,
     ...auth.filter((op) => op.tag === "users"),
     ...documentOperations(config),

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { accountRecoveryCases } from "./account-recovery.js";
 import { apiKeyCases } from "./api-keys.js";
 import { type ContractOptions, useStorage } from "./context.js";
+import { eventCases } from "./events.js";
 import { idempotencyCases } from "./idempotency.js";
 import { listingReactivationCases } from "./listing-reactivation.js";
 import { listingSearchCases } from "./listing-search.js";
@@ -44,6 +45,7 @@ export function runRepositoryContract(name: string, options: ContractOptions): v
     userCascadeCases(ctx);
     apiKeyCases(ctx);
     messageCases(ctx);
+    eventCases(ctx);
     tokenStoreCases(ctx, "resetTokens");
     tokenStoreCases(ctx, "verificationTokens");
     accountRecoveryCases(ctx);

@@ -1,7 +1,9 @@
+import type { NewEvent } from "../../domain/event.js";
 import { applyChanges, effectiveStatus, isSearchable, type Listing } from "../../domain/listing.js";
 import type { PageQuery } from "../../domain/page.js";
 import { foldSearchText } from "../../domain/search-text.js";
 import type { ListingRepository, ListingSearch, SlotGuard } from "../../ports/listing-repository.js";
+import { appendEvents } from "./event-repository.js";
 import { copy, copyOrNull, insertNew, type MemoryState, pageById, requireUser } from "./state.js";
 
 function matches(listing: Listing, query: ListingSearch, now: Date): boolean {
@@ -41,13 +43,14 @@ export function createMemoryListingRepository(state: MemoryState): ListingReposi
     async listAll(page: PageQuery) {
       return pageById(listings.values(), page);
     },
-    async insertWithinSlots(listing: Listing, guard: SlotGuard) {
+    async insertWithinSlots(listing: Listing, guard: SlotGuard, events?: readonly NewEvent[]) {
       if (countActive(listing.userId, guard.now) >= guard.maxSlots) return false;
       requireUser(state, listing.userId);
       insertNew(listings, listing.id, copy(listing));
+      appendEvents(state, events);
       return true;
     },
-    async update(id, changes, guard) {
+    async update(id, changes, guard, events) {
       const current = listings.get(id);
       if (!current) return null;
       const next = applyChanges(current, copy(changes));
@@ -56,10 +59,13 @@ export function createMemoryListingRepository(state: MemoryState): ListingReposi
         if (countActive(current.userId, guard.now) >= guard.maxSlots) return "limit_reached";
       }
       listings.set(id, next);
+      appendEvents(state, events);
       return copy(next);
     },
-    async delete(id: string) {
-      return listings.delete(id);
+    async delete(id: string, events?: readonly NewEvent[]) {
+      if (!listings.delete(id)) return false;
+      appendEvents(state, events);
+      return true;
     },
     async incrementViews(id: string) {
       const listing = listings.get(id);

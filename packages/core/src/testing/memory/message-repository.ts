@@ -1,6 +1,8 @@
+import type { NewEvent } from "../../domain/event.js";
 import type { Message, MessageDirection } from "../../domain/message.js";
 import type { PageQuery } from "../../domain/page.js";
 import type { MessageRepository } from "../../ports/message-repository.js";
+import { appendEvents } from "./event-repository.js";
 import { copy, insertNew, type MemoryState, pageById } from "./state.js";
 
 /** The in-memory MessageRepository. */
@@ -8,8 +10,9 @@ export function createMemoryMessageRepository(state: MemoryState): MessageReposi
   const { messages } = state;
   return {
     // No user or listing check: messages outlive both (the adapters hold no foreign key).
-    async insert(message: Message) {
+    async insert(message: Message, events?: readonly NewEvent[]) {
       insertNew(messages, message.id, copy(message));
+      appendEvents(state, events);
     },
     async list(userId: string, direction: MessageDirection, page: PageQuery) {
       const party = direction === "received" ? "receiverId" : "senderId";

@@ -1,4 +1,5 @@
 import type { ApiKey } from "../../domain/api-key.js";
+import type { MarketEvent } from "../../domain/event.js";
 import type { Listing } from "../../domain/listing.js";
 import type { MailJob } from "../../domain/mail-job.js";
 import type { Message } from "../../domain/message.js";
@@ -28,6 +29,10 @@ export interface MemoryState {
   mailJobs: Map<string, MailJob>;
   sessions: Map<string, Session>;
   idempotency: Map<string, IdempotencyRecord>;
+  /** The event log by seq (as a string key, so every table is a Map of the same kind). */
+  events: Map<string, MarketEvent>;
+  /** The event log's one counter: the last seq given. */
+  eventSequence: Map<string, number>;
 }
 
 /** Empty tables. */
@@ -42,6 +47,8 @@ export function createMemoryState(): MemoryState {
     mailJobs: new Map(),
     sessions: new Map(),
     idempotency: new Map(),
+    events: new Map(),
+    eventSequence: new Map(),
   };
 }
 

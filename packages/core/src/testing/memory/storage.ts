@@ -1,6 +1,7 @@
 import type { Repositories, Storage } from "../../ports/repositories.js";
 import { createExclusiveGate, sharedThrough } from "../../support/exclusive-gate.js";
 import { createMemoryApiKeyRepository } from "./api-key-repository.js";
+import { createMemoryEventRepository } from "./event-repository.js";
 import { createMemoryIdempotencyStore } from "./idempotency-store.js";
 import { createMemoryListingRepository } from "./listing-repository.js";
 import { createMemoryMailQueueRepository } from "./mail-queue-repository.js";
@@ -29,6 +30,7 @@ export function createMemoryStorage(): Storage {
     mailQueue: createMemoryMailQueueRepository(state),
     sessions: createMemorySessionRepository(state),
     idempotency: createMemoryIdempotencyStore(state),
+    events: createMemoryEventRepository(state),
   };
   const inUnit: Repositories = {
     ...tables,

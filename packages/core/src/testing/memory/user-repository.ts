@@ -68,6 +68,7 @@ export function createMemoryUserRepository(state: MemoryState): UserRepository {
       removeWhere(state.verificationTokens, (row) => row.userId === id);
       removeWhere(state.mailJobs, (row) => row.userId === id);
       removeWhere(state.sessions, (row) => row.userId === id);
+      removeWhere(state.events, (row) => row.userId === id);
       return true;
     },
   };

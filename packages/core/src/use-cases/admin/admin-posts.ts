@@ -6,6 +6,7 @@ import { MarketplaceError } from "../../errors.js";
 import { type AdminDeletePostInput, adminDeletePostSchema } from "../../schemas/admin.js";
 import { type PageQueryInput, pageQuerySchema } from "../../schemas/page-query.js";
 import { decodeCursor, toPage } from "../../support/cursor.js";
+import { listingEvent } from "../../support/events.js";
 import { validate } from "../../support/validate.js";
 import { requireAdmin } from "../access.js";
 
@@ -25,12 +26,14 @@ export async function listPosts(
 
 /** Deletes any listing (admin JWT). Unknown id: 404. */
 export async function deletePost(
-  deps: Pick<Deps, "repos">,
+  deps: Pick<Deps, "repos" | "clock" | "random">,
   actor: Actor,
   input: AdminDeletePostInput,
 ): Promise<void> {
   requireAdmin(actor);
   const { postId } = validate(adminDeletePostSchema, input);
-  if (!(await deps.repos.listings.delete(postId.toLowerCase())))
+  const listing = await deps.repos.listings.findById(postId.toLowerCase());
+  const told = listing ? [listingEvent(deps, "listing.deleted", listing)] : [];
+  if (!listing || !(await deps.repos.listings.delete(listing.id, told)))
     throw new MarketplaceError("listing_not_found");
 }

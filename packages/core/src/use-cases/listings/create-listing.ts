@@ -4,6 +4,7 @@ import { maxSlots } from "../../domain/limits.js";
 import type { Listing } from "../../domain/listing.js";
 import { invalidField, MarketplaceError } from "../../errors.js";
 import { type NewListingInput, newListingSchema } from "../../schemas/new-listing.js";
+import { listingEvent } from "../../support/events.js";
 import { validate } from "../../support/validate.js";
 import { requireUser } from "../access.js";
 import { requireProvenAddress } from "../proven-address.js";
@@ -15,7 +16,7 @@ import { requireProvenAddress } from "../proven-address.js";
  * the author's address must be proven.
  */
 export async function createListing(
-  deps: Pick<Deps, "repos" | "clock" | "ids" | "settings">,
+  deps: Pick<Deps, "repos" | "clock" | "ids" | "random" | "settings">,
   actor: Actor,
   input: NewListingInput,
 ): Promise<Listing> {
@@ -42,10 +43,11 @@ export async function createListing(
     views: 0,
     createdAt: now,
   };
-  const inserted = await deps.repos.listings.insertWithinSlots(listing, {
-    maxSlots: maxSlots(deps.settings.slots, user),
-    now,
-  });
+  const inserted = await deps.repos.listings.insertWithinSlots(
+    listing,
+    { maxSlots: maxSlots(deps.settings.slots, user), now },
+    [listingEvent(deps, "listing.created", listing)],
+  );
   if (!inserted) throw new MarketplaceError("listing_limit_reached");
   return listing;
 }

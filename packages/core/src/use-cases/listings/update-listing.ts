@@ -5,6 +5,7 @@ import type { Listing, ListingChanges } from "../../domain/listing.js";
 import { MarketplaceError } from "../../errors.js";
 import type { IdInput } from "../../schemas/id.js";
 import { type ListingPatchInput, listingPatchSchema } from "../../schemas/listing-patch.js";
+import { listingEvent } from "../../support/events.js";
 import { validate } from "../../support/validate.js";
 import { requireUser } from "../access.js";
 import { loadEditable } from "./get-listing.js";
@@ -19,7 +20,7 @@ export type UpdateListingInput = IdInput & ListingPatchInput;
  * step as the write, so racing pauses, edits and creates never overshoot.
  */
 export async function updateListing(
-  deps: Pick<Deps, "repos" | "clock" | "settings">,
+  deps: Pick<Deps, "repos" | "clock" | "random" | "settings">,
   actor: Actor,
   input: UpdateListingInput,
 ): Promise<Listing> {
@@ -44,7 +45,9 @@ export async function updateListing(
   const author = listing.userId === user.id ? user : await deps.repos.users.findById(listing.userId);
   if (!author) throw new MarketplaceError("listing_not_found");
   const guard = { maxSlots: maxSlots(deps.settings.slots, author), now: deps.clock.now() };
-  const result = await deps.repos.listings.update(listing.id, changes, guard);
+  const result = await deps.repos.listings.update(listing.id, changes, guard, [
+    listingEvent(deps, "listing.updated", listing),
+  ]);
   if (result === "limit_reached") throw new MarketplaceError("listing_limit_reached");
   if (!result) throw new MarketplaceError("listing_not_found");
   return result;

@@ -1,11 +1,14 @@
 import type { Deps } from "../../deps.js";
+import { EVENT_RETENTION_MS } from "../../domain/event.js";
 
-/** Removes expired idempotency keys and browser sessions; run it on a timer. */
+/** Removes expired idempotency keys and browser sessions, and events past their 90 days; run it on a timer. */
 export async function sweepExpired(
   deps: Pick<Deps, "repos" | "clock">,
-): Promise<{ idempotencyKeys: number; sessions: number }> {
+): Promise<{ idempotencyKeys: number; sessions: number; events: number }> {
   const now = deps.clock.now();
   const idempotencyKeys = await deps.repos.idempotency.deleteExpired(now);
   const sessions = await deps.repos.sessions.deleteExpired(now);
-  return { idempotencyKeys, sessions };
+  // Events are kept 90 days (decisions.md 1.3.0); a poller away longer starts again from 0.
+  const events = await deps.repos.events.sweep(new Date(now.getTime() - EVENT_RETENTION_MS));
+  return { idempotencyKeys, sessions, events };
 }

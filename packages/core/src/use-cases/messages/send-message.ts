@@ -3,6 +3,7 @@ import type { Actor } from "../../domain/actor.js";
 import type { Message } from "../../domain/message.js";
 import { invalidField, MarketplaceError } from "../../errors.js";
 import { type SendMessageInput, sendMessageSchema } from "../../schemas/message.js";
+import { newEvent } from "../../support/events.js";
 import { admitByMode } from "../access.js";
 import { requireProvenAddress } from "../proven-address.js";
 
@@ -13,7 +14,7 @@ import { requireProvenAddress } from "../proven-address.js";
  * With REQUIRE_VERIFIED_EMAIL the sender's address must be proven.
  */
 export async function sendMessage(
-  deps: Pick<Deps, "repos" | "clock" | "ids" | "settings">,
+  deps: Pick<Deps, "repos" | "clock" | "ids" | "random" | "settings">,
   actor: Actor,
   input: SendMessageInput,
 ): Promise<Message> {
@@ -47,6 +48,12 @@ export async function sendMessage(
     isAgent: data.isAgent ?? (actor.kind === "user" && actor.via === "api_key"),
     createdAt: now,
   };
-  await deps.repos.messages.insert(message);
+  await deps.repos.messages.insert(message, [
+    newEvent(deps, "message.received", receiverId, {
+      message_id: message.id,
+      listing_id: listing.id,
+      sender_id: senderId,
+    }),
+  ]);
   return message;
 }

@@ -1,0 +1,164 @@
+// The commands of `psm-server`, dispatched from bin.ts once the Node.js version
+// is known to be enough. Each command imports what it needs when it runs, so
+// --help and --version answer without loading the server or a database driver.
+import { readFileSync } from "node:fs";
+import type { Config } from "./config.js";
+
+/** Exit codes: the command did its work; it ran and failed; it could not run as given. */
+const DONE = 0;
+const FAILED = 1;
+const REFUSED = 2;
+
+const USAGE = `Usage: psm-server [command]
+
+Commands:
+  serve           start the server (the default when no command is given)
+  migrate         apply pending database migrations, then exit
+  backup PATH     copy the SQLite database to PATH, a new file, while the server may run
+  check-config    check the configuration in the environment, then exit
+
+Options:
+  -h, --help      show this help
+  -v, --version   print the version
+
+Configuration comes from environment variables, among them:
+  PORT, HOST      where the server listens (default 127.0.0.1:3000)
+  DATA_DIR        SQLite database, generated JWT secret and mail outbox (default ./data)
+  DATABASE_URL    postgres://... for PostgreSQL, or sqlite:PATH (default DATA_DIR/marketplace.db)
+  PUBLIC_URL      the address people open, the base of links in mail
+  JWT_SECRET      token secret of 32 bytes or more, required when NODE_ENV=production
+Every variable is described in README.md, section "Configuration".
+
+Exit codes: 0 done, 1 failed, 2 bad command line or configuration.
+`;
+
+/** Runs the command `args` name, setting process.exitCode; `serve` leaves the server running. */
+export async function run(args: readonly string[]): Promise<void> {
+  const code = await dispatch(args);
+  if (code !== undefined) process.exitCode = code;
+}
+
+async function dispatch(args: readonly string[]): Promise<number | undefined> {
+  // Help wins wherever it appears, so `psm-server backup --help` explains rather than copies.
+  if (args.includes("--help") || args.includes("-h")) return say(USAGE, DONE);
+  const [command = "serve", ...rest] = args;
+  if (command === "--version" || command === "-v") return expectNone(rest) ?? say(`${version()}\n`, DONE);
+  switch (command) {
+    case "serve":
+      return expectNone(rest) ?? serve();
+    case "migrate":
+      return expectNone(rest) ?? migrate();
+    case "check-config":
+      return expectNone(rest) ?? checkConfig();
+    case "backup":
+      if (rest.length !== 1 || rest[0] === undefined || rest[0].startsWith("-")) {
+        return usageError("backup needs exactly one argument: the PATH of the copy to create");
+      }
+      return backup(rest[0]);
+    default:
+      return usageError(`unknown ${command.startsWith("-") ? "option" : "command"} "${command}"`);
+  }
+}
+
+/** The version of @psm/server, from its package.json: one level above src/ and dist/ alike. */
+function version(): string {
+  const pkg = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as {
+    version: string;
+  };
+  return pkg.version;
+}
+
+function say(text: string, code: number): number {
+  process.stdout.write(text);
+  return code;
+}
+
+function fail(line: string, code: number): number {
+  process.stderr.write(`${line.replace(/\s+/g, " ").trim()}\n`);
+  return code;
+}
+
+function usageError(why: string): number {
+  process.stderr.write(`psm-server: ${why}\n\n${USAGE}`);
+  return REFUSED;
+}
+
+function expectNone(rest: readonly string[]): number | undefined {
+  return rest.length === 0 ? undefined : usageError(`unexpected argument "${rest[0]}"`);
+}
+
+/** main.js starts the server when imported, and reports its own start failures. */
+async function serve(): Promise<number | undefined> {
+  try {
+    await import("./main.js");
+    return undefined;
+  } catch (error) {
+    return fail(`Failed to start: ${await why(error)}`, FAILED);
+  }
+}
+
+/** The configuration the server would start with, or the exit code after printing why not. */
+async function configOrExit(): Promise<Config | number> {
+  const { ConfigError, readConfig } = await import("./config.js");
+  try {
+    return readConfig();
+  } catch (error) {
+    // A ConfigError names its variable and never holds a secret's value.
+    if (error instanceof ConfigError) return fail(error.message, REFUSED);
+    throw error;
+  }
+}
+
+/** Which storage, for a line on the terminal: a SQLite path, never the PostgreSQL URL (it may hold a password). */
+function describeStorage(config: Config): string {
+  return config.database.kind === "sqlite"
+    ? `sqlite (${config.database.file})`
+    : "postgres (the database at DATABASE_URL)";
+}
+
+async function checkConfig(): Promise<number> {
+  const config = await configOrExit();
+  if (typeof config === "number") return config;
+  return say(`OK: storage ${describeStorage(config)}, public URL ${config.publicUrl}\n`, DONE);
+}
+
+async function migrate(): Promise<number> {
+  const config = await configOrExit();
+  if (typeof config === "number") return config;
+  const { openStorage } = await import("./storage.js");
+  try {
+    // The server's own opening: the same folder creation, driver and migrations as at start.
+    const storage = await openStorage(config);
+    await storage.close();
+  } catch (error) {
+    return fail((await why(error)).replace(/^Failed to start:/, "Migration failed:"), FAILED);
+  }
+  return say(`Migrations applied: storage ${describeStorage(config)}\n`, DONE);
+}
+
+async function backup(path: string): Promise<number> {
+  const config = await configOrExit();
+  if (typeof config === "number") return config;
+  if (config.database.kind === "postgres") {
+    return fail(
+      "backup copies SQLite databases only; for the PostgreSQL at DATABASE_URL use pg_dump, e.g. " +
+        'pg_dump --format=custom --file=psm.dump "$DATABASE_URL" (restore with pg_restore)',
+      REFUSED,
+    );
+  }
+  const { backupSqlite, BackupRefused } = await import("./backup.js");
+  try {
+    const written = await backupSqlite(config.database.file, path);
+    return say(`Backed up ${config.database.file} to ${written}\n`, DONE);
+  } catch (error) {
+    if (error instanceof BackupRefused) return fail(`Backup refused: ${error.message}`, REFUSED);
+    return fail(`Backup failed: ${await why(error)}`, FAILED);
+  }
+}
+
+/** One line saying what went wrong: the error's own message, else its innermost cause (as main.ts says it). */
+async function why(error: unknown): Promise<string> {
+  if (error instanceof Error && error.message !== "") return error.message;
+  const { describeCause } = await import("./start-errors.js");
+  return describeCause(error);
+}

@@ -1,0 +1,61 @@
+import type { EventType } from "@psm/core";
+import { sql } from "drizzle-orm";
+import { bigint, check, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { instant, oneOf, users } from "./schema.js";
+
+// The event log's tables, beside schema.ts (drizzle.config.ts reads both).
+
+/**
+ * The event types the CHECK constraint allows. Written out, as CATEGORY_CHECK_VALUES is (schema.ts),
+ * and kept equal to core's EVENT_TYPES by a test; a new type needs a migration.
+ */
+export const EVENT_TYPE_CHECK_VALUES = [
+  "listing.created",
+  "listing.updated",
+  "listing.deleted",
+  "message.received",
+  "saved_search.matched",
+  "webhook.test",
+] as const satisfies readonly EventType[];
+
+/**
+ * The event log, a transactional outbox: each row is written in the transaction of the change it
+ * tells of. `seq` comes from `event_sequence`, not from a sequence, so seqs become visible in
+ * commit order (DESIGN.md "Event log"). Events go with their user (the foreign key's cascade).
+ */
+export const events = pgTable(
+  "events",
+  {
+    seq: bigint("seq", { mode: "number" }).primaryKey(),
+    id: text("id").notNull(),
+    type: text("type").$type<EventType>().notNull(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    occurredAt: instant("occurred_at").notNull(),
+    data: jsonb("data").$type<Readonly<Record<string, string>>>().notNull(),
+  },
+  (t) => [
+    uniqueIndex("events_id_idx").on(t.id),
+    // A user's reads (seq after a cursor, in order) and the user foreign key's cascade.
+    index("events_user_id_seq_idx").on(t.userId, t.seq),
+    // The retention sweep.
+    index("events_occurred_at_idx").on(t.occurredAt),
+    check("events_type_check", oneOf(sql`${t.type}`, EVENT_TYPE_CHECK_VALUES)),
+    check("events_data_check", sql`jsonb_typeof(${t.data}) = 'object'`),
+  ],
+);
+
+/**
+ * The event log's one counter row (id 1, seeded by the migration): the last seq given. A writer
+ * takes its seqs by updating it as its transaction's last statement, and holds the row until it
+ * commits, so the next writer's seqs come after this one's are visible (DESIGN.md "Event log").
+ */
+export const eventSequence = pgTable(
+  "event_sequence",
+  {
+    id: integer("id").primaryKey(),
+    last: bigint("last", { mode: "number" }).notNull(),
+  },
+  (t) => [check("event_sequence_one_row_check", sql`${t.id} = 1`)],
+);

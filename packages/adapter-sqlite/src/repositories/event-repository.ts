@@ -1,0 +1,110 @@
+import type { EventQuery, EventRepository, EventType, MarketEvent, NewEvent } from "@psm/core";
+import type { Database } from "better-sqlite3";
+import { guarded } from "../db-errors.js";
+import { lazy } from "../lazy.js";
+
+/** An events row as the raw statements select it. */
+interface EventRow {
+  seq: number;
+  id: string;
+  type: EventType;
+  user_id: string;
+  occurred_at: number;
+  data: string;
+}
+
+/**
+ * Rows one sweep statement removes at most. better-sqlite3 runs a statement on the event loop to
+ * its end, and a busy day's events (or a sweep that fell behind) can be a large delete; in steps,
+ * other requests run between them.
+ */
+const SWEEP_STEP = 1_000;
+
+/**
+ * listFor's statement, with or without a set of types (one JSON array parameter, so one prepared
+ * statement serves any set). Both read the (user_id, seq) index in order: no sort, and LIMIT
+ * stops the walk.
+ */
+export function listForSql(ofTypes: boolean): string {
+  const types = ofTypes ? " AND type IN (SELECT value FROM json_each(@types))" : "";
+  return `SELECT seq, id, type, user_id, occurred_at, data FROM events
+    WHERE user_id = @userId AND seq > @after${types} ORDER BY seq LIMIT @limit`;
+}
+
+function toEvent(row: EventRow): MarketEvent {
+  return {
+    seq: row.seq,
+    id: row.id,
+    type: row.type,
+    userId: row.user_id,
+    occurredAt: new Date(row.occurred_at),
+    data: JSON.parse(row.data) as Record<string, string>,
+  };
+}
+
+/**
+ * Writes the events of a change. Call it inside the change's write transaction, after the change
+ * is known to have happened: the seq AUTOINCREMENT gives is taken under SQLite's one write lock,
+ * so seqs follow commit order, and a rollback takes the rows (and their seqs) back with the change.
+ */
+export type EventAppender = (events: readonly NewEvent[] | undefined) => void;
+
+/** One prepared INSERT, run once per event. */
+export function createEventAppender(sqlite: Database): EventAppender {
+  const insert = lazy(() =>
+    sqlite.prepare<[string, string, string, number, string]>(
+      "INSERT INTO events (id, type, user_id, occurred_at, data) VALUES (?, ?, ?, ?, ?)",
+    ),
+  );
+  return (events) => {
+    if (events === undefined) return;
+    for (const event of events) {
+      insert().run(
+        event.id,
+        event.type,
+        event.userId,
+        event.occurredAt.getTime(),
+        JSON.stringify(event.data),
+      );
+    }
+  };
+}
+
+function prepareStatements(sqlite: Database) {
+  return {
+    after: sqlite.prepare<{ userId: string; after: number; limit: number }, EventRow>(listForSql(false)),
+    afterOfTypes: sqlite.prepare<{ userId: string; after: number; types: string; limit: number }, EventRow>(
+      listForSql(true),
+    ),
+    sweepStep: sqlite.prepare<{ before: number; step: number }>(
+      "DELETE FROM events WHERE seq IN (SELECT seq FROM events WHERE occurred_at < @before LIMIT @step)",
+    ),
+  };
+}
+
+/** EventRepository on better-sqlite3; the writes are the EventAppender's, in the changes' transactions. */
+export function createEventRepository(sqlite: Database): EventRepository {
+  const statements = lazy(() => prepareStatements(sqlite));
+  return {
+    listFor: (userId: string, query: EventQuery) =>
+      guarded(() => {
+        const { after, types, limit } = query;
+        const rows =
+          types === undefined
+            ? statements().after.all({ userId, after, limit })
+            : statements().afterOfTypes.all({ userId, after, types: JSON.stringify(types), limit });
+        return rows.map(toEvent);
+      }),
+    async sweep(before: Date) {
+      let removed = 0;
+      for (;;) {
+        const step = await guarded(
+          () => statements().sweepStep.run({ before: before.getTime(), step: SWEEP_STEP }).changes,
+        );
+        removed += step;
+        if (step < SWEEP_STEP) return removed;
+        await new Promise<void>((resolve) => setImmediate(resolve));
+      }
+    },
+  };
+}

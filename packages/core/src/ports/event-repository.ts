@@ -1,0 +1,26 @@
+import type { EventType, MarketEvent } from "../domain/event.js";
+
+/** What a reader of the event log asks for. */
+export interface EventQuery {
+  /** Only events with a greater seq (0: from the first). */
+  after: number;
+  /** Only these types; absent, every type. */
+  types?: readonly EventType[] | undefined;
+  /** At most this many, 1..100. */
+  limit: number;
+}
+
+/**
+ * The event log's reads. Events are written with the change they tell of, by the repository call
+ * that makes it (ListingRepository.insertWithinSlots, update, delete; MessageRepository.insert),
+ * in its transaction; storage gives each its seq there.
+ */
+export interface EventRepository {
+  /**
+   * One user's events after `after`, oldest first. Seqs increase in commit order, so a reader that
+   * passes the last seq it saw never skips an event that commits later, nor sees one twice.
+   */
+  listFor(userId: string, query: EventQuery): Promise<MarketEvent[]>;
+  /** Removes the events that occurred before `before`; answers how many. */
+  sweep(before: Date): Promise<number>;
+}

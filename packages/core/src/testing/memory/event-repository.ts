@@ -1,0 +1,44 @@
+import type { MarketEvent, NewEvent } from "../../domain/event.js";
+import type { EventQuery, EventRepository } from "../../ports/event-repository.js";
+import { copy, type MemoryState } from "./state.js";
+
+/** The key of the events table's one counter row. */
+const LAST = "last";
+
+/**
+ * Appends events with the next seqs. The memory storage runs one call at a time, so seqs follow
+ * commit order; the counter lives in the state, so a unit of work that throws takes it back too.
+ */
+export function appendEvents(state: MemoryState, events: readonly NewEvent[] = []): void {
+  let last = state.eventSequence.get(LAST) ?? 0;
+  for (const event of events) {
+    last++;
+    state.events.set(String(last), { ...copy(event), seq: last });
+  }
+  state.eventSequence.set(LAST, last);
+}
+
+/** The in-memory EventRepository. */
+export function createMemoryEventRepository(state: MemoryState): EventRepository {
+  return {
+    async listFor(userId: string, query: EventQuery) {
+      const rows: MarketEvent[] = [];
+      for (const event of state.events.values()) {
+        if (event.userId !== userId || event.seq <= query.after) continue;
+        if (query.types !== undefined && !query.types.includes(event.type)) continue;
+        rows.push(copy(event));
+      }
+      return rows.sort((a, b) => a.seq - b.seq).slice(0, query.limit);
+    },
+    async sweep(before: Date) {
+      let removed = 0;
+      for (const [key, event] of state.events) {
+        if (event.occurredAt.getTime() < before.getTime()) {
+          state.events.delete(key);
+          removed++;
+        }
+      }
+      return removed;
+    },
+  };
+}
