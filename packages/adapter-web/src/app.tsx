@@ -5,6 +5,7 @@ import type { WebEnv } from "./env.js";
 import { problemPage, webErrorHandler } from "./errors.js";
 import { readLimit } from "./guard.js";
 import { resolveWebConfig, type WebAppOptions } from "./options.js";
+import { robotsRoutes } from "./robots.js";
 import { accountRoutes } from "./routes/account.js";
 import { adminRoutes } from "./routes/admin.js";
 import { authRoutes } from "./routes/auth.js";
@@ -31,8 +32,9 @@ export function createWebApp(options: WebAppOptions): Hono<WebEnv> {
   const config = resolveWebConfig(options);
   const app = new Hono<WebEnv>();
 
-  // Assets first: they need no session.
+  // Assets and robots.txt first: they need no session.
   app.route("/", assetRoutes());
+  app.route("/", robotsRoutes());
   const session = sessionMiddleware(config);
   app.use(async (c, next) => (isApiPath(c.req.path) ? next() : session(c, next)));
   // A page's query and path obey core's text rule as the API's do (decisions.md "Strings"):

@@ -3,7 +3,7 @@ import type { FC } from "hono/jsx";
 import { ErrorSummary } from "../components/field.js";
 import { Layout } from "../components/layout.js";
 import { MessageForm } from "../components/message-form.js";
-import { categoryLabel, formatDate, formatPrice } from "../format.js";
+import { categoryLabel, formatDate, formatPrice, setCondition } from "../format.js";
 import type { PageContext } from "../render.js";
 
 /** What the listing page shows besides the listing: its author's name and the message form's state. */
@@ -27,6 +27,7 @@ export const ListingPage: FC<{ ctx: PageContext; view: ListingView }> = ({ ctx, 
   const status = effectiveStatus(listing, view.now);
   const own = ctx.user?.id === listing.userId;
   const errors: Record<string, string> = view.error ? { content: view.error } : {};
+  const condition = setCondition(listing);
   return (
     <Layout ctx={ctx} title={listing.title}>
       <article class="listing">
@@ -49,10 +50,10 @@ export const ListingPage: FC<{ ctx: PageContext; view: ListingView }> = ({ ctx, 
         <div class="listing-body">
           <div class="description">{listing.description}</div>
           <dl class="facts">
-            {listing.condition !== "" ? (
+            {condition !== null ? (
               <>
                 <dt>Condition</dt>
-                <dd>{listing.condition}</dd>
+                <dd>{condition}</dd>
               </>
             ) : null}
             {listing.contactEmail ? (

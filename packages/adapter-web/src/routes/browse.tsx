@@ -20,12 +20,28 @@ function queryString(params: Record<string, string | undefined>): string {
   return query.toString();
 }
 
+/**
+ * Where `/?search=…` belongs: `/?q=…` with the rest of the query kept. `search` is the API's
+ * name for the same title search (GET /api/listings), so people and links that guess it from the
+ * API land on results; a redirect rather than a second name keeps one URL per result page for
+ * bookmarks, caches and the search box (which is filled from `q`). When both are given, `q` is
+ * what the box sent last, so it wins.
+ */
+function canonicalSearch(url: string): string {
+  const given = new URL(url).searchParams;
+  const q = given.get("q") || given.get("search") || "";
+  const query = new URLSearchParams(q === "" ? {} : { q });
+  for (const [name, value] of given) if (name !== "q" && name !== "search") query.append(name, value);
+  return query.size === 0 ? "/" : `/?${query}`;
+}
+
 /** `/` (search and browse) and `/listings/:id` (one listing, and messaging its author). */
 export function browseRoutes(config: WebConfig): Hono<WebEnv> {
   const m = config.marketplace;
   const app = new Hono<WebEnv>();
 
   app.get("/", readLimit(config), async (c) => {
+    if (c.req.query("search") !== undefined) return c.redirect(canonicalSearch(c.req.url), 301);
     const actor = c.get("actor");
     const q = c.req.query("q") ?? "";
     const category = c.req.query("category") ?? "";

@@ -1,0 +1,55 @@
+import { describe, expect, it } from "vitest";
+import { h1, webHarness } from "./harness.js";
+
+/** A harness with two listings, only one of them titled with "kube". */
+async function twoListings() {
+  const h = webHarness();
+  await h.author("kube@example.com", { title: "Kubernetes audit" });
+  await h.author("brand@example.com", { title: "Brand design", category: "ux-ui-design" });
+  return h;
+}
+
+describe("/?search=, the API's name for the title search", () => {
+  it("redirects permanently to the page's own query, which shows the search's results", async () => {
+    const h = await twoListings();
+    const b = h.browser();
+    const moved = await b.get("/?search=kube");
+    expect(moved.status).toBe(301);
+    expect(moved.location).toBe("/?q=kube");
+    const page = await b.get(moved.location ?? "");
+    expect(page.status).toBe(200);
+    expect(h1(page.html)).toBe("Search results");
+    expect(page.html).toContain("Kubernetes audit");
+    expect(page.html).not.toContain("Brand design");
+    // The search box shows what was searched, so the next search starts from it.
+    expect(page.html).toMatch(/<input[^>]*name="q"[^>]*value="kube"/);
+  });
+
+  it("keeps the rest of the query, lets q win over search, and drops an empty search", async () => {
+    const h = await twoListings();
+    const b = h.browser();
+    const cases = [
+      ["/?search=kube&category=cybersecurity", "/?q=kube&category=cybersecurity"],
+      ["/?category=cybersecurity&search=k%C3%BCbe", "/?q=k%C3%BCbe&category=cybersecurity"],
+      ["/?q=brand&search=kube", "/?q=brand"],
+      ["/?q=&search=kube", "/?q=kube"],
+      ["/?search=", "/"],
+      ["/?search=&category=ux-ui-design", "/?category=ux-ui-design"],
+    ] as const;
+    for (const [from, to] of cases) {
+      const moved = await b.get(from);
+      expect([moved.status, moved.location], from).toEqual([301, to]);
+    }
+  });
+
+  it("leaves q alone and the API's own search parameter with the API", async () => {
+    const h = await twoListings();
+    const page = await h.browser().get("/?q=kube");
+    expect(page.status).toBe(200);
+    expect(page.html).toContain("Kubernetes audit");
+    const api = await h.app.request("/api/listings?search=kube", { headers: { accept: "application/json" } });
+    expect(api.status).toBe(200);
+    const { items } = (await api.json()) as { items: { title: string }[] };
+    expect(items.map((l) => l.title)).toEqual(["Kubernetes audit"]);
+  });
+});
