@@ -19,6 +19,7 @@ describe("readConfig", () => {
     expect(config.mcpReadOnly).toBe(false);
     expect(config.answerCacheMs).toBe(1000);
     expect(config.mailFrom).toBe("Marketplace <no-reply@localhost>");
+    expect(config.metricsToken).toBeUndefined();
   });
 
   it("reads every database URL form", () => {
@@ -58,6 +59,19 @@ describe("readConfig", () => {
   it("reads ANSWER_CACHE_MS, 0 turning the cache off", () => {
     expect(readConfig({ ANSWER_CACHE_MS: "0" }).answerCacheMs).toBe(0);
     expect(readConfig({ ANSWER_CACHE_MS: "5000" }).answerCacheMs).toBe(5000);
+  });
+
+  it("reads METRICS_TOKEN, and refuses a weak one without echoing it", () => {
+    expect(readConfig({ METRICS_TOKEN: " scrape-0123456789abcdef " }).metricsToken).toBe(
+      "scrape-0123456789abcdef",
+    );
+    expect(readConfig({ METRICS_TOKEN: "" }).metricsToken).toBeUndefined();
+    // The whole line is fixed but for a length: the value is never in it.
+    const refusal =
+      /^Invalid configuration: METRICS_TOKEN must be 16 to 1024 visible ASCII characters \(got \d+ characters\)$/;
+    for (const weak of ["hunter2hunter2", "has a space 0123456789", "naïve-0123456789abcdef"]) {
+      expect(() => readConfig({ METRICS_TOKEN: weak })).toThrowError(refusal);
+    }
   });
 
   it("reads MCP_READ_ONLY", () => {
@@ -165,6 +179,7 @@ describe("readConfig", () => {
     [{ CORS_ORIGINS: "https://user@a.example" }, "CORS_ORIGINS"],
     [{ PUBLIC_URL: "https://x.example/?a=1" }, "PUBLIC_URL"],
     [{ RATE_LIMIT: "2" }, "RATE_LIMIT"],
+    [{ METRICS_TOKEN: "short" }, "METRICS_TOKEN"],
   ])("refuses %o naming %s", (env, variable) => {
     expect(() => readConfig(env)).toThrowError(new RegExp(`^Invalid configuration: ${variable} `));
   });

@@ -30,6 +30,8 @@ export interface Config {
   mcpReadOnly: boolean;
   /** ANSWER_CACHE_MS: longest reuse of an anonymous listing read (0 = off; adapter-http's answer cache). */
   answerCacheMs: number;
+  /** METRICS_TOKEN: the bearer token GET /metrics requires; unset, it answers loopback callers only. A secret: never logged. */
+  metricsToken: string | undefined;
   logLevel: string;
 }
 
@@ -143,6 +145,14 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (aiUrl !== undefined && aiKey === undefined)
     fail("DOCUMENT_AI_KEY", "is required when DOCUMENT_AI_URL is set");
 
+  // A secret in a header: long enough not to be guessed, and said by its length only.
+  const metricsToken = get("METRICS_TOKEN");
+  if (metricsToken !== undefined && !/^[\x21-\x7e]{16,1024}$/.test(metricsToken))
+    fail(
+      "METRICS_TOKEN",
+      `must be 16 to 1024 visible ASCII characters (got ${metricsToken.length} characters)`,
+    );
+
   const logLevel = get("LOG_LEVEL") ?? "info";
   if (!LOG_LEVELS.includes(logLevel)) fail("LOG_LEVEL", `must be one of ${LOG_LEVELS.join(", ")}`);
 
@@ -172,6 +182,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : undefined,
     mcpReadOnly: bool("MCP_READ_ONLY", false),
     answerCacheMs: int("ANSWER_CACHE_MS", 1000, 0, 5000),
+    metricsToken,
     logLevel,
   };
 }

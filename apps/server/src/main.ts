@@ -8,6 +8,7 @@ import { ConfigError, readConfig } from "./config.js";
 import { accessLogger, createLogger } from "./logger.js";
 import { openMarketplace } from "./marketplace.js";
 import { MAX_UPLOAD_BYTES, mcpSurface } from "./mcp.js";
+import { createMetrics } from "./metrics.js";
 import { openRateLimiting, trustedProxies } from "./rate-limit.js";
 import { createDrainer, onSignals } from "./shutdown.js";
 import { describeCause, listenError } from "./start-errors.js";
@@ -45,12 +46,15 @@ async function main(): Promise<void> {
   const rateLimiting = await openRateLimiting(config, logger);
   // One upload gate for the process: a document costs the same share and budget on every surface.
   const uploads = createUploadGate({ maxFileBytes: MAX_UPLOAD_BYTES });
+  // Prometheus metrics (GET /metrics): request timings come from the host's hook, refusals from the limiters.
+  const metrics = createMetrics({ token: config.metricsToken, uploads });
+  const rateLimit = metrics.countRefusals(rateLimiting.hooks);
 
   // The pages for people, mounted last: their catch-all answers unknown pages.
   const web = createWebSurface({
     marketplace,
     publicUrl: config.publicUrl,
-    rateLimit: rateLimiting.hooks,
+    rateLimit,
     onPasswordResetRequested: () => dispatcher.poke(),
     maxUploadBytes: MAX_UPLOAD_BYTES,
     uploads,
@@ -59,7 +63,11 @@ async function main(): Promise<void> {
   const app = createHttpApp({
     marketplace,
     // The agent surface (/mcp, /llms.txt) before the pages, whose catch-all would take its paths.
-    surfaces: [await mcpSurface(config, marketplace, rateLimiting.hooks, uploads, logger), web],
+    surfaces: [
+      metrics.surface(rateLimit),
+      await mcpSurface(config, marketplace, rateLimit, uploads, logger),
+      web,
+    ],
     uploads,
     config: {
       corsOrigins: config.corsOrigins,
@@ -68,7 +76,8 @@ async function main(): Promise<void> {
       publicUrl: config.publicUrl,
       ready: () => storage.ping(),
       onPasswordResetRequested: () => dispatcher.poke(),
-      rateLimit: rateLimiting.hooks,
+      rateLimit,
+      onRequestEnd: metrics.onRequestEnd,
       trustProxy: trustedProxies(config),
       answerCacheMs: config.answerCacheMs,
       listingRevision,

@@ -52,6 +52,7 @@ export function createHttpApp({
     socketAddress: resolved.socketAddress,
     logger: resolved.logger,
     accessLogger: resolved.accessLogger,
+    onRequestEnd: config.onRequestEnd,
     surfaces: [{ path: "/", app: api, private: privatePaths(apiOperations(resolved)) }, ...surfaces],
   }) as unknown as Hono<AppEnv>;
   return host;

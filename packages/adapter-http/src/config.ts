@@ -3,6 +3,7 @@ import {
   type Logger,
   nodeSocketAddress,
   type RateClass,
+  type RequestEndHook,
   type SocketAddress,
 } from "@psm/host";
 import { PUBLIC_MAX_AGE } from "./conditional.js";
@@ -86,6 +87,8 @@ export interface HttpConfig {
    * writes. Without it the cache is off: every read goes to storage.
    */
   listingRevision?: ListingRevision;
+  /** The host's request metrics: told of every answered request of every surface (createHost's `onRequestEnd`). */
+  onRequestEnd?: RequestEndHook;
 }
 
 /** HttpConfig with every default filled in. */

@@ -51,6 +51,7 @@ describePostgres("postgres migrations", (ctx) => {
         "listings",
         "mail_jobs",
         "messages",
+        "reset_requests",
         "reset_tokens",
         "sessions",
         "users",
@@ -78,6 +79,7 @@ describePostgres("postgres migrations", (ctx) => {
         "events_id_idx",
         "events_user_id_seq_idx",
         "events_occurred_at_idx",
+        "reset_requests_requested_at_id_idx",
       ]),
     );
     expect(indexes.map((r) => r.i)).not.toContain("listings_status_id_idx");

@@ -3,7 +3,8 @@ import { sql } from "drizzle-orm";
 import { bigint, check, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { instant, oneOf, users } from "./schema.js";
 
-// The event log's tables, beside schema.ts (drizzle.config.ts reads both).
+// The outbox tables written on the request path and drained off it (the event log, and the
+// reset requests waiting for a mail round), beside schema.ts (drizzle.config.ts reads both).
 
 /**
  * The event types the CHECK constraint allows. Written out, as CATEGORY_CHECK_VALUES is (schema.ts),
@@ -58,4 +59,20 @@ export const eventSequence = pgTable(
     last: bigint("last", { mode: "number" }).notNull(),
   },
   (t) => [check("event_sequence_one_row_check", sql`${t.id} = 1`)],
+);
+
+/**
+ * Reset requests waiting for a mail round: stored before the request is answered, with no lookup
+ * of the address (no foreign key: it may have no account), and deleted by the round's transaction
+ * that queues their mail, so a round that fails puts them back.
+ */
+export const resetRequests = pgTable(
+  "reset_requests",
+  {
+    id: uuid("id").primaryKey(),
+    email: text("email").notNull(),
+    requestedAt: instant("requested_at").notNull(),
+  },
+  // The rounds take them oldest first, with no sort step.
+  (t) => [index("reset_requests_requested_at_id_idx").on(t.requestedAt, t.id)],
 );

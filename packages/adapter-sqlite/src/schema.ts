@@ -204,6 +204,21 @@ export const mailJobs = sqliteTable(
   ],
 );
 
+/**
+ * Reset requests waiting for a mail round: stored before the request is answered, with no lookup
+ * of the address (no foreign key: it may have no account), and removed by the round that resolves them.
+ */
+export const resetRequests = sqliteTable(
+  "reset_requests",
+  {
+    id: text("id").primaryKey(),
+    email: text("email").notNull(),
+    requestedAt: integer("requested_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  // The rounds take them oldest first, with no sort step.
+  (t) => [index("reset_requests_requested_at_id_idx").on(t.requestedAt, t.id)],
+);
+
 /** Browser sessions of the web pages, by token digest; the user's token version at sign-in ends them at a password change. */
 export const sessions = sqliteTable(
   "sessions",

@@ -107,7 +107,7 @@ export type {
   ListingSearchResult,
   SlotGuard,
 } from "./ports/listing-repository.js";
-export type { MailQueueRepository } from "./ports/mail-queue-repository.js";
+export type { MailQueueRepository, ResetRequest } from "./ports/mail-queue-repository.js";
 export {
   type EmailVerificationMail,
   type Mail,

@@ -6,6 +6,7 @@ import { clientIp, nodeSocketAddress, type SocketAddress } from "./edge/client-i
 import { createErrorHandler, createNotFoundHandler } from "./edge/errors.js";
 import type { Logger } from "./edge/logger.js";
 import { methodIndex } from "./edge/method-not-allowed.js";
+import { type RequestEndHook, requestMetrics } from "./edge/metrics.js";
 import { type PrivatePath, privateAnswers } from "./edge/private-answers.js";
 import { requestId } from "./edge/request-id.js";
 import { corsPolicy, securityHeaders } from "./edge/security.js";
@@ -35,6 +36,11 @@ export interface HostOptions {
   accessLogger?: Logger;
   /** The surfaces, in the order their routes are tried. */
   surfaces: readonly Surface[];
+  /**
+   * Told of every answered request (method, route pattern or "unmatched", status) and its
+   * seconds, whatever surface answered: the request metrics. None by default.
+   */
+  onRequestEnd?: RequestEndHook | undefined;
 }
 
 const silent: Logger = { info() {}, warn() {}, error() {} };
@@ -44,13 +50,14 @@ const silent: Logger = { info() {}, warn() {}, error() {} };
  * its request id, client address, access-log line, security headers, CORS policy, private-answer
  * policy and caller, then tries the surfaces in order, and maps whatever they throw to the one
  * `{error, code}` answer (a surface with its own `onError`, the pages, answers its own). Order
- * matters: the request id, the client address and the log wrap everything, errors included;
- * CORS answers preflights before credentials are looked at; no-store is decided before
- * authentication can fail.
+ * matters: the request metrics (`onRequestEnd`), the request id, the client address and the log
+ * wrap everything, errors included; CORS answers preflights before credentials are looked at;
+ * no-store is decided before authentication can fail.
  */
 export function createHost(options: HostOptions): Hono<HostEnv> {
   const { marketplace } = options;
   const app = new Hono<HostEnv>();
+  if (options.onRequestEnd) app.use(requestMetrics(options.onRequestEnd));
   app.use(requestId());
   app.use(
     clientIp({

@@ -51,6 +51,13 @@ export {
 } from "./edge/errors.js";
 export type { Logger } from "./edge/logger.js";
 export { methodIndex } from "./edge/method-not-allowed.js";
+export {
+  operationOf,
+  type RequestEndHook,
+  type RequestLabels,
+  requestMetrics,
+  UNMATCHED_OPERATION,
+} from "./edge/metrics.js";
 export { isPrivate, type Privacy, type PrivatePath, privateAnswers } from "./edge/private-answers.js";
 export { type RequestIdVariables, requestId } from "./edge/request-id.js";
 export {

@@ -1,8 +1,9 @@
 import { isUuid, type MailJob, type MailKind, type MailQueueRepository } from "@psm/core";
-import { and, eq, getTableColumns, gte, lte, sql } from "drizzle-orm";
+import { and, eq, getTableColumns, gte, inArray, lte, sql } from "drizzle-orm";
 import type { Db, Transaction } from "../connection.js";
 import { guarded } from "../db-errors.js";
 import { mailJobs } from "../schema.js";
+import { resetRequests } from "../schema-events.js";
 import { countInt, lockUser } from "./query-helpers.js";
 
 type Claimed = MailJob & { dueAt: Date };
@@ -87,5 +88,35 @@ export function createMailQueueRepository(db: Db): MailQueueRepository {
       }),
     countSince: (userId, kind, since) =>
       guarded(async () => (isUuid(userId) ? countSince(db, userId, kind, since) : 0)),
+    // One statement, one round trip, whatever the address. Under READ
+    // COMMITTED concurrent notes each count without the others' rows, so the
+    // bound can be passed by at most their number: a bound on growth, not a quota.
+    noteResetRequest: (request, max) =>
+      guarded(async () => {
+        const rows = await db.execute(sql`
+          INSERT INTO ${resetRequests} (id, email, requested_at)
+          SELECT ${request.id}::uuid, ${request.email}::text, ${request.at.toISOString()}::timestamptz
+          WHERE (SELECT count(*) FROM ${resetRequests}) < ${max}::int
+          RETURNING id`);
+        return rows.length > 0;
+      }),
+    takeResetRequests: (limit) =>
+      guarded(async () => {
+        if (limit <= 0) return [];
+        // SKIP LOCKED: requests another process's round has taken but not yet
+        // committed are passed over, not waited for; if that round rolls back
+        // they are there for the next one.
+        const oldest = db
+          .select({ id: resetRequests.id })
+          .from(resetRequests)
+          .orderBy(resetRequests.requestedAt, resetRequests.id)
+          .limit(limit)
+          .for("update", { skipLocked: true });
+        const rows = await db.delete(resetRequests).where(inArray(resetRequests.id, oldest)).returning();
+        // RETURNING has no order.
+        return rows
+          .map((row) => ({ id: row.id, email: row.email, at: row.requestedAt }))
+          .sort((a, b) => a.at.getTime() - b.at.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+      }),
   };
 }

@@ -2,7 +2,7 @@ import type { MailKind, MailQueueRepository } from "@psm/core";
 import { and, count, eq, gte, inArray, lte, sql } from "drizzle-orm";
 import type { Db } from "../connection.js";
 import { guarded } from "../db-errors.js";
-import { mailJobs } from "../schema.js";
+import { mailJobs, resetRequests } from "../schema.js";
 
 /** Jobs of one kind created for the user at or after `since`. */
 function countSince(db: Pick<Db, "select">, userId: string, kind: MailKind, since: Date): number {
@@ -81,5 +81,32 @@ export function createMailQueueRepository(db: Db): MailQueueRepository {
       }),
     findById: (id) => guarded(() => db.select().from(mailJobs).where(eq(mailJobs.id, id)).get() ?? null),
     countSince: (userId, kind, since) => guarded(() => countSince(db, userId, kind, since)),
+    // One statement, so the count and the insert see the same table: with one
+    // writer at a time the bound is exact.
+    noteResetRequest: (request, max) =>
+      guarded(
+        () =>
+          db.run(sql`
+            INSERT INTO reset_requests (id, email, requested_at)
+            SELECT ${request.id}, ${request.email}, ${request.at.getTime()}
+            WHERE (SELECT count(*) FROM reset_requests) < ${max}`).changes > 0,
+      ),
+    // One DELETE ... RETURNING: atomic under SQLite's one writer, and inside a
+    // unit of work it commits or rolls back with the unit.
+    takeResetRequests: (limit) =>
+      guarded(() => {
+        // A negative LIMIT is no limit to SQLite.
+        if (limit <= 0) return [];
+        const oldest = db
+          .select({ id: resetRequests.id })
+          .from(resetRequests)
+          .orderBy(resetRequests.requestedAt, resetRequests.id)
+          .limit(limit);
+        const rows = db.delete(resetRequests).where(inArray(resetRequests.id, oldest)).returning().all();
+        // RETURNING has no stated order.
+        return rows
+          .map((row) => ({ id: row.id, email: row.email, at: row.requestedAt }))
+          .sort((a, b) => a.at.getTime() - b.at.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+      }),
   };
 }

@@ -1,5 +1,13 @@
 import type { MailJob, MailKind } from "../domain/mail-job.js";
 
+/** A password reset someone asked for, stored until a mail round resolves it. */
+export interface ResetRequest {
+  id: string;
+  /** The normalised address, as asked for: it may have no account. */
+  email: string;
+  at: Date;
+}
+
 /** Durable queue of mail to send. Shared by every server process on one database. */
 export interface MailQueueRepository {
   /**
@@ -25,4 +33,19 @@ export interface MailQueueRepository {
   findById(id: string): Promise<MailJob | null>;
   /** Jobs of one kind created for the user at or after `since` (per-address mail limit). */
   countSince(userId: string, kind: MailKind, since: Date): Promise<number>;
+  /**
+   * Stores a reset request for a later mail round, without looking the address
+   * up: one insert, the same for any address. Answers false, storing nothing,
+   * when `max` requests are already waiting. The bound is exact where writes
+   * are serialised (memory, SQLite); on PostgreSQL concurrent notes may pass it
+   * by at most their own number.
+   */
+  noteResetRequest(request: ResetRequest, max: number): Promise<boolean>;
+  /**
+   * Removes and returns up to `limit` waiting requests, oldest first (by `at`,
+   * then id). Two callers never get the same request, across processes too.
+   * Inside a unit of work the removal commits with the unit, so work that
+   * fails after the take puts the requests back by rolling back.
+   */
+  takeResetRequests(limit: number): Promise<ResetRequest[]>;
 }

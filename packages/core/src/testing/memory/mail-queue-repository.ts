@@ -1,5 +1,5 @@
 import type { MailJob, MailKind } from "../../domain/mail-job.js";
-import type { MailQueueRepository } from "../../ports/mail-queue-repository.js";
+import type { MailQueueRepository, ResetRequest } from "../../ports/mail-queue-repository.js";
 import { copy, copyOrNull, insertNew, type MemoryState, requireUser } from "./state.js";
 
 function dueOrder(a: MailJob, b: MailJob): number {
@@ -8,9 +8,15 @@ function dueOrder(a: MailJob, b: MailJob): number {
   return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 }
 
+function requestOrder(a: ResetRequest, b: ResetRequest): number {
+  const byTime = a.at.getTime() - b.at.getTime();
+  if (byTime !== 0) return byTime;
+  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+}
+
 /** The in-memory MailQueueRepository. */
 export function createMemoryMailQueueRepository(state: MemoryState): MailQueueRepository {
-  const { mailJobs } = state;
+  const { mailJobs, resetRequests } = state;
   const countSince = (userId: string, kind: MailKind, since: Date) => {
     let count = 0;
     for (const job of mailJobs.values()) {
@@ -75,6 +81,17 @@ export function createMemoryMailQueueRepository(state: MemoryState): MailQueueRe
     },
     async countSince(userId: string, kind: MailKind, since: Date) {
       return countSince(userId, kind, since);
+    },
+    async noteResetRequest(request: ResetRequest, max: number) {
+      if (resetRequests.size >= max) return false;
+      insertNew(resetRequests, request.id, copy(request));
+      return true;
+    },
+    async takeResetRequests(limit: number) {
+      // Selected and removed in one synchronous step: no other caller can take them too.
+      const taken = [...resetRequests.values()].sort(requestOrder).slice(0, Math.max(0, limit));
+      for (const request of taken) resetRequests.delete(request.id);
+      return taken;
     },
   };
 }

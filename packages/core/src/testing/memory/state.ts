@@ -7,6 +7,7 @@ import type { PageQuery } from "../../domain/page.js";
 import type { User } from "../../domain/user.js";
 import { MarketplaceError } from "../../errors.js";
 import type { IdempotencyRecord } from "../../ports/idempotency-store.js";
+import type { ResetRequest } from "../../ports/mail-queue-repository.js";
 import type { ResetToken } from "../../ports/reset-token-repository.js";
 import type { Session } from "../../ports/session-repository.js";
 
@@ -27,6 +28,8 @@ export interface MemoryState {
   resetTokens: Map<string, StoredResetToken>;
   verificationTokens: Map<string, StoredResetToken>;
   mailJobs: Map<string, MailJob>;
+  /** Reset requests waiting for a mail round, by id. */
+  resetRequests: Map<string, ResetRequest>;
   sessions: Map<string, Session>;
   idempotency: Map<string, IdempotencyRecord>;
   /** The event log by seq (as a string key, so every table is a Map of the same kind). */
@@ -45,6 +48,7 @@ export function createMemoryState(): MemoryState {
     resetTokens: new Map(),
     verificationTokens: new Map(),
     mailJobs: new Map(),
+    resetRequests: new Map(),
     sessions: new Map(),
     idempotency: new Map(),
     events: new Map(),

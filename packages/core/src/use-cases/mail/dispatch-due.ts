@@ -3,9 +3,9 @@ import { type DispatchOptions, type DispatchReport, dispatchMail } from "./dispa
 import { queueResetRequests } from "./reset-requests.js";
 
 /**
- * One mail round: queues the reset requests this process took since the last
- * round, then sends what is due. A service calls it on a timer
- * (`startMailDispatcher` in @psm/adapter-mail does).
+ * One mail round: resolves the reset requests waiting in storage (noted by
+ * any process, this one before a restart included), then sends what is due.
+ * A service calls it on a timer (`startMailDispatcher` in @psm/adapter-mail does).
  */
 export async function dispatchDue(
   deps: Pick<Deps, "repos" | "mailer" | "clock" | "ids" | "random" | "settings">,

@@ -11,15 +11,23 @@ describe("auth.requestPasswordReset", () => {
     expect(deps.mailer.sent).toEqual([]);
   });
 
-  it("answers without storage; the round queues the mail, and keeps the requests through a storage failure", async () => {
+  it("stores the request before answering; a round that fails puts it back for the next", async () => {
     const s = await withUser();
-    const { users } = s.deps.repos;
+    const { unitOfWork } = s.deps.repos;
     let down = false;
-    // Storage that fails on every user lookup while `down`.
-    s.deps.repos.users = {
-      ...users,
-      findByEmail: (email) =>
-        down ? Promise.reject(new Error("database is down")) : users.findByEmail(email),
+    // Storage that fails on every user lookup of a round while `down`.
+    s.deps.repos.unitOfWork = {
+      run: (work) =>
+        unitOfWork.run((repos) =>
+          work({
+            ...repos,
+            users: {
+              ...repos.users,
+              findByEmail: (email) =>
+                down ? Promise.reject(new Error("database is down")) : repos.users.findByEmail(email),
+            },
+          }),
+        ),
     };
     down = true;
     await expect(s.market.auth.requestPasswordReset({ email: "reset@example.com" })).resolves.toBeUndefined();
@@ -32,6 +40,40 @@ describe("auth.requestPasswordReset", () => {
     down = false;
     await s.market.mail.dispatchDue();
     expect(resetMailsTo(s)).toEqual(["reset@example.com"]);
+  });
+
+  it("refuses the request, rather than acknowledge it, when it cannot be stored", async () => {
+    const s = setup();
+    s.deps.repos.mailQueue = {
+      ...s.deps.repos.mailQueue,
+      noteResetRequest: () => Promise.reject(new Error("database is down")),
+    };
+    await expect(s.market.auth.requestPasswordReset({ email: "reset@example.com" })).rejects.toThrow(
+      "database is down",
+    );
+  });
+
+  it("looks nothing up while answering: known and unknown addresses cost one insert alike", async () => {
+    const s = await withUser();
+    const { users, mailQueue } = s.deps.repos;
+    const calls: string[] = [];
+    const record =
+      <A extends unknown[], R>(name: string, f: (...args: A) => R) =>
+      (...args: A) => {
+        calls.push(name);
+        return f(...args);
+      };
+    s.deps.repos.users = { ...users, findByEmail: record("users.findByEmail", users.findByEmail) };
+    s.deps.repos.mailQueue = {
+      ...mailQueue,
+      noteResetRequest: record("mailQueue.noteResetRequest", mailQueue.noteResetRequest),
+      enqueue: record("mailQueue.enqueue", mailQueue.enqueue),
+    };
+    for (const email of ["reset@example.com", "nobody@example.com"]) {
+      calls.length = 0;
+      await s.market.auth.requestPasswordReset({ email });
+      expect(calls).toEqual(["mailQueue.noteResetRequest"]);
+    }
   });
 
   it("counts the hour of the per-address limit from the requests, not from the round", async () => {
