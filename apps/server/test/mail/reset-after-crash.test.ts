@@ -1,4 +1,3 @@
-import { type AddressInfo, createServer, type Socket } from "node:net";
 import { describe, expect, test } from "vitest";
 import { logInStatus, signUp, updatePassword } from "../support/accounts.js";
 import { NAMED_BACKENDS, reportSkippedPostgres } from "../support/backends.js";
@@ -6,28 +5,8 @@ import { useHarness } from "../support/harness.js";
 import { PUBLIC_URL, smtpUrl } from "../support/mail-server.js";
 import { deliveredOnce, requestReset } from "../support/reset-flow.js";
 import { tail } from "../support/server-process.js";
+import { startSilentPort } from "../support/silent-port.js";
 import { waitFor } from "../support/wait.js";
-
-/** A TCP port that accepts connections and never says a word: an SMTP server stuck before its greeting. */
-async function startSilentPort(): Promise<{ port: number; sockets: Socket[]; close(): Promise<void> }> {
-  const sockets: Socket[] = [];
-  const server = createServer((socket) => {
-    sockets.push(socket);
-    socket.on("error", () => {});
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  const closed = new Promise<void>((resolve) => server.once("close", resolve));
-  return {
-    port,
-    sockets,
-    close() {
-      for (const socket of sockets) socket.destroy();
-      if (server.listening) server.close();
-      return closed;
-    },
-  };
-}
 
 reportSkippedPostgres("a reset request survives a SIGKILL after its 200");
 

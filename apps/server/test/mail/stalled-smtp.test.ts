@@ -1,33 +1,11 @@
-import { type AddressInfo, createServer, type Socket } from "node:net";
 import { describe, expect, test } from "vitest";
 import { signUp } from "../support/accounts.js";
 import { useHarness } from "../support/harness.js";
 import { call } from "../support/http.js";
 import { PUBLIC_URL, smtpUrl } from "../support/mail-server.js";
 import { tail } from "../support/server-process.js";
+import { startSilentPort } from "../support/silent-port.js";
 import { waitFor } from "../support/wait.js";
-
-/** A TCP port that accepts connections and never says a word: an SMTP server stuck before its greeting. */
-async function startSilentPort(): Promise<{ port: number; sockets: Socket[]; close(): Promise<void> }> {
-  const sockets: Socket[] = [];
-  const server = createServer((socket) => {
-    sockets.push(socket);
-    socket.on("error", () => {});
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  // Idempotent: the test hangs up early, and the clean-up closes it again if the test failed first.
-  const closed = new Promise<void>((resolve) => server.once("close", resolve));
-  return {
-    port,
-    sockets,
-    close() {
-      for (const socket of sockets) socket.destroy();
-      if (server.listening) server.close();
-      return closed;
-    },
-  };
-}
 
 describe("reset-password answers whatever the mail transport is doing", () => {
   const h = useHarness();
