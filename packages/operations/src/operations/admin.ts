@@ -10,7 +10,8 @@ const paged = { schema: pageQuerySchema, from: "query", describe: PAGE_QUERY } a
 const uuidExample = "0190a3b4-5c6d-7e8f-9012-3456789abcde";
 
 // The body and the path form of each delete run the same use case.
-const deletePost = {
+// What every admin deletion shares: who may call it, its class, and its answers.
+const adminDeletion = {
   auth: "admin",
   scope: "admin",
   rate: "write",
@@ -18,19 +19,16 @@ const deletePost = {
   tag,
   ok: deleted,
   errors: [403, 404],
+} satisfies Partial<Parameters<typeof defineOperation>[0]>;
+const deletePost = {
+  ...adminDeletion,
   handle: async ({ m, actor, command }) => {
     await m.admin.deletePost(actor, command);
     return { success: true };
   },
 } satisfies Partial<Parameters<typeof defineOperation<typeof adminDeletePostSchema, "postId">>[0]>;
 const deleteUser = {
-  auth: "admin",
-  scope: "admin",
-  rate: "write",
-  private: "always",
-  tag,
-  ok: deleted,
-  errors: [403, 404],
+  ...adminDeletion,
   handle: async ({ m, actor, command }) => {
     await m.admin.deleteUser(actor, command);
     return { success: true };
