@@ -127,6 +127,12 @@ export type {
 export type { Session, SessionRepository } from "./ports/session-repository.js";
 export type { TokenClaims, TokenService } from "./ports/token-service.js";
 export type { UserRepository } from "./ports/user-repository.js";
+export type {
+  DeliveryOutcome,
+  OutgoingDelivery,
+  UrlVerdict,
+  WebhookTransport,
+} from "./ports/webhook-transport.js";
 export * from "./schemas/index.js";
 export { constantTimeEqual, sha256Hex } from "./support/crypto.js";
 export { decodeCursor, encodeCursor } from "./support/cursor.js";
