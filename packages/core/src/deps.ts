@@ -5,6 +5,7 @@ import type { Mailer } from "./ports/mailer.js";
 import type { PasswordHasher } from "./ports/password-hasher.js";
 import type { Repositories } from "./ports/repositories.js";
 import type { TokenService } from "./ports/token-service.js";
+import type { WebhookTransport } from "./ports/webhook-transport.js";
 
 /** `strict` closes the interface's documented gaps; `legacy` re-opens gaps 3 and 4. */
 export type SecurityMode = "strict" | "legacy";
@@ -21,6 +22,8 @@ export interface Settings {
    * absent, so an embedder of 1.1 keeps compiling and behaving as before.
    */
   requireVerifiedEmail?: boolean;
+  /** WEBHOOK_RETRY_SCHEDULE: seconds before each retry of a failed delivery (default: decisions.md's). */
+  webhookRetrySchedule?: readonly number[];
 }
 
 /** Everything the use cases need. Each use case narrows it with Pick. */
@@ -34,4 +37,9 @@ export interface Deps {
   ids: IdGenerator;
   random: RandomSource;
   settings: Settings;
+  /**
+   * Where webhook deliveries go out (adapter-webhooks). Without it webhooks cannot be created and
+   * the relay sends nothing: an embedder that never wanted them keeps compiling.
+   */
+  webhookTransport?: WebhookTransport;
 }

@@ -19,6 +19,9 @@ export type ErrorCode =
   | "listing_not_found"
   | "user_not_found"
   | "key_not_found"
+  | "webhook_not_found"
+  | "webhook_limit_reached"
+  | "webhook_url_forbidden"
   | "reset_token_invalid"
   | "verification_token_invalid"
   | "unsupported_document"
@@ -52,6 +55,9 @@ export const ERROR_MESSAGES: Readonly<Record<ErrorCode, string>> = {
   listing_not_found: "Listing not found",
   user_not_found: "User not found",
   key_not_found: "API key not found",
+  webhook_not_found: "Webhook not found",
+  webhook_limit_reached: "Webhook limit reached: at most 10 per user",
+  webhook_url_forbidden: "This URL may not receive webhooks",
   reset_token_invalid: "Invalid or expired token",
   verification_token_invalid: "Invalid, expired or already used verification link",
   unsupported_document: "Unsupported document",

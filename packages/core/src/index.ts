@@ -77,6 +77,15 @@ export {
 } from "./domain/user.js";
 export { isUuid } from "./domain/uuid.js";
 export {
+  DEFAULT_WEBHOOK_RETRY_SCHEDULE,
+  type DeliveryState,
+  MAX_WEBHOOKS_PER_USER,
+  WEBHOOK_EVENT_TYPES,
+  type Webhook,
+  type WebhookDelivery,
+  type WebhookSecret,
+} from "./domain/webhook.js";
+export {
   ERROR_CODES,
   ERROR_MESSAGES,
   type ErrorCode,
@@ -114,6 +123,7 @@ export {
   MailDeliveryError,
   type Mailer,
   type PasswordResetMail,
+  type WebhookDisabledMail,
 } from "./ports/mailer.js";
 export type { MessageRepository } from "./ports/message-repository.js";
 export type { PasswordHasher, VerifyPurpose } from "./ports/password-hasher.js";
@@ -127,6 +137,11 @@ export type {
 export type { Session, SessionRepository } from "./ports/session-repository.js";
 export type { TokenClaims, TokenService } from "./ports/token-service.js";
 export type { UserRepository } from "./ports/user-repository.js";
+export type {
+  DeliveryResult,
+  WebhookDeliveryRepository,
+  WebhookRepository,
+} from "./ports/webhook-repository.js";
 export type {
   DeliveryOutcome,
   OutgoingDelivery,
@@ -156,3 +171,5 @@ export type { DispatchOptions, DispatchReport } from "./use-cases/mail/dispatch-
 export type { MessagePage } from "./use-cases/messages/list-messages.js";
 export type { ListingLimit } from "./use-cases/profiles/listing-limit.js";
 export { type OpenedSession, SESSION_TTL_MS } from "./use-cases/sessions/sessions.js";
+export type { CreatedWebhook } from "./use-cases/webhooks/manage-webhooks.js";
+export type { RelayOptions, RelayReport } from "./use-cases/webhooks/relay-webhooks.js";

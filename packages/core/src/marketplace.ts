@@ -40,6 +40,20 @@ import { listProfiles } from "./use-cases/profiles/list-profiles.js";
 import { checkAdmin, getListingLimit, postListingLimit } from "./use-cases/profiles/listing-limit.js";
 import { syncProfile } from "./use-cases/profiles/sync-profile.js";
 import { closeSession, openSession, resumeSession } from "./use-cases/sessions/sessions.js";
+import {
+  createWebhook,
+  deleteWebhook,
+  getWebhook,
+  listWebhooks,
+  updateWebhook,
+} from "./use-cases/webhooks/manage-webhooks.js";
+import { relayWebhooks } from "./use-cases/webhooks/relay-webhooks.js";
+import {
+  listDeliveries,
+  replayWebhook,
+  rotateWebhookSecret,
+  testWebhook,
+} from "./use-cases/webhooks/webhook-actions.js";
 
 /** A use case with its dependencies applied: the same parameters after `deps`. */
 function bind<D, A extends unknown[], R>(deps: D, useCase: (deps: D, ...args: A) => R): (...args: A) => R {
@@ -158,6 +172,22 @@ function useCases(deps: Deps) {
     /** The event log: what happened to the caller's listings, messages and saved searches. */
     events: {
       list: scoped("events:read", deps, listEvents),
+    },
+    /** Signed POSTs of the caller's events to URLs they choose (Standard Webhooks 1.0.0). */
+    webhooks: {
+      create: scoped("webhooks:manage", deps, createWebhook),
+      list: scoped("webhooks:manage", deps, listWebhooks),
+      get: scoped("webhooks:manage", deps, getWebhook),
+      update: scoped("webhooks:manage", deps, updateWebhook),
+      delete: scoped("webhooks:manage", deps, deleteWebhook),
+      /** A new secret; the previous one keeps signing beside it for 24 hours. */
+      rotateSecret: scoped("webhooks:manage", deps, rotateWebhookSecret),
+      /** Writes a `webhook.test` event that the relay delivers to this webhook alone. */
+      test: scoped("webhooks:manage", deps, testWebhook),
+      deliveries: scoped("webhooks:manage", deps, listDeliveries),
+      replay: scoped("webhooks:manage", deps, replayWebhook),
+      /** One relay round: new events become deliveries, due deliveries are sent; call it on a timer. */
+      relay: bind(deps, relayWebhooks),
     },
     documents: {
       parse: scoped("documents:parse", deps, parseDocument),

@@ -1,5 +1,5 @@
 /** The kinds of mail the marketplace sends. */
-export type MailKind = "password_reset" | "email_verification";
+export type MailKind = "password_reset" | "email_verification" | "webhook_disabled";
 
 export type MailJobStatus = "pending" | "sent" | "failed";
 

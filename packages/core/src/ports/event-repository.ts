@@ -1,4 +1,4 @@
-import type { EventType, MarketEvent } from "../domain/event.js";
+import type { EventType, MarketEvent, NewEvent } from "../domain/event.js";
 
 /** What a reader of the event log asks for. */
 export interface EventQuery {
@@ -6,7 +6,9 @@ export interface EventQuery {
   after: number;
   /** Only these types; absent, every type. */
   types?: readonly EventType[] | undefined;
-  /** At most this many, 1..100. */
+  /** Only events that occurred at or after this instant (a webhook replay). */
+  since?: Date | undefined;
+  /** At most this many. */
   limit: number;
 }
 
@@ -21,6 +23,13 @@ export interface EventRepository {
    * passes the last seq it saw never skips an event that commits later, nor sees one twice.
    */
   listFor(userId: string, query: EventQuery): Promise<MarketEvent[]>;
+  /** Everyone's events after `after`, oldest first, at most `limit` (the webhook fan-out reads these). */
+  listAfter(after: number, limit: number): Promise<MarketEvent[]>;
+  /**
+   * Appends events that tell of no stored change of their own (a webhook test), with the next
+   * seqs; inside a unit of work they commit with it.
+   */
+  append(events: readonly NewEvent[]): Promise<void>;
   /** Removes the events that occurred before `before`; answers how many. */
   sweep(before: Date): Promise<number>;
 }

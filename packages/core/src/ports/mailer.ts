@@ -20,7 +20,18 @@ export interface EmailVerificationMail {
   expiresInHours: number;
 }
 
-export type Mail = PasswordResetMail | EmailVerificationMail;
+/** Tells an owner that the relay turned webhooks off (a 410, or every retry failed), and why. */
+export interface WebhookDisabledMail {
+  kind: "webhook_disabled";
+  to: string;
+  displayName: string;
+  /** The webhooks now off, each with the URL its owner gave and the relay's reason. */
+  webhooks: { url: string; reason: string }[];
+  /** Where the owner turns them back on. */
+  manageUrl: string;
+}
+
+export type Mail = PasswordResetMail | EmailVerificationMail | WebhookDisabledMail;
 
 /** Delivers mail. Throws on failure; `MailDeliveryError.permanent` says whether a retry can help. */
 export interface Mailer {

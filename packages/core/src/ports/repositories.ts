@@ -7,6 +7,7 @@ import type { MessageRepository } from "./message-repository.js";
 import type { ResetTokenRepository, VerificationTokenRepository } from "./reset-token-repository.js";
 import type { SessionRepository } from "./session-repository.js";
 import type { UserRepository } from "./user-repository.js";
+import type { WebhookDeliveryRepository, WebhookRepository } from "./webhook-repository.js";
 
 /** Everything a storage adapter delivers, as one object. */
 export interface Repositories {
@@ -19,6 +20,9 @@ export interface Repositories {
   resetTokens: ResetTokenRepository;
   verificationTokens: VerificationTokenRepository;
   mailQueue: MailQueueRepository;
+  webhooks: WebhookRepository;
+  /** Webhook deliveries and the fan-out that makes them from the event log. */
+  webhookDeliveries: WebhookDeliveryRepository;
   sessions: SessionRepository;
   idempotency: IdempotencyStore;
   /** Transactions over these repositories (idempotent writes commit with their key's answer). */

@@ -48,3 +48,11 @@ export {
 export { type SignUpInput, signUpSchema } from "./sign-up.js";
 export { type UpdateUserInput, updateUserSchema } from "./update-user.js";
 export { type VerifyEmailInput, verifyEmailSchema } from "./verify-email.js";
+export {
+  type CreateWebhookInput,
+  createWebhookSchema,
+  type ReplayWebhookInput,
+  replayWebhookSchema,
+  type UpdateWebhookInput,
+  updateWebhookSchema,
+} from "./webhooks.js";

@@ -18,6 +18,7 @@ import { storageErrorCases } from "./storage-errors.js";
 import { unitOfWorkCases } from "./unit-of-work.js";
 import { userCascadeCases } from "./user-cascade.js";
 import { userCases } from "./users.js";
+import { webhookCases } from "./webhooks.js";
 
 export type { ContractOptions } from "./context.js";
 
@@ -47,6 +48,7 @@ export function runRepositoryContract(name: string, options: ContractOptions): v
     apiKeyCases(ctx);
     messageCases(ctx);
     eventCases(ctx);
+    webhookCases(ctx);
     tokenStoreCases(ctx, "resetTokens");
     tokenStoreCases(ctx, "verificationTokens");
     accountRecoveryCases(ctx);

@@ -26,9 +26,20 @@ export function createMemoryEventRepository(state: MemoryState): EventRepository
       for (const event of state.events.values()) {
         if (event.userId !== userId || event.seq <= query.after) continue;
         if (query.types !== undefined && !query.types.includes(event.type)) continue;
+        if (query.since !== undefined && event.occurredAt.getTime() < query.since.getTime()) continue;
         rows.push(copy(event));
       }
       return rows.sort((a, b) => a.seq - b.seq).slice(0, query.limit);
+    },
+    async listAfter(after: number, limit: number) {
+      const rows = [...state.events.values()].filter((event) => event.seq > after);
+      return rows
+        .sort((a, b) => a.seq - b.seq)
+        .slice(0, limit)
+        .map(copy);
+    },
+    async append(events: readonly NewEvent[]) {
+      appendEvents(state, events);
     },
     async sweep(before: Date) {
       let removed = 0;

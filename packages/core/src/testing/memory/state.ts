@@ -5,6 +5,7 @@ import type { MailJob } from "../../domain/mail-job.js";
 import type { Message } from "../../domain/message.js";
 import type { PageQuery } from "../../domain/page.js";
 import type { User } from "../../domain/user.js";
+import type { Webhook, WebhookDelivery } from "../../domain/webhook.js";
 import { MarketplaceError } from "../../errors.js";
 import type { IdempotencyRecord } from "../../ports/idempotency-store.js";
 import type { ResetRequest } from "../../ports/mail-queue-repository.js";
@@ -36,6 +37,10 @@ export interface MemoryState {
   events: Map<string, MarketEvent>;
   /** The event log's one counter: the last seq given. */
   eventSequence: Map<string, number>;
+  webhooks: Map<string, Webhook>;
+  webhookDeliveries: Map<string, WebhookDelivery>;
+  /** The webhook fan-out's one cursor: the seq of the last event fanned out. */
+  fanOutCursor: Map<string, number>;
 }
 
 /** Empty tables. */
@@ -53,6 +58,9 @@ export function createMemoryState(): MemoryState {
     idempotency: new Map(),
     events: new Map(),
     eventSequence: new Map(),
+    webhooks: new Map(),
+    webhookDeliveries: new Map(),
+    fanOutCursor: new Map(),
   };
 }
 

@@ -10,6 +10,10 @@ import { createMemoryTokenRepository } from "./reset-token-repository.js";
 import { createMemorySessionRepository } from "./session-repository.js";
 import { createMemoryState, snapshotState } from "./state.js";
 import { createMemoryUserRepository } from "./user-repository.js";
+import {
+  createMemoryWebhookDeliveryRepository,
+  createMemoryWebhookRepository,
+} from "./webhook-repository.js";
 
 /**
  * A fresh, empty in-memory storage: the reference implementation of the
@@ -31,6 +35,8 @@ export function createMemoryStorage(): Storage {
     sessions: createMemorySessionRepository(state),
     idempotency: createMemoryIdempotencyStore(state),
     events: createMemoryEventRepository(state),
+    webhooks: createMemoryWebhookRepository(state),
+    webhookDeliveries: createMemoryWebhookDeliveryRepository(state),
   };
   const inUnit: Repositories = {
     ...tables,

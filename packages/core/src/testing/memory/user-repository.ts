@@ -69,6 +69,11 @@ export function createMemoryUserRepository(state: MemoryState): UserRepository {
       removeWhere(state.mailJobs, (row) => row.userId === id);
       removeWhere(state.sessions, (row) => row.userId === id);
       removeWhere(state.events, (row) => row.userId === id);
+      const hooks = new Set(
+        [...state.webhooks.values()].filter((row) => row.userId === id).map((row) => row.id),
+      );
+      removeWhere(state.webhooks, (row) => hooks.has(row.id));
+      removeWhere(state.webhookDeliveries, (row) => hooks.has(row.webhookId));
       return true;
     },
   };

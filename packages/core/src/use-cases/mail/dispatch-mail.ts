@@ -8,40 +8,88 @@ import { sha256Hex, toBase64Url } from "../../support/crypto.js";
 
 type MailDeps = Pick<Deps, "repos" | "mailer" | "clock" | "random" | "settings">;
 
-/** Per kind of mail: where its token is kept, how long it lives, the page it opens, the mail itself. */
-const LINKS: Record<
-  MailKind,
-  {
-    store: keyof Pick<Repositories, "resetTokens" | "verificationTokens">;
-    ttlMs: number;
-    path: string;
-    mail: (user: User, url: string) => Mail;
-  }
-> = {
-  password_reset: {
-    store: "resetTokens",
-    ttlMs: RESET_TOKEN_TTL_MS,
-    path: "/reset-password",
-    mail: (user, url) => ({
-      kind: "password_reset",
+/** A mail ready to send, and how to take back what composing it stored when the send fails. */
+interface Composed {
+  mail: Mail;
+  undo(): Promise<void>;
+}
+
+/** Why a job has nothing to send; it is settled as failed with this reason. */
+type Nothing = { nothing: string };
+
+type Composer = (deps: MailDeps, user: User, now: Date) => Promise<Composed | Nothing>;
+
+/**
+ * A mail that carries a single-use link: its token is minted now and only its digest kept, in the
+ * kind's own store, so a leaked queue reveals no link.
+ */
+function linkMail(
+  store: keyof Pick<Repositories, "resetTokens" | "verificationTokens">,
+  ttlMs: number,
+  path: string,
+  mail: (user: User, url: string) => Mail,
+): Composer {
+  return async (deps, user, now) => {
+    const tokens = deps.repos[store];
+    const token = toBase64Url(deps.random.bytes(32));
+    const tokenHash = sha256Hex(token);
+    await tokens.insert({
+      tokenHash,
+      userId: user.id,
+      expiresAt: new Date(now.getTime() + ttlMs),
+      createdAt: now,
+    });
+    return {
+      mail: mail(user, `${deps.settings.publicUrl}${path}?token=${token}`),
+      undo: () => tokens.delete(tokenHash),
+    };
+  };
+}
+
+/**
+ * The webhooks the relay turned off, read when the mail goes: one turned back on meanwhile is not
+ * mentioned, and none left means nothing to send. Only to a proven address: an unproven one may
+ * not be the owner's.
+ */
+const webhookDisabled: Composer = async (deps, user) => {
+  if (user.emailVerifiedAt === null) return { nothing: "the address was never proven" };
+  const off = (await deps.repos.webhooks.listByUser(user.id, { limit: 100 })).filter(
+    (webhook) => !webhook.enabled && webhook.disabledReason !== null,
+  );
+  if (off.length === 0) return { nothing: "no webhook is turned off any more" };
+  return {
+    mail: {
+      kind: "webhook_disabled",
       to: user.email,
       displayName: user.displayName,
-      resetUrl: url,
-      expiresInMinutes: RESET_TOKEN_TTL_MS / 60_000,
-    }),
-  },
-  email_verification: {
-    store: "verificationTokens",
-    ttlMs: VERIFICATION_TOKEN_TTL_MS,
-    path: "/verify-email",
-    mail: (user, url) => ({
+      webhooks: off.map((webhook) => ({ url: webhook.url, reason: webhook.disabledReason ?? "" })),
+      manageUrl: `${deps.settings.publicUrl}/account/webhooks`,
+    },
+    undo: async () => undefined,
+  };
+};
+
+const COMPOSERS: Record<MailKind, Composer> = {
+  password_reset: linkMail("resetTokens", RESET_TOKEN_TTL_MS, "/reset-password", (user, url) => ({
+    kind: "password_reset",
+    to: user.email,
+    displayName: user.displayName,
+    resetUrl: url,
+    expiresInMinutes: RESET_TOKEN_TTL_MS / 60_000,
+  })),
+  email_verification: linkMail(
+    "verificationTokens",
+    VERIFICATION_TOKEN_TTL_MS,
+    "/verify-email",
+    (user, url) => ({
       kind: "email_verification",
       to: user.email,
       displayName: user.displayName,
       verifyUrl: url,
       expiresInHours: VERIFICATION_TOKEN_TTL_MS / 3_600_000,
     }),
-  },
+  ),
+  webhook_disabled: webhookDisabled,
 };
 
 /** Outcome of one mail dispatch round. */
@@ -80,21 +128,15 @@ async function deliver(deps: MailDeps, job: MailJob): Promise<keyof DispatchRepo
     await deps.repos.mailQueue.markFailed(job.id, "user no longer exists");
     return "failed";
   }
-  const now = deps.clock.now();
-  const link = LINKS[job.kind];
-  const tokens = deps.repos[link.store];
-  const token = toBase64Url(deps.random.bytes(32));
-  const tokenHash = sha256Hex(token);
-  await tokens.insert({
-    tokenHash,
-    userId: user.id,
-    expiresAt: new Date(now.getTime() + link.ttlMs),
-    createdAt: now,
-  });
+  const composed = await COMPOSERS[job.kind](deps, user, deps.clock.now());
+  if ("nothing" in composed) {
+    await deps.repos.mailQueue.markFailed(job.id, composed.nothing);
+    return "failed";
+  }
   try {
-    await deps.mailer.send(link.mail(user, `${deps.settings.publicUrl}${link.path}?token=${token}`));
+    await deps.mailer.send(composed.mail);
   } catch (error) {
-    await tokens.delete(tokenHash);
+    await composed.undo();
     const reason = describe(error);
     const permanent = error instanceof MailDeliveryError && error.permanent;
     if (permanent || job.attempts >= MAIL_RETRY.maxAttempts) {
