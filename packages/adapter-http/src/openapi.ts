@@ -2,6 +2,7 @@ import { API_VERSION, apiOperations } from "@psm/operations";
 import type { Hono } from "hono";
 import { type GenerateSpecOptions, generateSpecs } from "hono-openapi";
 import type { AppEnv } from "./env.js";
+import { openApiWebhooks } from "./openapi-webhooks.js";
 import type { RouteKit } from "./route-kit.js";
 
 /** The OpenAPI 3.1 document of a generated app. */
@@ -21,6 +22,10 @@ export function openApiOptions(kit: RouteKit): Partial<GenerateSpecOptions> {
           "See GET /api/capabilities for the running mode's rules and known gaps.",
       },
       servers: [{ url: kit.config.publicUrl }],
+      // What the server POSTs to webhook receivers (OpenAPI 3.1 `webhooks`).
+      webhooks: openApiWebhooks() as NonNullable<
+        NonNullable<GenerateSpecOptions["documentation"]>["webhooks"]
+      >,
       // In the registry's order, then the routes outside it.
       tags: [...new Set([...apiOperations(kit.config).map((op) => op.tag), "health", "pages"])].map(
         (name) => ({

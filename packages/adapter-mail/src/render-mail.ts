@@ -2,6 +2,7 @@ import type { Mail } from "@psm/core";
 import { type MailContent, renderHtml, renderText } from "./content.js";
 import { emailVerificationTemplate } from "./templates/email-verification.js";
 import { passwordResetTemplate } from "./templates/password-reset.js";
+import { webhookDisabledTemplate } from "./templates/webhook-disabled.js";
 
 /** A mail ready for nodemailer: addresses, subject, and both body parts. */
 export interface RenderedMail {
@@ -19,6 +20,8 @@ function contentOf(mail: Mail): MailContent {
       return passwordResetTemplate(mail);
     case "email_verification":
       return emailVerificationTemplate(mail);
+    case "webhook_disabled":
+      return webhookDisabledTemplate(mail);
     default: {
       // A new Mail kind without a template fails to compile here.
       const unhandled: never = mail;

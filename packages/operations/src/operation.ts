@@ -34,6 +34,15 @@ export type OperationName =
   | "deactivate_api_key"
   | "rotate_api_key"
   | "list_events"
+  | "list_webhooks"
+  | "create_webhook"
+  | "get_webhook"
+  | "update_webhook"
+  | "delete_webhook"
+  | "rotate_webhook_secret"
+  | "test_webhook"
+  | "list_webhook_deliveries"
+  | "replay_webhook"
   | "list_messages"
   | "send_message"
   | "list_profiles"
@@ -109,7 +118,7 @@ export interface Operation<C = Record<string, unknown>> {
     example?: Record<string, unknown>;
   };
   /** The success status and the schema of its JSON body. */
-  ok: { status: 200 | 201; schema: v.GenericSchema };
+  ok: { status: 200 | 201 | 202; schema: v.GenericSchema };
   /** Error statuses beyond 401, 429 and 500 (which every route can answer) and those of a body (400, 413). */
   errors?: number[];
   /** A non-JSON request body, documented as given (multipart uploads). */

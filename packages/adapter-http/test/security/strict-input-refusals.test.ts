@@ -23,6 +23,7 @@ const BAD_ESCAPES = ["%00", "ok%00", "%ED%A0%80", "%ED%BF%BF", "%FF", "%C0%80", 
 /** `{id}` filled with the id of a real object of the kind the path names. */
 function idFor(path: string, cast: Cast): string {
   if (path.startsWith("/api/keys")) return cast.keyId;
+  if (path.startsWith("/api/webhooks")) return cast.webhookId;
   if (path.startsWith("/api/admin/users")) return cast.other.id;
   if (path.startsWith("/api/admin/posts")) return cast.otherListingId;
   return cast.listingId;

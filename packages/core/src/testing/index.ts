@@ -14,4 +14,5 @@ export { createStubDocumentParser, type StubDocumentParser } from "./fakes/docum
 export { createFakeHasher, type FakeHasher, fakeHash, TEST_PASSWORD } from "./fakes/hasher.js";
 export { createRecordingMailer, type RecordingMailer } from "./fakes/mailer.js";
 export { createSequentialRandom } from "./fakes/random.js";
+export { createFakeWebhookTransport, type FakeWebhookTransport } from "./fakes/webhook-transport.js";
 export { createMemoryStorage } from "./memory/storage.js";

@@ -10,6 +10,7 @@ import { keyOperations } from "./keys.js";
 import { listingOperations } from "./listings.js";
 import { messageOperations } from "./messages.js";
 import { profileOperations } from "./profiles.js";
+import { webhookOperations } from "./webhooks.js";
 
 /**
  * The route registry of the JSON API: every operation, in the order the
@@ -38,6 +39,7 @@ export function apiOperations(config: OperationsConfig): Operation[] {
     ...keyOperations,
     ...messageOperations,
     ...eventOperations,
+    ...webhookOperations,
     ...profileOperations,
     ...auth.filter((op) => op.tag === "users"),
     ...documentOperations(config),

@@ -23,9 +23,11 @@ export async function snapshotOf(repos: Repositories, since: Date): Promise<stri
   const keys = (await repos.apiKeys.list(undefined, ALL)).map(({ lastUsed: _, ...key }) => key);
   const messages = [];
   const mail = [];
+  const webhooks = [];
   for (const user of users) {
     messages.push(...(await repos.messages.list(user.id, "sent", ALL)));
     mail.push(await repos.mailQueue.countSince(user.id, "password_reset", since));
+    webhooks.push(...(await repos.webhooks.listByUser(user.id, ALL)));
   }
   const counts = {
     users: users.length,
@@ -33,7 +35,7 @@ export async function snapshotOf(repos: Repositories, since: Date): Promise<stri
     keys: keys.length,
     messages: messages.length,
   };
-  return JSON.stringify({ counts, users, listings, keys, messages, mail });
+  return JSON.stringify({ counts, users, listings, keys, messages, mail, webhooks });
 }
 
 /** Builds a fresh world: fuzzing one endpoint never sees another's leftovers. */

@@ -10,6 +10,8 @@ export interface Cast {
   keyId: string;
   listingId: string;
   otherListingId: string;
+  /** A webhook of the user's. */
+  webhookId: string;
 }
 
 /** Signs up two users and an admin, with a key for the user and a listing each for the users. */
@@ -20,5 +22,10 @@ export async function castOf(t: Target): Promise<Cast> {
   const { id: keyId, key: userKey } = await t.apiKey(user);
   const listingId = (await t.listing(user)).id;
   const otherListingId = (await t.listing(other)).id;
-  return { user, other, admin, userKey, keyId, listingId, otherListingId };
+  const hook = await t.request("POST", "/api/webhooks", {
+    token: user.token,
+    body: { url: "https://hooks.example.com/cast", types: ["listing.created"] },
+  });
+  const { webhook } = (await hook.json()) as { webhook: { id: string } };
+  return { user, other, admin, userKey, keyId, listingId, otherListingId, webhookId: webhook.id };
 }

@@ -107,6 +107,28 @@ export const BODY_CASES = bodyCases({
     body: () => ({ grace_seconds: 60 }),
     strings: [],
   },
+  "POST /api/webhooks": {
+    as: "user",
+    body: () => ({ url: "https://hooks.example.com/in", types: ["listing.created"], description: "crm" }),
+    strings: [["url"], ["types", 0], ["description"]],
+  },
+  "PATCH /api/webhooks/{id}": {
+    as: "user",
+    id: (c) => c.webhookId,
+    body: () => ({
+      url: "https://hooks.example.com/new",
+      types: ["listing.deleted"],
+      description: "d",
+      enabled: true,
+    }),
+    strings: [["url"], ["types", 0], ["description"]],
+  },
+  "POST /api/webhooks/{id}/replay": {
+    as: "user",
+    id: (c) => c.webhookId,
+    body: () => ({ since: "2020-01-01T00:00:00.000Z" }),
+    strings: [["since"]],
+  },
   "POST /api/messages": {
     as: "other",
     body: (c) => ({
@@ -142,6 +164,9 @@ export const NO_JSON_BODY = new Set([
   "POST /api/listings/{id}/view",
   "POST /api/auth/logout",
   "DELETE /api/keys/{id}",
+  "DELETE /api/webhooks/{id}",
+  "POST /api/webhooks/{id}/rotate-secret",
+  "POST /api/webhooks/{id}/test",
   "POST /api/parse-pdf",
   "DELETE /api/admin/posts/{id}",
   "DELETE /api/admin/users/{id}",

@@ -9,6 +9,7 @@ import { createStubDocumentParser, type StubDocumentParser } from "./document-pa
 import { createFakeHasher, type FakeHasher } from "./hasher.js";
 import { createRecordingMailer, type RecordingMailer } from "./mailer.js";
 import { createSequentialRandom } from "./random.js";
+import { createFakeWebhookTransport, type FakeWebhookTransport } from "./webhook-transport.js";
 
 /** The fakes createTestDeps puts in place of the real adapters. */
 export interface TestFakes {
@@ -16,6 +17,7 @@ export interface TestFakes {
   hasher: FakeHasher;
   mailer: RecordingMailer;
   documents: StubDocumentParser;
+  webhookTransport: FakeWebhookTransport;
 }
 
 /** Replacements for createTestDeps; `settings` is merged over the defaults. */
@@ -45,6 +47,7 @@ export function createTestDeps<O extends TestDepsOverrides = Record<never, never
     hasher: createFakeHasher(),
     mailer: createRecordingMailer(),
     documents: createStubDocumentParser(),
+    webhookTransport: createFakeWebhookTransport(),
     tokens: createJwtTokenService(TEST_JWT_SECRET, clock),
     ids: createUuidV7Generator(webCryptoRandom),
     random: createSequentialRandom(),
