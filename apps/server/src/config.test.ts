@@ -74,6 +74,22 @@ describe("readConfig", () => {
     }
   });
 
+  it("reads the webhook settings: private addresses refused and decisions.md's schedule by default", () => {
+    expect(readConfig({}).webhooks).toEqual({
+      allowPrivate: false,
+      retrySchedule: [5, 300, 1800, 7200, 18000, 36000, 86400],
+    });
+    expect(readConfig({ WEBHOOK_ALLOW_PRIVATE: "true", WEBHOOK_RETRY_SCHEDULE: " 1, 2,3 " }).webhooks).toEqual({
+      allowPrivate: true,
+      retrySchedule: [1, 2, 3],
+    });
+    for (const bad of ["5,,300", "0", "5,1e3", "-1", "604801", "1.5", Array(21).fill("1").join(",")]) {
+      expect(() => readConfig({ WEBHOOK_RETRY_SCHEDULE: bad }), bad).toThrowError(
+        /^Invalid configuration: WEBHOOK_RETRY_SCHEDULE must be 1 to 20 comma-separated whole numbers/,
+      );
+    }
+  });
+
   it("reads MCP_READ_ONLY", () => {
     expect(readConfig({ MCP_READ_ONLY: "true" }).mcpReadOnly).toBe(true);
     expect(readConfig({ MCP_READ_ONLY: "off" }).mcpReadOnly).toBe(false);

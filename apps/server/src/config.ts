@@ -1,7 +1,7 @@
 import { isIP } from "node:net";
 import { resolve } from "node:path";
 import { checkSender } from "@psm/adapter-mail";
-import { DEFAULT_SLOTS, type SlotSettings } from "@psm/core";
+import { DEFAULT_SLOTS, DEFAULT_WEBHOOK_RETRY_SCHEDULE, type SlotSettings } from "@psm/core";
 import * as v from "valibot";
 
 /** The server's configuration, read from the environment (decisions.md). */
@@ -32,6 +32,12 @@ export interface Config {
   answerCacheMs: number;
   /** METRICS_TOKEN: the bearer token GET /metrics requires; unset, it answers loopback callers only. A secret: never logged. */
   metricsToken: string | undefined;
+  webhooks: {
+    /** WEBHOOK_ALLOW_PRIVATE: URLs may resolve to loopback, private and link-local addresses. */
+    allowPrivate: boolean;
+    /** WEBHOOK_RETRY_SCHEDULE: seconds before each retry of a failed delivery. */
+    retrySchedule: number[];
+  };
   logLevel: string;
 }
 
@@ -183,8 +189,30 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mcpReadOnly: bool("MCP_READ_ONLY", false),
     answerCacheMs: int("ANSWER_CACHE_MS", 1000, 0, 5000),
     metricsToken,
+    webhooks: {
+      allowPrivate: bool("WEBHOOK_ALLOW_PRIVATE", false),
+      retrySchedule: parseRetrySchedule(get("WEBHOOK_RETRY_SCHEDULE"), fail),
+    },
     logLevel,
   };
+}
+
+/** Seconds before each retry: 1 to 20 whole numbers, each 1 to 604800 (a week). */
+function parseRetrySchedule(raw: string | undefined, fail: Fail): number[] {
+  if (raw === undefined) return [...DEFAULT_WEBHOOK_RETRY_SCHEDULE];
+  const parts = raw.split(",").map((part) => part.trim());
+  const seconds = parts.map(Number);
+  if (
+    parts.length > 20 ||
+    parts.some((part) => !/^\d{1,6}$/.test(part)) ||
+    seconds.some((value) => value < 1 || value > 604_800)
+  ) {
+    return fail(
+      "WEBHOOK_RETRY_SCHEDULE",
+      "must be 1 to 20 comma-separated whole numbers of seconds, each 1 to 604800 (e.g. 5,300,1800)",
+    );
+  }
+  return seconds;
 }
 
 type Fail = (name: string, why: string) => never;

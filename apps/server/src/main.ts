@@ -2,6 +2,7 @@ import type { Server } from "node:http";
 import { serve } from "@hono/node-server";
 import { createHttpApp } from "@psm/adapter-http";
 import { startMailDispatcher } from "@psm/adapter-mail";
+import { startWebhookRelay } from "@psm/adapter-webhooks";
 import { createWebSurface } from "@psm/adapter-web";
 import { createUploadGate } from "@psm/host";
 import { ConfigError, readConfig } from "./config.js";
@@ -37,9 +38,15 @@ async function main(): Promise<void> {
     onError: (error) => logger.error({ err: error }, "mail dispatch failed"),
   });
 
+  // Events become signed webhook deliveries; several processes on one PostgreSQL share the work.
+  const relay = startWebhookRelay(marketplace, {
+    onReport: (report) => logger.info({ webhooks: report }, "webhook relay"),
+    onError: (error) => logger.error({ err: error }, "webhook relay failed"),
+  });
+
   const sweeper = startSweeper(marketplace, {
     onReport: (report) =>
-      logger.info({ swept: report }, "expired idempotency keys, sessions and events removed"),
+      logger.info({ swept: report }, "expired idempotency keys, sessions, events and deliveries removed"),
     onError: (error) => logger.error({ err: error }, "sweep failed"),
   });
 
@@ -47,7 +54,11 @@ async function main(): Promise<void> {
   // One upload gate for the process: a document costs the same share and budget on every surface.
   const uploads = createUploadGate({ maxFileBytes: MAX_UPLOAD_BYTES });
   // Prometheus metrics (GET /metrics): request timings come from the host's hook, refusals from the limiters.
-  const metrics = createMetrics({ token: config.metricsToken, uploads });
+  const metrics = createMetrics({
+    token: config.metricsToken,
+    uploads,
+    webhookBacklog: () => storage.repositories.webhookDeliveries.backlog(new Date()),
+  });
   const rateLimit = metrics.countRefusals(rateLimiting.hooks);
 
   // The pages for people, mounted last: their catch-all answers unknown pages.
@@ -116,6 +127,7 @@ async function main(): Promise<void> {
     logger.info({ signal }, "shutting down");
     await drainer.drain(10_000);
     await dispatcher.stop();
+    await relay.stop();
     await sweeper.stop();
     await documents.close?.();
     await mailer.close?.();

@@ -1,6 +1,7 @@
 import { createArgon2Hasher } from "@psm/adapter-argon2";
 import { createDocumentParser } from "@psm/adapter-documents";
 import { type ListingRevision, watchListingWrites } from "@psm/adapter-http";
+import { createWebhookTransport } from "@psm/adapter-webhooks";
 import {
   createJwtTokenService,
   createMarketplace,
@@ -31,7 +32,7 @@ export interface OpenedMarketplace {
 /**
  * The composition both entry points share, the HTTP server (main.ts) and the
  * MCP stdio server (mcp-stdio.ts): secrets -> storage and migrations ->
- * mailer -> document parser -> marketplace, its repositories watched for
+ * mailer -> document parser -> webhook transport -> marketplace, its repositories watched for
  * listing writes (the answer cache's revision). Failures the operator fixes in the
  * environment throw errors whose message is one line naming the variable.
  */
@@ -52,11 +53,14 @@ export async function openMarketplace(config: Config): Promise<OpenedMarketplace
     clock: systemClock,
     ids: createUuidV7Generator(webCryptoRandom),
     random: webCryptoRandom,
+    // Signed deliveries, SSRF-checked at creation and again at each connection (adapter-webhooks).
+    webhookTransport: createWebhookTransport({ allowPrivate: config.webhooks.allowPrivate }),
     settings: {
       securityMode: config.legacyPublicEndpoints ? "legacy" : "strict",
       slots: config.slots,
       publicUrl: config.publicUrl,
       requireVerifiedEmail: config.requireVerifiedEmail,
+      webhookRetrySchedule: config.webhooks.retrySchedule,
     },
   });
   return { marketplace, listingRevision: watched.revision, storage, mailer, documents };

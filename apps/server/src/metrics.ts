@@ -42,6 +42,8 @@ export interface MetricsOptions {
   token: string | undefined;
   /** The process's upload gate, whose held bytes are a gauge. */
   uploads: UploadGate;
+  /** The webhook deliveries waiting, shared by every process on the database; read at each scrape. */
+  webhookBacklog?: () => Promise<{ pending: number; oldestDueAt: Date | null }>;
 }
 
 /**
@@ -69,7 +71,8 @@ export function createMetrics(options: MetricsOptions): ServerMetrics {
     registers,
   });
   for (const klass of RATE_CLASSES) refusals.inc({ class: klass }, 0);
-  const { uploads } = options;
+  const { uploads, webhookBacklog } = options;
+  if (webhookBacklog) watchWebhookBacklog(webhookBacklog, registers);
   new Gauge({
     name: "psm_upload_bytes_held",
     help: "Bytes of upload bodies held in memory now, on every surface",
@@ -188,4 +191,36 @@ function countingRefusals(hooks: RateLimitHooks, refused: (klass: RateClass) => 
     };
   }
   return counted;
+}
+
+/** Queue depth and age of the webhook deliveries: a relay that falls behind shows as a growing age. */
+function watchWebhookBacklog(
+  backlog: NonNullable<MetricsOptions["webhookBacklog"]>,
+  registers: Registry[],
+): void {
+  // One storage read per scrape serves both gauges.
+  let latest: ReturnType<typeof backlog> | undefined;
+  const read = () => {
+    latest ??= backlog().finally(() => {
+      latest = undefined;
+    });
+    return latest;
+  };
+  new Gauge({
+    name: "psm_webhook_deliveries_pending",
+    help: "Webhook deliveries waiting for their first or next attempt",
+    registers,
+    async collect() {
+      this.set((await read()).pending);
+    },
+  });
+  new Gauge({
+    name: "psm_webhook_oldest_due_seconds",
+    help: "How long the oldest due webhook delivery has waited past its due time (0: none due)",
+    registers,
+    async collect() {
+      const { oldestDueAt } = await read();
+      this.set(oldestDueAt === null ? 0 : Math.max(0, (Date.now() - oldestDueAt.getTime()) / 1000));
+    },
+  });
 }

@@ -1,4 +1,4 @@
-import type { Marketplace } from "@psm/core";
+import type { Marketplace, SweepReport } from "@psm/core";
 
 /** How often expired idempotency keys and sessions are removed. */
 const SWEEP_INTERVAL_MS = 10 * 60 * 1000;
@@ -18,7 +18,7 @@ export interface Sweeper {
 export function startSweeper(
   marketplace: Pick<Marketplace, "maintenance">,
   options: {
-    onReport: (report: { idempotencyKeys: number; sessions: number; events: number }) => void;
+    onReport: (report: SweepReport) => void;
     onError: (error: unknown) => void;
   },
 ): Sweeper {
@@ -27,7 +27,7 @@ export function startSweeper(
     running = running.then(async () => {
       try {
         const report = await marketplace.maintenance.sweepExpired();
-        if (report.idempotencyKeys + report.sessions + report.events > 0) options.onReport(report);
+        if (Object.values(report).some((removed) => removed > 0)) options.onReport(report);
       } catch (error) {
         options.onError(error);
       }

@@ -168,6 +168,7 @@ export type {
 } from "./use-cases/idempotency/run-idempotent.js";
 export type { UpdateListingInput } from "./use-cases/listings/update-listing.js";
 export type { DispatchOptions, DispatchReport } from "./use-cases/mail/dispatch-mail.js";
+export type { SweepReport } from "./use-cases/maintenance/sweep-expired.js";
 export type { MessagePage } from "./use-cases/messages/list-messages.js";
 export type { ListingLimit } from "./use-cases/profiles/listing-limit.js";
 export { type OpenedSession, SESSION_TTL_MS } from "./use-cases/sessions/sessions.js";

@@ -105,6 +105,9 @@ describe("GET /metrics on a running server (no METRICS_TOKEN, RATE_LIMIT on)", (
     expect(family(metrics, "nodejs_eventloop_lag_seconds").type).toBe("gauge");
     expect(family(metrics, "psm_upload_bytes_held").series[0]?.value).toBe(0);
     expect(family(metrics, "psm_upload_bytes_budget").series[0]?.value).toBeGreaterThan(0);
+    // The webhook queue, read from the database at each scrape: empty on a new server.
+    expect(family(metrics, "psm_webhook_deliveries_pending").series[0]?.value).toBe(0);
+    expect(family(metrics, "psm_webhook_oldest_due_seconds").series[0]?.value).toBe(0);
     // decisions.md: /openapi.json describes every route the server serves.
     const doc = await call(url, "GET", "/openapi.json");
     expect(doc.body.paths?.["/metrics"]?.get?.operationId).toBe("metrics");
