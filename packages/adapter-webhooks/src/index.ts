@@ -5,6 +5,15 @@
  *   signature per secret, two during a rotation), refuses URLs that reach loopback, private,
  *   link-local, multicast, reserved or metadata addresses (when vetting and again at connection
  *   time), follows no redirect, and bounds each delivery to a timeout and a few KiB read.
+ * - `startWebhookRelay(marketplace, options)` runs the marketplace's webhook relay on a timer,
+ *   one round at a time, like adapter-mail's dispatcher (both run on core's `startRounds`).
  */
 export type { HostResolver } from "./allowed-addresses.js";
+export {
+  startWebhookRelay,
+  type WebhookRelay,
+  type WebhookRelayOptions,
+  type WebhookRelayOwner,
+  type WebhookRelayReport,
+} from "./relay.js";
 export { createWebhookTransport, type WebhookTransportOptions } from "./webhook-transport.js";
