@@ -78,6 +78,11 @@ function describeNetworkError(error: NodeJS.ErrnoException): string {
     case "ECONNRESET":
       return "The connection was reset before an answer.";
     default: {
+      // OpenSSL's verification codes (CERT_HAS_EXPIRED, DEPTH_ZERO_SELF_SIGNED_CERT, ...) and Node's
+      // name mismatch; their messages carry advice for whoever runs Node, not for the receiver.
+      if (error.code && /CERT|^UNABLE_TO_/.test(error.code)) {
+        return `The receiver's TLS certificate was not accepted (${error.code}).`;
+      }
       const text = error.code ? `${error.message} (${error.code})` : error.message;
       return text.length > 200 ? `${text.slice(0, 199)}…` : text;
     }

@@ -8,6 +8,7 @@ import {
   type Receiver,
   silence,
   startReceiver,
+  startUntrustedTlsReceiver,
 } from "./test-support/receivers.js";
 import { createWebhookTransport } from "./webhook-transport.js";
 
@@ -193,6 +194,18 @@ describe("deliver: what the answer means", () => {
     await target.close();
     const outcome = await transport.deliver(delivery(target.origin, [newSecret()]));
     expect(outcome).toEqual({ kind: "failed", status: null, error: "The connection was refused." });
+  });
+
+  it("verifies an https receiver's certificate: a self-signed one fails without a status", async () => {
+    const target = await startUntrustedTlsReceiver();
+    receivers.push(target);
+    const outcome = await transport.deliver(delivery(target.origin, [newSecret()]));
+    expect(outcome).toEqual({
+      kind: "failed",
+      status: null,
+      error: "The receiver's TLS certificate was not accepted (DEPTH_ZERO_SELF_SIGNED_CERT).",
+    });
+    expect(target.requests).toHaveLength(0);
   });
 
   it("reports a host that does not resolve as a failure without a status", async () => {

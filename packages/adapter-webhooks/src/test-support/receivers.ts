@@ -1,5 +1,7 @@
 /** Real HTTP receivers on 127.0.0.1 for the transport tests: each records what reached it. */
+import { readFileSync } from "node:fs";
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from "node:http";
+import { createServer as createTlsServer } from "node:https";
 import type { AddressInfo } from "node:net";
 
 /** One request as the receiver saw it. */
@@ -15,7 +17,7 @@ export type Answer = (response: ServerResponse, request: ReceivedRequest) => voi
 
 /** A running receiver. */
 export interface Receiver {
-  /** `http://127.0.0.1:<port>` */
+  /** `http://127.0.0.1:<port>` (or https) */
   origin: string;
   port: number;
   /** Every request that reached it, in order. */
@@ -25,12 +27,28 @@ export interface Receiver {
   close(): Promise<void>;
 }
 
+const NO_CONTENT: Answer = (response) => response.writeHead(204).end();
+
 /** Starts a receiver on a free loopback port; `answer` defaults to 204 No Content. */
-export async function startReceiver(answer: Answer = (response) => response.writeHead(204).end()) {
+export function startReceiver(answer: Answer = NO_CONTENT): Promise<Receiver> {
+  return listen("http", answer);
+}
+
+/**
+ * Starts an https receiver whose certificate (for 127.0.0.1, valid until 2126) is self-signed
+ * and trusted by nobody: a client that verifies certificates must refuse it.
+ */
+export function startUntrustedTlsReceiver(answer: Answer = NO_CONTENT): Promise<Receiver> {
+  return listen("https", answer);
+}
+
+const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url));
+
+async function listen(scheme: "http" | "https", answer: Answer): Promise<Receiver> {
   const requests: ReceivedRequest[] = [];
   let closed: () => void = () => {};
   const closedOnce = new Promise<void>((resolve) => (closed = resolve));
-  const server = createServer((incoming: IncomingMessage, response: ServerResponse) => {
+  const handle = (incoming: IncomingMessage, response: ServerResponse) => {
     const chunks: Buffer[] = [];
     incoming.on("data", (chunk: Buffer) => chunks.push(chunk));
     incoming.on("end", () => {
@@ -44,11 +62,18 @@ export async function startReceiver(answer: Answer = (response) => response.writ
       response.on("close", () => closed());
       answer(response, request);
     });
-  });
+  };
+  const server =
+    scheme === "https"
+      ? createTlsServer(
+          { key: fixture("self-signed-key.pem"), cert: fixture("self-signed-cert.pem") },
+          handle,
+        )
+      : createServer(handle);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   const receiver: Receiver = {
-    origin: `http://127.0.0.1:${port}`,
+    origin: `${scheme}://127.0.0.1:${port}`,
     port,
     requests,
     responseClosed: () => closedOnce,
