@@ -69,7 +69,7 @@ module.exports = {
         "The host is the edge the surfaces (adapter-http, adapter-web, adapter-mcp) mount under: core and " +
         "the storage and service adapters never import it.",
       from: {
-        path: "^packages/(core|adapter-(sqlite|postgres|mail|documents|argon2))/",
+        path: "^packages/(core|adapter-(sqlite|postgres|mail|webhooks|documents|argon2))/",
         pathNot: HARNESS,
       },
       to: { path: "^(packages/host/|@psm/host(/|$))" },
@@ -95,7 +95,7 @@ module.exports = {
       severity: "error",
       comment: "Core, the host and the storage and service adapters never import the registry of operations.",
       from: {
-        path: "^packages/(core|host|adapter-(sqlite|postgres|mail|documents|argon2))/",
+        path: "^packages/(core|host|adapter-(sqlite|postgres|mail|webhooks|documents|argon2))/",
         pathNot: HARNESS,
       },
       to: { path: "^(packages/operations/|@psm/operations(/|$))" },

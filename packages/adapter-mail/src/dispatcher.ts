@@ -1,3 +1,5 @@
+import { type Rounds, startRounds } from "@psm/core";
+
 /** What one round of `dispatchDue` did, as core's `marketplace.mail.dispatchDue` reports it. */
 export interface MailDispatchReport {
   sent: number;
@@ -29,20 +31,12 @@ export interface MailDispatcherOptions {
   onReport?: (report: MailDispatchReport) => void;
 }
 
-/** A running dispatcher. */
-export interface MailDispatcher {
-  /**
-   * Runs a round on the next turn of the event loop (a new reset request should
-   * not wait for the next tick); during a round, runs one more right after it.
-   */
-  poke(): void;
-  /** Stops the timer and resolves once the round in flight, if any, has ended. */
-  stop(): Promise<void>;
-}
+/** A running dispatcher: `poke()` runs a round soon, `stop()` waits for the round in flight. */
+export type MailDispatcher = Rounds;
 
 /**
- * Sends a marketplace's queued mail on a timer, one round at a time: a tick that
- * finds a round still running is skipped, so rounds never overlap. The queue lives
+ * Sends a marketplace's queued mail on a timer, one round at a time (core's `startRounds`):
+ * a tick that finds a round still running is skipped, so rounds never overlap. The queue lives
  * in storage, so a restarted process picks up where the last one left off.
  *
  * A failed round goes to `onError` and never crashes the process; the timer is
@@ -52,63 +46,16 @@ export function startMailDispatcher(
   owner: MailQueueOwner,
   options: MailDispatcherOptions = {},
 ): MailDispatcher {
-  const intervalMs = options.intervalMs ?? 1_000;
-  if (!Number.isFinite(intervalMs) || intervalMs <= 0) {
-    throw new RangeError("mail dispatcher: intervalMs must be a positive number");
-  }
-  const { batchSize } = options;
-  const onError = options.onError ?? ((error: unknown) => console.error("mail dispatch failed", error));
-  let running: Promise<void> | undefined;
-  let again = false;
-  let stopped = false;
-
-  // A callback that throws must not turn into an unhandled rejection.
-  const tell = <T>(callback: ((value: T) => void) | undefined, value: T) => {
-    try {
-      callback?.(value);
-    } catch {
-      // the embedder's callback failed; the dispatcher carries on
-    }
-  };
-
-  const round = (): void => {
-    if (stopped) return;
-    if (running) return;
-    running = new Promise<MailDispatchReport>((resolve) =>
-      // Inside the executor, a dispatchDue that throws instead of rejecting is caught too.
-      resolve(batchSize === undefined ? owner.mail.dispatchDue() : owner.mail.dispatchDue({ batchSize })),
-    )
-      .then(
-        (report) => {
-          if (report.sent + report.retried + report.failed > 0) tell(options.onReport, report);
-        },
-        (error: unknown) => tell(onError, error),
-      )
-      .finally(() => {
-        running = undefined;
-        if (again && !stopped) {
-          again = false;
-          setImmediate(round);
-        }
-      });
-  };
-
-  const timer = setInterval(round, intervalMs);
-  timer.unref();
-  return {
-    // On the next turn of the event loop, so the request that pokes is answered
-    // first: nothing of the round (a lookup, a queued job, a send) adds to its
-    // time. better-sqlite3 would otherwise run the round's first queries on the
-    // request's own turn.
-    poke() {
-      if (stopped) return;
-      if (running) again = true;
-      else setImmediate(round);
+  const { batchSize, onReport } = options;
+  return startRounds(
+    () => (batchSize === undefined ? owner.mail.dispatchDue() : owner.mail.dispatchDue({ batchSize })),
+    {
+      intervalMs: options.intervalMs ?? 1_000,
+      label: "mail dispatcher",
+      onError: options.onError ?? ((error: unknown) => console.error("mail dispatch failed", error)),
+      onResult: (report) => {
+        if (report.sent + report.retried + report.failed > 0) onReport?.(report);
+      },
     },
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await running;
-    },
-  };
+  );
 }

@@ -153,6 +153,7 @@ export { constantTimeEqual, sha256Hex } from "./support/crypto.js";
 export { decodeCursor, encodeCursor } from "./support/cursor.js";
 export { createExclusiveGate, type ExclusiveGate, sharedThrough } from "./support/exclusive-gate.js";
 export { createJwtTokenService } from "./support/jwt-token-service.js";
+export { type Rounds, type RoundsOptions, startRounds } from "./support/rounds.js";
 export { systemClock, webCryptoRandom } from "./support/runtime.js";
 export { createUuidV7Generator, uuidV7Time } from "./support/uuid-v7.js";
 export { inputIssues, MAX_ISSUES } from "./support/validate.js";
