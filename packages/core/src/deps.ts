@@ -5,6 +5,7 @@ import type { Mailer } from "./ports/mailer.js";
 import type { PasswordHasher } from "./ports/password-hasher.js";
 import type { Repositories } from "./ports/repositories.js";
 import type { TokenService } from "./ports/token-service.js";
+import type { UrlSigner } from "./ports/url-signer.js";
 import type { WebhookTransport } from "./ports/webhook-transport.js";
 
 /** `strict` closes the interface's documented gaps; `legacy` re-opens gaps 3 and 4. */
@@ -42,4 +43,9 @@ export interface Deps {
    * the relay sends nothing: an embedder that never wanted them keeps compiling.
    */
   webhookTransport?: WebhookTransport;
+  /**
+   * Signs the one-click unsubscribe links of notification mails. Without it no notification mail
+   * is sent (every one must carry a working unsubscribe).
+   */
+  urlSigner?: UrlSigner;
 }

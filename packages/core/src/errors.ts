@@ -24,6 +24,7 @@ export type ErrorCode =
   | "webhook_url_forbidden"
   | "reset_token_invalid"
   | "verification_token_invalid"
+  | "unsubscribe_link_invalid"
   | "unsupported_document"
   | "document_unreadable"
   | "document_parser_busy"
@@ -60,6 +61,7 @@ export const ERROR_MESSAGES: Readonly<Record<ErrorCode, string>> = {
   webhook_url_forbidden: "This URL may not receive webhooks",
   reset_token_invalid: "Invalid or expired token",
   verification_token_invalid: "Invalid, expired or already used verification link",
+  unsubscribe_link_invalid: "This unsubscribe link is not valid",
   unsupported_document: "Unsupported document",
   document_unreadable: "The document could not be read in time",
   document_parser_busy: "Document parser busy, try again shortly",

@@ -63,6 +63,16 @@ export {
 } from "./domain/listing.js";
 export { MAIL_RETRY, type MailJob, type MailJobStatus, type MailKind } from "./domain/mail-job.js";
 export type { Message, MessageDirection } from "./domain/message.js";
+export {
+  DEFAULT_NOTIFICATION_SETTINGS,
+  MESSAGE_MAIL_CHOICES,
+  type MessageMail,
+  type NotificationSettings,
+  SAVED_SEARCH_MAIL_CHOICES,
+  type SavedSearchMail,
+  UNSUBSCRIBE_KINDS,
+  type UnsubscribeKind,
+} from "./domain/notification.js";
 export type { Page, PageQuery } from "./domain/page.js";
 export { grantableScopes, isScope, SCOPE_DESCRIPTIONS, SCOPES, type Scope } from "./domain/scopes.js";
 export { foldSearchText } from "./domain/search-text.js";
@@ -122,10 +132,12 @@ export {
   type Mail,
   MailDeliveryError,
   type Mailer,
+  type MessageReceivedMail,
   type PasswordResetMail,
   type WebhookDisabledMail,
 } from "./ports/mailer.js";
 export type { MessageRepository } from "./ports/message-repository.js";
+export type { NotificationRepository } from "./ports/notification-repository.js";
 export type { PasswordHasher, VerifyPurpose } from "./ports/password-hasher.js";
 export type { Repositories, Storage, UnitOfWork } from "./ports/repositories.js";
 export type {
@@ -136,6 +148,7 @@ export type {
 } from "./ports/reset-token-repository.js";
 export type { Session, SessionRepository } from "./ports/session-repository.js";
 export type { TokenClaims, TokenService } from "./ports/token-service.js";
+export type { UrlSigner } from "./ports/url-signer.js";
 export type { UserRepository } from "./ports/user-repository.js";
 export type {
   DeliveryResult,
@@ -152,6 +165,7 @@ export * from "./schemas/index.js";
 export { constantTimeEqual, sha256Hex } from "./support/crypto.js";
 export { decodeCursor, encodeCursor } from "./support/cursor.js";
 export { createExclusiveGate, type ExclusiveGate, sharedThrough } from "./support/exclusive-gate.js";
+export { createHmacUrlSigner } from "./support/hmac-url-signer.js";
 export { createJwtTokenService } from "./support/jwt-token-service.js";
 export { type Rounds, type RoundsOptions, startRounds } from "./support/rounds.js";
 export { systemClock, webCryptoRandom } from "./support/runtime.js";

@@ -35,6 +35,12 @@ import { dispatchDue } from "./use-cases/mail/dispatch-due.js";
 import { sweepExpired } from "./use-cases/maintenance/sweep-expired.js";
 import { listMessages } from "./use-cases/messages/list-messages.js";
 import { sendMessage } from "./use-cases/messages/send-message.js";
+import {
+  checkUnsubscribe,
+  getNotificationSettings,
+  unsubscribe,
+  updateNotificationSettings,
+} from "./use-cases/notifications/notification-settings.js";
 import { displayNames } from "./use-cases/profiles/display-names.js";
 import { listProfiles } from "./use-cases/profiles/list-profiles.js";
 import { checkAdmin, getListingLimit, postListingLimit } from "./use-cases/profiles/listing-limit.js";
@@ -172,6 +178,15 @@ function useCases(deps: Deps) {
     /** The event log: what happened to the caller's listings, messages and saved searches. */
     events: {
       list: scoped("events:read", deps, listEvents),
+    },
+    /** Which notification mails the caller gets, and the one-click unsubscribe of mailed links. */
+    notifications: {
+      get: bind(deps, getNotificationSettings),
+      update: scoped("account:write", deps, updateNotificationSettings),
+      /** Whether an unsubscribe link is valid and what it turns off, changing nothing (the page). */
+      checkUnsubscribe: bind(deps, checkUnsubscribe),
+      /** Turns off the kind of mail a link names, with no login (RFC 8058 one-click). */
+      unsubscribe: bind(deps, unsubscribe),
     },
     /** Signed POSTs of the caller's events to URLs they choose (Standard Webhooks 1.0.0). */
     webhooks: {

@@ -1,5 +1,5 @@
 /** The kinds of mail the marketplace sends. */
-export type MailKind = "password_reset" | "email_verification" | "webhook_disabled";
+export type MailKind = "password_reset" | "email_verification" | "webhook_disabled" | "message_received";
 
 export type MailJobStatus = "pending" | "sent" | "failed";
 
@@ -11,6 +11,8 @@ export interface MailJob {
   id: string;
   userId: string;
   kind: MailKind;
+  /** What the mail is about, when its kind needs it: a conversation (notification/conversationKey). */
+  ref: string | null;
   status: MailJobStatus;
   attempts: number;
   /** When the job may next be claimed (also the lease end while one is sending). */

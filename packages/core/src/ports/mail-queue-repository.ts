@@ -21,6 +21,16 @@ export interface MailQueueRepository {
     limit?: { since: Date; max: number },
   ): Promise<boolean>;
   /**
+   * Queues a mail about `job.ref` (a conversation) at most once per `intervalMs`, in one atomic
+   * step: nothing when a job for the same user, kind and ref is still pending (it will tell of
+   * the newest state when it goes); otherwise a pending job, due at once, or when `intervalMs`
+   * has passed since the last job for that ref was created. Answers whether a job was stored.
+   */
+  enqueueCoalesced(
+    job: { id: string; userId: string; kind: MailKind; ref: string; createdAt: Date },
+    intervalMs: number,
+  ): Promise<boolean>;
+  /**
    * Claims up to `limit` pending jobs due at `now`: each claimed job gets
    * attempts + 1 and next_attempt_at = now + leaseMs, so no other process
    * claims it while it is being sent. Two processes never claim one job.

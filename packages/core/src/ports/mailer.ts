@@ -31,7 +31,25 @@ export interface WebhookDisabledMail {
   manageUrl: string;
 }
 
-export type Mail = PasswordResetMail | EmailVerificationMail | WebhookDisabledMail;
+/**
+ * Tells a receiver that someone wrote about a listing: who, which listing, the start of the newest
+ * message as plain text (another user wrote it: templates escape it), and the inbox. Carries a
+ * one-click unsubscribe (RFC 8058).
+ */
+export interface MessageReceivedMail {
+  kind: "message_received";
+  to: string;
+  displayName: string;
+  senderName: string;
+  listingTitle: string;
+  /** The first 200 characters of the newest message. */
+  preview: string;
+  inboxUrl: string;
+  /** POSTed by a mail client (List-Unsubscribe-Post) or opened by the reader: turns message mail off. */
+  unsubscribeUrl: string;
+}
+
+export type Mail = PasswordResetMail | EmailVerificationMail | WebhookDisabledMail | MessageReceivedMail;
 
 /** Delivers mail. Throws on failure; `MailDeliveryError.permanent` says whether a retry can help. */
 export interface Mailer {

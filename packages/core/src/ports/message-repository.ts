@@ -8,4 +8,6 @@ export interface MessageRepository {
   insert(message: Message, events?: readonly NewEvent[]): Promise<void>;
   /** Messages received by (or sent by) `userId`, id descending. */
   list(userId: string, direction: MessageDirection, page: PageQuery): Promise<Message[]>;
+  /** The newest message `senderId` sent `receiverId` about the listing; null when there is none. */
+  latestBetween(receiverId: string, senderId: string, listingId: string): Promise<Message | null>;
 }

@@ -4,6 +4,7 @@ import type { IdempotencyStore } from "./idempotency-store.js";
 import type { ListingRepository } from "./listing-repository.js";
 import type { MailQueueRepository } from "./mail-queue-repository.js";
 import type { MessageRepository } from "./message-repository.js";
+import type { NotificationRepository } from "./notification-repository.js";
 import type { ResetTokenRepository, VerificationTokenRepository } from "./reset-token-repository.js";
 import type { SessionRepository } from "./session-repository.js";
 import type { UserRepository } from "./user-repository.js";
@@ -20,6 +21,8 @@ export interface Repositories {
   resetTokens: ResetTokenRepository;
   verificationTokens: VerificationTokenRepository;
   mailQueue: MailQueueRepository;
+  /** Notification settings, and the cursor that turns events into notification mail. */
+  notifications: NotificationRepository;
   webhooks: WebhookRepository;
   /** Webhook deliveries and the fan-out that makes them from the event log. */
   webhookDeliveries: WebhookDeliveryRepository;

@@ -30,6 +30,12 @@ export {
   sendMessageSchema,
 } from "./message.js";
 export { type NewListingInput, newListingSchema } from "./new-listing.js";
+export {
+  type NotificationSettingsInput,
+  notificationSettingsSchema,
+  type UnsubscribeInput,
+  unsubscribeSchema,
+} from "./notifications.js";
 export { type PageQueryInput, pageQuerySchema } from "./page-query.js";
 export {
   type RequestPasswordResetInput,

@@ -12,6 +12,7 @@ export const ERROR_STATUS: Readonly<Record<ErrorCode, ContentfulStatusCode>> = {
   email_taken: 400,
   reset_token_invalid: 400,
   verification_token_invalid: 400,
+  unsubscribe_link_invalid: 400,
   unsupported_document: 400,
   invalid_idempotency_key: 400,
   webhook_url_forbidden: 400,

@@ -10,6 +10,7 @@ import { listingSlotCases } from "./listing-slots.js";
 import { listingCases } from "./listings.js";
 import { mailQueueCases } from "./mail-queue.js";
 import { messageCases } from "./messages.js";
+import { notificationCases } from "./notifications.js";
 import { resetRequestCases } from "./reset-requests.js";
 import { tokenStoreCases } from "./reset-tokens.js";
 import { searchFoldingCases } from "./search-folding.js";
@@ -53,6 +54,7 @@ export function runRepositoryContract(name: string, options: ContractOptions): v
     tokenStoreCases(ctx, "verificationTokens");
     accountRecoveryCases(ctx);
     mailQueueCases(ctx);
+    notificationCases(ctx);
     resetRequestCases(ctx);
     storageErrorCases(ctx);
     sessionCases(ctx);

@@ -23,6 +23,7 @@ export function mailQueueCases(ctx: ContractContext): void {
         id,
         userId: user.id,
         kind: "password_reset",
+        ref: null,
         status: "pending",
         attempts: 0,
         nextAttemptAt: createdAt,

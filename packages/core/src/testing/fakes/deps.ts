@@ -1,5 +1,6 @@
 import type { Deps, Settings } from "../../deps.js";
 import { DEFAULT_SLOTS } from "../../domain/limits.js";
+import { createHmacUrlSigner } from "../../support/hmac-url-signer.js";
 import { createJwtTokenService } from "../../support/jwt-token-service.js";
 import { webCryptoRandom } from "../../support/runtime.js";
 import { createUuidV7Generator } from "../../support/uuid-v7.js";
@@ -48,6 +49,7 @@ export function createTestDeps<O extends TestDepsOverrides = Record<never, never
     mailer: createRecordingMailer(),
     documents: createStubDocumentParser(),
     webhookTransport: createFakeWebhookTransport(),
+    urlSigner: createHmacUrlSigner(new TextEncoder().encode(TEST_JWT_SECRET)),
     tokens: createJwtTokenService(TEST_JWT_SECRET, clock),
     ids: createUuidV7Generator(webCryptoRandom),
     random: createSequentialRandom(),

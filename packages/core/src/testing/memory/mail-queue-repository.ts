@@ -36,9 +36,35 @@ export function createMemoryMailQueueRepository(state: MemoryState): MailQueueRe
         id: job.id,
         userId: job.userId,
         kind: job.kind,
+        ref: null,
         status: "pending",
         attempts: 0,
         nextAttemptAt: new Date(job.createdAt.getTime()),
+        lastError: null,
+        createdAt: new Date(job.createdAt.getTime()),
+        sentAt: null,
+      });
+      return true;
+    },
+    async enqueueCoalesced(
+      job: { id: string; userId: string; kind: MailKind; ref: string; createdAt: Date },
+      intervalMs: number,
+    ) {
+      requireUser(state, job.userId);
+      const same = [...mailJobs.values()].filter(
+        (row) => row.userId === job.userId && row.kind === job.kind && row.ref === job.ref,
+      );
+      if (same.some((row) => row.status === "pending")) return false;
+      const last = Math.max(...same.map((row) => row.createdAt.getTime()), Number.NEGATIVE_INFINITY);
+      const due = Math.max(job.createdAt.getTime(), last + intervalMs);
+      insertNew(mailJobs, job.id, {
+        id: job.id,
+        userId: job.userId,
+        kind: job.kind,
+        ref: job.ref,
+        status: "pending",
+        attempts: 0,
+        nextAttemptAt: new Date(due),
         lastError: null,
         createdAt: new Date(job.createdAt.getTime()),
         sentAt: null,

@@ -3,6 +3,7 @@ import type { MarketEvent } from "../../domain/event.js";
 import type { Listing } from "../../domain/listing.js";
 import type { MailJob } from "../../domain/mail-job.js";
 import type { Message } from "../../domain/message.js";
+import type { NotificationSettings } from "../../domain/notification.js";
 import type { PageQuery } from "../../domain/page.js";
 import type { User } from "../../domain/user.js";
 import type { Webhook, WebhookDelivery } from "../../domain/webhook.js";
@@ -41,6 +42,10 @@ export interface MemoryState {
   webhookDeliveries: Map<string, WebhookDelivery>;
   /** The webhook fan-out's one cursor: the seq of the last event fanned out. */
   fanOutCursor: Map<string, number>;
+  /** Notification settings by user id (absent: the defaults). */
+  notificationSettings: Map<string, NotificationSettings>;
+  /** The notifier's one cursor: the seq of the last event turned into mail. */
+  notifyCursor: Map<string, number>;
 }
 
 /** Empty tables. */
@@ -61,6 +66,8 @@ export function createMemoryState(): MemoryState {
     webhooks: new Map(),
     webhookDeliveries: new Map(),
     fanOutCursor: new Map(),
+    notificationSettings: new Map(),
+    notifyCursor: new Map(),
   };
 }
 

@@ -6,6 +6,7 @@ import { createMemoryIdempotencyStore } from "./idempotency-store.js";
 import { createMemoryListingRepository } from "./listing-repository.js";
 import { createMemoryMailQueueRepository } from "./mail-queue-repository.js";
 import { createMemoryMessageRepository } from "./message-repository.js";
+import { createMemoryNotificationRepository } from "./notification-repository.js";
 import { createMemoryTokenRepository } from "./reset-token-repository.js";
 import { createMemorySessionRepository } from "./session-repository.js";
 import { createMemoryState, snapshotState } from "./state.js";
@@ -36,6 +37,7 @@ export function createMemoryStorage(): Storage {
     idempotency: createMemoryIdempotencyStore(state),
     events: createMemoryEventRepository(state),
     webhooks: createMemoryWebhookRepository(state),
+    notifications: createMemoryNotificationRepository(state),
     webhookDeliveries: createMemoryWebhookDeliveryRepository(state),
   };
   const inUnit: Repositories = {

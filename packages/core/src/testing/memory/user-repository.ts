@@ -69,6 +69,7 @@ export function createMemoryUserRepository(state: MemoryState): UserRepository {
       removeWhere(state.mailJobs, (row) => row.userId === id);
       removeWhere(state.sessions, (row) => row.userId === id);
       removeWhere(state.events, (row) => row.userId === id);
+      state.notificationSettings.delete(id);
       const hooks = new Set(
         [...state.webhooks.values()].filter((row) => row.userId === id).map((row) => row.id),
       );

@@ -178,7 +178,12 @@ describe("idempotency.run", () => {
     expect(taken.replayed).toBe(false);
 
     deps.clock.advance(IDEMPOTENCY_TTL_MS);
-    expect(await market.maintenance.sweepExpired()).toEqual({ idempotencyKeys: 1, sessions: 0, events: 0 });
+    expect(await market.maintenance.sweepExpired()).toEqual({
+      idempotencyKeys: 1,
+      sessions: 0,
+      events: 0,
+      deliveries: 0,
+    });
     expect((await market.idempotency.run(request, createListingWork(actor))).replayed).toBe(false);
   });
 

@@ -1,12 +1,14 @@
 import type { Deps } from "../../deps.js";
 import { RESET_TOKEN_TTL_MS } from "../../domain/limits.js";
 import { MAIL_RETRY, type MailJob, type MailKind } from "../../domain/mail-job.js";
+import { messagePreview, parseConversationKey } from "../../domain/notification.js";
 import { type User, VERIFICATION_TOKEN_TTL_MS } from "../../domain/user.js";
 import { type Mail, MailDeliveryError } from "../../ports/mailer.js";
 import type { Repositories } from "../../ports/repositories.js";
 import { sha256Hex, toBase64Url } from "../../support/crypto.js";
+import { unsubscribeUrl } from "../notifications/unsubscribe-links.js";
 
-type MailDeps = Pick<Deps, "repos" | "mailer" | "clock" | "random" | "settings">;
+type MailDeps = Pick<Deps, "repos" | "mailer" | "clock" | "random" | "settings" | "urlSigner">;
 
 /** A mail ready to send, and how to take back what composing it stored when the send fails. */
 interface Composed {
@@ -17,7 +19,7 @@ interface Composed {
 /** Why a job has nothing to send; it is settled as failed with this reason. */
 type Nothing = { nothing: string };
 
-type Composer = (deps: MailDeps, user: User, now: Date) => Promise<Composed | Nothing>;
+type Composer = (deps: MailDeps, user: User, now: Date, job: MailJob) => Promise<Composed | Nothing>;
 
 /**
  * A mail that carries a single-use link: its token is minted now and only its digest kept, in the
@@ -69,6 +71,44 @@ const webhookDisabled: Composer = async (deps, user) => {
   };
 };
 
+/**
+ * The newest message of the conversation, read when the mail goes: messages that came during the
+ * 15 minutes are told by the one mail. Settings and the proven address are read again, so a user
+ * who turned message mail off since the job was queued gets nothing.
+ */
+const messageReceived: Composer = async (deps, user, _now, job) => {
+  if (user.emailVerifiedAt === null) return { nothing: "the address was never proven" };
+  if (!deps.urlSigner) return { nothing: "no URL signer: the mail could not carry its unsubscribe link" };
+  if ((await deps.repos.notifications.get(user.id)).messageMail !== "instant") {
+    return { nothing: "message mail is turned off" };
+  }
+  const conversation = job.ref === null ? null : parseConversationKey(job.ref);
+  if (!conversation) return { nothing: "the job names no conversation" };
+  const message = await deps.repos.messages.latestBetween(
+    user.id,
+    conversation.senderId,
+    conversation.listingId,
+  );
+  if (!message) return { nothing: "the conversation has no message" };
+  const [listing, sender] = await Promise.all([
+    deps.repos.listings.findById(conversation.listingId),
+    deps.repos.users.findById(conversation.senderId),
+  ]);
+  return {
+    mail: {
+      kind: "message_received",
+      to: user.email,
+      displayName: user.displayName,
+      senderName: sender?.displayName ?? "A former member",
+      listingTitle: listing?.title ?? "a listing that was deleted",
+      preview: messagePreview(message.content),
+      inboxUrl: `${deps.settings.publicUrl}/inbox`,
+      unsubscribeUrl: unsubscribeUrl(deps, deps.urlSigner, user.id, "message_mail"),
+    },
+    undo: async () => undefined,
+  };
+};
+
 const COMPOSERS: Record<MailKind, Composer> = {
   password_reset: linkMail("resetTokens", RESET_TOKEN_TTL_MS, "/reset-password", (user, url) => ({
     kind: "password_reset",
@@ -90,6 +130,7 @@ const COMPOSERS: Record<MailKind, Composer> = {
     }),
   ),
   webhook_disabled: webhookDisabled,
+  message_received: messageReceived,
 };
 
 /** Outcome of one mail dispatch round. */
@@ -128,7 +169,7 @@ async function deliver(deps: MailDeps, job: MailJob): Promise<keyof DispatchRepo
     await deps.repos.mailQueue.markFailed(job.id, "user no longer exists");
     return "failed";
   }
-  const composed = await COMPOSERS[job.kind](deps, user, deps.clock.now());
+  const composed = await COMPOSERS[job.kind](deps, user, deps.clock.now(), job);
   if ("nothing" in composed) {
     await deps.repos.mailQueue.markFailed(job.id, composed.nothing);
     return "failed";
