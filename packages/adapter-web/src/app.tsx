@@ -13,6 +13,7 @@ import { browseRoutes } from "./routes/browse.js";
 import { inboxRoutes } from "./routes/inbox.js";
 import { mailedLinkRoutes } from "./routes/mailed-links.js";
 import { myListingRoutes } from "./routes/my-listings.js";
+import { notificationRoutes } from "./routes/notifications.js";
 import { postRoutes } from "./routes/post.js";
 import { sessionMiddleware } from "./session.js";
 
@@ -50,6 +51,7 @@ export function createWebApp(options: WebAppOptions): Hono<WebEnv> {
   app.route("/", postRoutes(config));
   app.route("/", myListingRoutes(config));
   app.route("/", inboxRoutes(config));
+  app.route("/", notificationRoutes(config));
   app.route("/", accountRoutes(config));
   app.route("/", adminRoutes(config));
 
@@ -70,6 +72,7 @@ export function createWebApp(options: WebAppOptions): Hono<WebEnv> {
 export const WEB_PRIVATE_PATHS: readonly PrivatePath[] = [
   { path: "/reset-password", privacy: "always" },
   { path: "/verify-email", privacy: "always" },
+  { path: "/unsubscribe", privacy: "always" },
 ];
 
 /** The pages as a surface for the host (createHttpApp's `surfaces`, last), with their private paths. */

@@ -139,3 +139,59 @@ export const describeVerifySubmit: MiddlewareHandler = describeRoute({
   },
   requestBody: formBody({ token: tokenField }, { token: "token-from-the-mailed-link" }),
 });
+
+const UNSUBSCRIBE_TOKEN =
+  "The token of a notification mail's unsubscribe link (its `token` query parameter): it names one user and one kind of mail, and never expires.";
+
+/** GET /unsubscribe. */
+export const describeUnsubscribePage: MiddlewareHandler = describeRoute({
+  operationId: "unsubscribePage",
+  summary: "Unsubscribe page",
+  description:
+    "The button behind a notification mail's unsubscribe link. Changes nothing: safe for link scanners.",
+  tags: TAGS,
+  security: [],
+  responses: {
+    200: html("The unsubscribe button"),
+    400: html("The link is incomplete or not valid"),
+    ...HOST_ERRORS,
+  },
+  parameters: [
+    {
+      in: "query",
+      name: "token",
+      required: true,
+      description: UNSUBSCRIBE_TOKEN,
+      schema: { type: "string" },
+    },
+  ],
+});
+
+/** POST /unsubscribe. */
+export const describeUnsubscribeSubmit: MiddlewareHandler = describeRoute({
+  operationId: "unsubscribeSubmit",
+  summary: "Unsubscribe in one click (RFC 8058)",
+  description:
+    "Turns off the kind of notification mail the token names, with no sign-in. Mail clients POST `List-Unsubscribe=One-Click` to the link itself (the token in the query); the page's button posts the token in the form.",
+  tags: TAGS,
+  security: [],
+  responses: {
+    200: html("Unsubscribed (a second time changes nothing)"),
+    400: html("The link is incomplete or not valid"),
+    413: error("Payload too large"),
+    ...HOST_ERRORS,
+  },
+  parameters: [
+    {
+      in: "query",
+      name: "token",
+      required: false,
+      description: UNSUBSCRIBE_TOKEN,
+      schema: { type: "string" },
+    },
+  ],
+  requestBody: formBody(
+    { token: { type: "string", description: `${UNSUBSCRIBE_TOKEN} Required unless in the query.` } },
+    { token: "token-from-the-mailed-link" },
+  ),
+});

@@ -43,6 +43,8 @@ export type OperationName =
   | "test_webhook"
   | "list_webhook_deliveries"
   | "replay_webhook"
+  | "get_notification_settings"
+  | "update_notification_settings"
   | "list_messages"
   | "send_message"
   | "list_profiles"

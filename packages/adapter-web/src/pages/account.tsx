@@ -25,7 +25,8 @@ export const AccountPage: FC<{ ctx: PageContext; view: AccountView }> = ({ ctx, 
         .
       </p>
       <p>
-        Programs and agents act for you with <a href="/account/keys">API keys</a>.
+        Programs and agents act for you with <a href="/account/keys">API keys</a>. Choose which mails you get
+        in your <a href="/account/notifications">notification settings</a>.
       </p>
       <FormPanel
         ctx={ctx}

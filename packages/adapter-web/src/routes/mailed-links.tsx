@@ -8,12 +8,15 @@ import { limited } from "../guard.js";
 import {
   describeResetPage,
   describeResetSubmit,
+  describeUnsubscribePage,
+  describeUnsubscribeSubmit,
   describeVerifyPage,
   describeVerifySubmit,
 } from "../mailed-links-openapi.js";
 import type { WebConfig, WebLogger } from "../options.js";
 import { type LinkOutcome, LinkOutcomePage } from "../pages/link-outcome.js";
 import { ResetPasswordPage } from "../pages/reset-password.js";
+import { UNSUBSCRIBE_SUBJECTS, UnsubscribePage } from "../pages/unsubscribe.js";
 import { VerifyEmailPage } from "../pages/verify-email.js";
 import { type PageContext, render } from "../render.js";
 
@@ -62,6 +65,13 @@ const VERIFY_INCOMPLETE: LinkOutcome = {
   message: "This link has no verification token. Open the link from the email again.",
   tone: "error",
   next: toHome,
+};
+const UNSUBSCRIBE_DEAD: LinkOutcome = {
+  title: "Link not valid",
+  message:
+    "This unsubscribe link is incomplete or not valid. Open it from the mail again, or change your notification settings in your account.",
+  tone: "error",
+  next: { href: "/account/notifications", label: "Notification settings" },
 };
 const ADDRESS_CONFIRMED: LinkOutcome = {
   title: "Address confirmed",
@@ -157,6 +167,43 @@ export function mailedLinkRoutes(config: WebConfig): Hono<WebEnv> {
       throw error;
     }
     return outcome(c, ADDRESS_CONFIRMED, 200);
+  });
+
+  app.get("/unsubscribe", describeUnsubscribePage, linkGate(config, "read"), async (c) => {
+    const token = c.req.query("token") ?? "";
+    try {
+      const { kind } = await m.notifications.checkUnsubscribe({ token });
+      return page(c, (ctx) => <UnsubscribePage ctx={ctx} token={token} kind={kind} />, 200);
+    } catch (error) {
+      if (
+        isMarketplaceError(error, "unsubscribe_link_invalid") ||
+        isMarketplaceError(error, "invalid_input")
+      ) {
+        return outcome(c, UNSUBSCRIBE_DEAD, 400);
+      }
+      throw error;
+    }
+  });
+
+  // RFC 8058: a mail client POSTs "List-Unsubscribe=One-Click" to the link itself, token in the
+  // query, with no cookie and no page; the page's button posts the token in its form.
+  app.post("/unsubscribe", describeUnsubscribeSubmit, linkGate(config, "write"), async (c) => {
+    const form = await formOf(c);
+    if (form instanceof Response) return form;
+    const token = c.req.query("token") ?? form.token ?? "";
+    try {
+      const { kind } = await m.notifications.unsubscribe({ token });
+      const message = `You will no longer get ${UNSUBSCRIBE_SUBJECTS[kind]}. You can turn them on again in your account's notification settings.`;
+      return outcome(c, { title: "Unsubscribed", message, tone: "ok", next: toHome }, 200);
+    } catch (error) {
+      if (
+        isMarketplaceError(error, "unsubscribe_link_invalid") ||
+        isMarketplaceError(error, "invalid_input")
+      ) {
+        return outcome(c, UNSUBSCRIBE_DEAD, 400);
+      }
+      throw error;
+    }
   });
 
   // What no page here handles (a body too large, too many requests, a bad credential, a fault)

@@ -9,6 +9,7 @@ import { eventOperations } from "./events.js";
 import { keyOperations } from "./keys.js";
 import { listingOperations } from "./listings.js";
 import { messageOperations } from "./messages.js";
+import { notificationOperations } from "./notifications.js";
 import { profileOperations } from "./profiles.js";
 import { webhookOperations } from "./webhooks.js";
 
@@ -40,6 +41,7 @@ export function apiOperations(config: OperationsConfig): Operation[] {
     ...messageOperations,
     ...eventOperations,
     ...webhookOperations,
+    ...notificationOperations,
     ...profileOperations,
     ...auth.filter((op) => op.tag === "users"),
     ...documentOperations(config),

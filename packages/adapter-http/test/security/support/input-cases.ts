@@ -129,6 +129,11 @@ export const BODY_CASES = bodyCases({
     body: () => ({ since: "2020-01-01T00:00:00.000Z" }),
     strings: [["since"]],
   },
+  "PATCH /api/notifications": {
+    as: "user",
+    body: () => ({ message_mail: "off", saved_search_mail: "daily" }),
+    strings: [["message_mail"], ["saved_search_mail"]],
+  },
   "POST /api/messages": {
     as: "other",
     body: (c) => ({
