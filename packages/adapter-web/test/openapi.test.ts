@@ -16,6 +16,7 @@ describe("/openapi.json with the pages mounted", () => {
       );
     expect(operations("/reset-password")).toEqual({ get: "resetPasswordPage", post: "resetPasswordSubmit" });
     expect(operations("/verify-email")).toEqual({ get: "verifyEmailPage", post: "verifyEmailSubmit" });
+    expect(operations("/unsubscribe")).toEqual({ get: "unsubscribePage", post: "unsubscribeSubmit" });
     expect(doc.paths["/reset-password"]?.post?.requestBody?.content).toMatchObject({
       "application/x-www-form-urlencoded": {
         schema: {
@@ -33,6 +34,7 @@ describe("/openapi.json with the pages mounted", () => {
         "/openapi.json",
         "/readyz",
         "/reset-password",
+        "/unsubscribe",
         "/verify-email",
       ].sort(),
     );
