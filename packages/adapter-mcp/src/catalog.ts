@@ -144,6 +144,10 @@ async function operationTool(op: Operation, mode: SecurityMode): Promise<Catalog
       if (!keyed || key === undefined) {
         return { body: output.present(await run(m, actor, command)), replayed: false };
       }
+      // Slow checks before the keyed unit of work, which holds the storage while it runs.
+      await op.precheck?.({ m, actor, command }).catch((error: unknown) => {
+        throw inWireWords(error, names);
+      });
       const path = op.path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(values[name] ?? ""));
       const result = await runKeyed(
         m,

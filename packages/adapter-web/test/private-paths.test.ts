@@ -8,7 +8,11 @@ import { webHarness } from "./harness.js";
 describe("the pages behind mailed links are never stored, whatever answers them", () => {
   test("a page, a refused token, a bad query, and a method no page serves", async () => {
     const h = webHarness();
-    expect(WEB_PRIVATE_PATHS.map((p) => p.path)).toEqual(["/reset-password", "/verify-email", "/unsubscribe"]);
+    expect(WEB_PRIVATE_PATHS.map((p) => p.path)).toEqual([
+      "/reset-password",
+      "/verify-email",
+      "/unsubscribe",
+    ]);
     for (const { path } of WEB_PRIVATE_PATHS) {
       for (const [method, url] of [
         ["GET", `${path}?token=not-a-token`],

@@ -4,6 +4,7 @@ import { exchange } from "./exchange.js";
 import { outcomeOf } from "./outcome.js";
 import { signatureHeaders } from "./signature.js";
 import { parseTarget } from "./url-policy.js";
+import { createVerdictMemo } from "./verdict-memo.js";
 
 /** Options of createWebhookTransport; every one has a default. */
 export interface WebhookTransportOptions {
@@ -20,6 +21,8 @@ export interface WebhookTransportOptions {
   userAgent?: string;
   /** Resolves a host name to all its addresses. Default: `dns.lookup` with `all: true`. */
   lookup?: HostResolver;
+  /** How long `vet` waits for a name to resolve before refusing it, in milliseconds. Default 5000. */
+  vetTimeoutMs?: number;
 }
 
 /**
@@ -34,14 +37,20 @@ export function createWebhookTransport(options: WebhookTransportOptions = {}): W
   const userAgent = options.userAgent ?? "psm-webhooks/1";
   const resolve = options.lookup ?? systemResolver;
   const lookup = guardedLookup(resolve, allowPrivate);
+  const vetTimeoutMs = positiveInteger("vetTimeoutMs", options.vetTimeoutMs ?? 5_000);
+  const memo = createVerdictMemo();
 
   return {
     async vet(url: string): Promise<UrlVerdict> {
       const target = parseTarget(url, allowPrivate);
       if (!target.ok) return { allowed: false, reason: target.reason };
       if (target.literal) return { allowed: true };
-      const check = await allowedAddresses(target.host, resolve, allowPrivate);
-      return check.ok ? { allowed: true } : { allowed: false, reason: check.reason };
+      const remembered = memo.get(target.host, Date.now());
+      if (remembered) return remembered;
+      const check = await withDeadline(allowedAddresses(target.host, resolve, allowPrivate), vetTimeoutMs);
+      const verdict: UrlVerdict = check.ok ? { allowed: true } : { allowed: false, reason: check.reason };
+      memo.set(target.host, verdict, Date.now());
+      return verdict;
     },
 
     async deliver(delivery: OutgoingDelivery): Promise<DeliveryOutcome> {
@@ -64,6 +73,25 @@ export function createWebhookTransport(options: WebhookTransportOptions = {}): W
       return outcomeOf(result, Date.now());
     },
   };
+}
+
+/**
+ * The check, or a refusal once `ms` pass: a name that takes longer to resolve is refused at
+ * creation (the lookup itself is left to finish; its answer is dropped).
+ */
+async function withDeadline<T extends { ok: boolean }>(
+  check: Promise<T>,
+  ms: number,
+): Promise<T | { ok: false; reason: string }> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<{ ok: false; reason: string }>((resolve) => {
+    timer = setTimeout(() => resolve({ ok: false, reason: "its host name did not resolve in time" }), ms);
+  });
+  try {
+    return await Promise.race([check, late]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 function positiveInteger(name: string, value: number): number {

@@ -47,6 +47,7 @@ import { checkAdmin, getListingLimit, postListingLimit } from "./use-cases/profi
 import { syncProfile } from "./use-cases/profiles/sync-profile.js";
 import { closeSession, openSession, resumeSession } from "./use-cases/sessions/sessions.js";
 import {
+  checkWebhookUrl,
   createWebhook,
   deleteWebhook,
   getWebhook,
@@ -201,6 +202,8 @@ function useCases(deps: Deps) {
       test: scoped("webhooks:manage", deps, testWebhook),
       deliveries: scoped("webhooks:manage", deps, listDeliveries),
       replay: scoped("webhooks:manage", deps, replayWebhook),
+      /** The URL check of create and update alone, to run before a unit of work (see the use case). */
+      checkUrl: scoped("webhooks:manage", deps, checkWebhookUrl),
       /** One relay round: new events become deliveries, due deliveries are sent; call it on a timer. */
       relay: bind(deps, relayWebhooks),
     },

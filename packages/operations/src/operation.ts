@@ -146,6 +146,12 @@ export interface Operation<C = Record<string, unknown>> {
    * password flows, decisions.md); every other non-GET operation honours it.
    */
   idempotencyKey?: false;
+  /**
+   * Checks that need no storage but may take time (a URL's DNS lookup), run by a surface before
+   * an idempotent write's unit of work, which holds the storage while it runs (on SQLite, every
+   * other caller waits). The handler's use case checks again; the check's adapter remembers.
+   */
+  precheck?(ctx: Omit<OperationContext<C>, "file" | "requestId">): Promise<void>;
   /** Runs the use case and presents its result in the wire's shape. */
   handle(ctx: OperationContext<C>): Promise<unknown>;
 }

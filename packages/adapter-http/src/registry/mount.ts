@@ -150,7 +150,11 @@ function handler(
       return conditionalJson(c, answer, op.ok.status, false);
     }
     const key = keyed ? c.req.header("Idempotency-Key") : undefined;
-    if (key !== undefined) return keyedAnswer(c, op, m, key, run);
+    if (key !== undefined) {
+      // Slow checks before the keyed unit of work, which holds the storage while it runs.
+      await precheck(op, c, m, names);
+      return keyedAnswer(c, op, m, key, run);
+    }
     if (!conditional) return c.json((await run(m)) as object, op.ok.status);
     const result = await run(m);
     const secret = isPrivate(op.private, mode, () => presentsCredentials(c));
@@ -163,6 +167,23 @@ function handler(
  * 401 before the server holds a byte of it (the use case authorises again), the body must be
  * multipart, and the file of `field` must be within the gate's size.
  */
+/** Runs the operation's precheck (outside any unit of work) on the command the request carries. */
+async function precheck(
+  op: Operation,
+  c: Context<AppEnv>,
+  m: Marketplace,
+  names: ReadonlyMap<string, string>,
+): Promise<void> {
+  if (!op.precheck) return;
+  const fields = op.input.from === "body" ? (c.get("body") as Record<string, unknown>) : queryOf(c);
+  const command = commandOf(op.input, { fields, params: c.req.param() });
+  try {
+    await op.precheck({ m, actor: c.get("actor"), command });
+  } catch (error) {
+    throw inWireWords(error, names);
+  }
+}
+
 async function receiveUpload<T>(
   c: Context<AppEnv>,
   field: string,

@@ -61,4 +61,6 @@ export {
   replayWebhookSchema,
   type UpdateWebhookInput,
   updateWebhookSchema,
+  type WebhookUrlInput,
+  webhookUrlSchema,
 } from "./webhooks.js";

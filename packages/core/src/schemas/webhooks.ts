@@ -40,6 +40,10 @@ export const updateWebhookSchema = v.object({
 });
 export type UpdateWebhookInput = v.InferInput<typeof updateWebhookSchema>;
 
+/** webhooks.checkUrl: the URL a create or update will vet. */
+export const webhookUrlSchema = v.object({ url });
+export type WebhookUrlInput = v.InferInput<typeof webhookUrlSchema>;
+
 /** webhooks.replay (with the webhook's `id`): every matching event since this instant goes again. */
 export const replayWebhookSchema = v.object({ since: isoDateTime });
 export type ReplayWebhookInput = v.InferInput<typeof replayWebhookSchema>;

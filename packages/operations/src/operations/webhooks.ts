@@ -86,6 +86,7 @@ export const webhookOperations = [
       },
     },
     ok: { status: 201, schema: CreatedWebhookAnswer },
+    precheck: ({ m, actor, command }) => m.webhooks.checkUrl(actor, { url: command.url }),
     errors: [403, 503],
     handle: async ({ m, actor, command }) => {
       const { webhook, secret } = await m.webhooks.create(actor, command);
@@ -133,6 +134,9 @@ export const webhookOperations = [
     },
     ok: { status: 200, schema: WebhookAnswer },
     errors: [404, 503],
+    precheck: async ({ m, actor, command }) => {
+      if (command.url !== undefined) await m.webhooks.checkUrl(actor, { url: command.url });
+    },
     handle: async ({ m, actor, command }) => ({
       webhook: presentWebhook(await m.webhooks.update(actor, command)),
     }),

@@ -10,6 +10,8 @@ import {
   createWebhookSchema,
   type UpdateWebhookInput,
   updateWebhookSchema,
+  type WebhookUrlInput,
+  webhookUrlSchema,
 } from "../../schemas/webhooks.js";
 import { decodeCursor, toPage } from "../../support/cursor.js";
 import { validate } from "../../support/validate.js";
@@ -54,6 +56,22 @@ export async function createWebhook(
     throw new MarketplaceError("webhook_limit_reached");
   }
   return { webhook, secret };
+}
+
+/**
+ * Whether `url` may receive webhooks, as create and update will decide: the same validation and
+ * the transport's vetting (a DNS lookup). A surface that runs a write inside a unit of work (an
+ * idempotent request holds the storage while it runs) calls this first, outside it, so the lookup
+ * never holds the storage; the transport remembers the verdict briefly for the write's own check.
+ */
+export async function checkWebhookUrl(
+  deps: Pick<Deps, "webhookTransport">,
+  actor: Actor,
+  input: WebhookUrlInput,
+): Promise<void> {
+  requireUser(actor);
+  const { url } = validate(webhookUrlSchema, input);
+  await requireDeliverableUrl(deps, url);
 }
 
 /** The caller's webhooks, newest first. */
