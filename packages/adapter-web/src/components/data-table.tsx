@@ -2,9 +2,14 @@ import type { FC, PropsWithChildren } from "hono/jsx";
 
 /**
  * A table of records, one row each (the record's name in a row header), scrolling sideways on
- * narrow screens. The last column holds the row's actions; its header is for screen readers only.
+ * narrow screens. The last column holds the row's actions, its header for screen readers only;
+ * `actions={false}` leaves it out for a read-only table (an empty column is noise to a reader).
  */
-export const DataTable: FC<PropsWithChildren<{ columns: readonly string[] }>> = ({ columns, children }) => (
+export const DataTable: FC<PropsWithChildren<{ columns: readonly string[]; actions?: boolean }>> = ({
+  columns,
+  actions = true,
+  children,
+}) => (
   <div class="table-scroll">
     <table>
       <thead>
@@ -12,9 +17,11 @@ export const DataTable: FC<PropsWithChildren<{ columns: readonly string[] }>> = 
           {columns.map((column) => (
             <th scope="col">{column}</th>
           ))}
-          <th scope="col">
-            <span class="visually-hidden">Actions</span>
-          </th>
+          {actions ? (
+            <th scope="col">
+              <span class="visually-hidden">Actions</span>
+            </th>
+          ) : null}
         </tr>
       </thead>
       <tbody>{children}</tbody>

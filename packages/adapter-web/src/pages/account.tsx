@@ -25,7 +25,8 @@ export const AccountPage: FC<{ ctx: PageContext; view: AccountView }> = ({ ctx, 
         .
       </p>
       <p>
-        Programs and agents act for you with <a href="/account/keys">API keys</a>.
+        Programs and agents act for you with <a href="/account/keys">API keys</a>, and hear of your events as
+        they happen through <a href="/account/webhooks">webhooks</a>.
       </p>
       <FormPanel
         ctx={ctx}
