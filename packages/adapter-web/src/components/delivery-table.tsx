@@ -34,6 +34,7 @@ export const DeliveryTable: FC<{ deliveries: readonly WebhookDelivery[] }> = ({ 
   <DataTable
     columns={["Time", "Event type", "Event id", "State", "Attempts", "Last status", "Next attempt"]}
     actions={false}
+    label="Delivery log"
   >
     {deliveries.map((delivery) => {
       const state = STATES[delivery.state];

@@ -84,7 +84,7 @@ const Settings: FC<{ webhook: Webhook; now: Date }> = ({ webhook, now }) => {
 const Actions: FC<{ ctx: PageContext; webhook: Webhook }> = ({ ctx, webhook }) => {
   const base = `/account/webhooks/${webhook.id}`;
   return (
-    <>
+    <div class="webhook-actions">
       {webhook.enabled ? (
         <FormPanel
           ctx={ctx}
@@ -131,7 +131,7 @@ const Actions: FC<{ ctx: PageContext; webhook: Webhook }> = ({ ctx, webhook }) =
       >
         <Select name="since_seconds" label="Replay events from" value="3600" options={REPLAY_CHOICES} />
       </FormPanel>
-    </>
+    </div>
   );
 };
 
