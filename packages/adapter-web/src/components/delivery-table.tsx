@@ -1,7 +1,7 @@
 import type { WebhookDelivery } from "@psm/core";
 import type { FC } from "hono/jsx";
-import { formatDateTime } from "../format.js";
 import { DataTable } from "./data-table.js";
+import { at } from "./moment.js";
 
 const STATES = {
   pending: { label: "Pending", badge: "badge badge-paused" },
@@ -22,8 +22,6 @@ function lastOutcome(delivery: WebhookDelivery) {
   if (delivery.lastError !== null) return <span class="delivery-error">{delivery.lastError}</span>;
   return NONE;
 }
-
-const at = (date: Date) => <time datetime={date.toISOString()}>{formatDateTime(date)}</time>;
 
 /**
  * A webhook's deliveries, newest first: when each was queued, its event (type and id: the

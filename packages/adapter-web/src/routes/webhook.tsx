@@ -1,4 +1,4 @@
-import { isMarketplaceError, type Webhook } from "@psm/core";
+import { isMarketplaceError } from "@psm/core";
 import type { Context, Hono } from "hono";
 import { setFlash } from "../cookies.js";
 import type { Flash, WebEnv } from "../env.js";
@@ -8,7 +8,7 @@ import { once } from "../once.js";
 import type { WebConfig } from "../options.js";
 import { ConfirmPage } from "../pages/confirm.js";
 import { WebhookPage, type WebhookView } from "../pages/webhook.js";
-import { redirectAfter, type WriteOutcome } from "../redirect-after.js";
+import { redirectAfter } from "../redirect-after.js";
 import { type PageContext, render } from "../render.js";
 import {
   draftOfWebhook,
@@ -17,41 +17,20 @@ import {
   webhookCommand,
   webhookDraftOf,
 } from "../webhook-form.js";
+import {
+  ALREADY_ROTATED,
+  BAD_SINCE,
+  DELETE,
+  ENABLED,
+  ROTATED,
+  replayed,
+  SAVED,
+  TEST_SENT,
+  TURNED_OFF_NO_TEST,
+} from "../webhook-notices.js";
 import { webhookRefusal } from "../webhook-refusals.js";
 
 const DELIVERIES_PER_PAGE = 20;
-const SAVED: Flash = { tone: "ok", text: "Your changes to the webhook are saved." };
-const ROTATED: Flash = { tone: "ok", text: "The webhook’s secret is rotated." };
-const ALREADY_ROTATED: Flash = {
-  tone: "ok",
-  text: "This form already rotated the secret; the new secret was shown once, on the page that rotated it.",
-};
-const TEST_SENT: Flash = {
-  tone: "ok",
-  text: "A test event is on its way. Its delivery shows in the log below once sent: reload in a moment.",
-};
-const TURNED_OFF_NO_TEST: Flash = {
-  tone: "error",
-  text: "The webhook is off: turn it on to send a test event.",
-};
-const BAD_SINCE: Flash = { tone: "error", text: "Choose from the list how far back to replay." };
-const DELETED: Flash = { tone: "ok", text: "The webhook is deleted." };
-const ENABLED: WriteOutcome<Webhook> = {
-  done: (webhook) =>
-    webhook.enabled
-      ? { tone: "ok", text: "The webhook is on: new events are delivered again." }
-      : { tone: "ok", text: "The webhook is off: nothing is delivered until you turn it on." },
-};
-// A resent delete form finds the webhook gone, which is what was asked (as a listing's delete).
-const DELETE: WriteOutcome<unknown> = { done: DELETED, refusals: { webhook_not_found: DELETED } };
-
-/** What a replay queued, in words. */
-function replayed({ queued, more }: { queued: number; more: boolean }): Flash {
-  if (queued === 0) return { tone: "ok", text: "No events of this webhook’s types happened since then." };
-  const events = queued === 1 ? "1 event is" : `${queued} events are`;
-  const rest = more ? " More happened than one replay sends: replay again later for the rest." : "";
-  return { tone: "ok", text: `${events} queued to be delivered again.${rest}` };
-}
 
 /** What the rest of the detail page shows besides the stored webhook. */
 interface Shown {
