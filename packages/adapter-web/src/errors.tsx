@@ -39,6 +39,7 @@ function problemOf(
       return [404, { title: "Listing not found", message: "This listing does not exist or was deleted." }];
     case "user_not_found":
     case "key_not_found":
+    case "webhook_not_found":
     case "not_found":
       return [404, { title: "Not found", message: "We could not find what you were looking for." }];
     case "admin_required":

@@ -22,7 +22,16 @@ export type FormResult<R> = Done | { refused: R };
  * not the API's answer, so it must not share a key with the API operation of
  * the same name.
  */
-export type FormWrite = "create_key" | "rotate_key" | "reply" | "create_listing" | "send_message";
+export type FormWrite =
+  | "create_key"
+  | "rotate_key"
+  | "reply"
+  | "create_listing"
+  | "send_message"
+  | "create_webhook"
+  | "rotate_webhook_secret"
+  | "test_webhook"
+  | "replay_webhook";
 
 /** How long a second copy of a form waits for the first to finish before saying so. */
 const WAIT_STEP_MS = 200;

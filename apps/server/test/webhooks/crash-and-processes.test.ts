@@ -20,7 +20,9 @@ const FAST_RETRIES = { WEBHOOK_ALLOW_PRIVATE: "true", WEBHOOK_RETRY_SCHEDULE: "1
 describe.each(NAMED_BACKENDS)("webhook deliveries across a SIGKILL, on $name", ({ backend }) => {
   const h = useHarness();
 
-  test("every event committed before the kill is delivered after the restart", { timeout: 120_000 }, async () => {
+  test("every event committed before the kill is delivered after the restart", {
+    timeout: 120_000,
+  }, async () => {
     const database = await h.database(backend, "psm_webhook_crash");
     const dataDir = await h.dataDir();
     // The receiver's port is taken now and left closed until the restart: deliveries fail meanwhile.

@@ -75,7 +75,9 @@ describe.each(NAMED_BACKENDS)("webhooks on $name", ({ backend }) => {
     expectStatus(edit, 200);
     const test = await call(server.url, "POST", `/api/webhooks/${webhookId}/test`, { token: seller.token });
     expectStatus(test, 202);
-    await waitFor("two more deliveries", () => (receiver.received.length >= 4 ? true : undefined), { context });
+    await waitFor("two more deliveries", () => (receiver.received.length >= 4 ? true : undefined), {
+      context,
+    });
     const during = receiver.received.slice(2);
     expect(during.map((r) => r.type).sort()).toEqual(["listing.updated", "webhook.test"]);
     for (const delivery of during) {
@@ -84,13 +86,15 @@ describe.each(NAMED_BACKENDS)("webhooks on $name", ({ backend }) => {
     }
     expect(during.find((r) => r.type === "webhook.test")?.id).toBe(str(test.body.event_id));
 
-    const log = await call(server.url, "GET", `/api/webhooks/${webhookId}/deliveries`, { token: seller.token });
+    const log = await call(server.url, "GET", `/api/webhooks/${webhookId}/deliveries`, {
+      token: seller.token,
+    });
     expectStatus(log, 200);
     const deliveries = log.body.deliveries as { state: string; attempts: number; last_status: number }[];
     expect(deliveries).toHaveLength(4);
-    expect(deliveries.every((d) => d.state === "succeeded" && d.attempts === 1 && d.last_status === 204)).toBe(
-      true,
-    );
+    expect(
+      deliveries.every((d) => d.state === "succeeded" && d.attempts === 1 && d.last_status === 204),
+    ).toBe(true);
 
     // Replay: the same ids again, still verifying.
     const replay = await call(server.url, "POST", `/api/webhooks/${webhookId}/replay`, {
@@ -105,7 +109,11 @@ describe.each(NAMED_BACKENDS)("webhooks on $name", ({ backend }) => {
     expect(receiver.received.every((r) => r.verifiedBy.some(Boolean))).toBe(true);
 
     // Another user sees none of it.
-    expectError(await call(server.url, "GET", `/api/webhooks/${webhookId}`, { token: buyer.token }), 404, "webhook_not_found");
+    expectError(
+      await call(server.url, "GET", `/api/webhooks/${webhookId}`, { token: buyer.token }),
+      404,
+      "webhook_not_found",
+    );
   });
 
   test("410 turns the webhook off at once; nothing more is sent to it", { timeout: 60_000 }, async () => {
@@ -129,7 +137,10 @@ describe.each(NAMED_BACKENDS)("webhooks on $name", ({ backend }) => {
       return reply.body.webhook?.enabled === false ? reply.body.webhook : undefined;
     });
     expect(off.disabled_reason).toBe("The receiver answered 410 Gone");
-    await call(server.url, "POST", "/api/listings", { token: seller.token, body: { ...LISTING, title: "Second" } });
+    await call(server.url, "POST", "/api/listings", {
+      token: seller.token,
+      body: { ...LISTING, title: "Second" },
+    });
     const test = await call(server.url, "POST", `/api/webhooks/${webhookId}/test`, { token: seller.token });
     expectError(test, 400, "invalid_input");
     expect(receiver.received).toHaveLength(1);

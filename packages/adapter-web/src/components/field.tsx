@@ -40,7 +40,7 @@ const Shell: FC<PropsWithChildren<FieldProps & { id: string }>> = (props) => (
   </div>
 );
 
-type InputType = "text" | "email" | "password" | "search" | "date" | "file";
+type InputType = "text" | "email" | "password" | "search" | "date" | "file" | "url";
 
 /** A one-line input with its label. */
 export const Input: FC<

@@ -25,8 +25,9 @@ export const AccountPage: FC<{ ctx: PageContext; view: AccountView }> = ({ ctx, 
         .
       </p>
       <p>
-        Programs and agents act for you with <a href="/account/keys">API keys</a>. Choose which mails you get
-        in your <a href="/account/notifications">notification settings</a>.
+        Programs and agents act for you with <a href="/account/keys">API keys</a>, and hear of your events as
+        they happen through <a href="/account/webhooks">webhooks</a>. Choose which mails you get in your{" "}
+        <a href="/account/notifications">notification settings</a>.
       </p>
       <FormPanel
         ctx={ctx}

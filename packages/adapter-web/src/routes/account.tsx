@@ -9,6 +9,7 @@ import { AccountPage } from "../pages/account.js";
 import { render } from "../render.js";
 import { startSession } from "../session.js";
 import { keyRoutes } from "./api-keys.js";
+import { webhooksRoutes } from "./webhooks.js";
 
 const NAME_FIELD = { displayName: { field: "display_name", label: "Display name" } };
 const PASSWORD_FIELDS = {
@@ -21,7 +22,7 @@ const WRONG_PASSWORD: FormRefusal = {
   status: 401,
 };
 
-/** `/account` (display name, password) and `/account/keys` (API keys). */
+/** `/account` (display name, password), `/account/keys` (API keys) and `/account/webhooks`. */
 export function accountRoutes(config: WebConfig): Hono<WebEnv> {
   const m = config.marketplace;
   const app = new Hono<WebEnv>();
@@ -84,6 +85,7 @@ export function accountRoutes(config: WebConfig): Hono<WebEnv> {
 
   // Registered on this app, behind its signedIn.
   keyRoutes(app, config);
+  webhooksRoutes(app, config);
 
   return app;
 }
