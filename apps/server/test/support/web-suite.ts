@@ -23,7 +23,7 @@ export interface WebSuite {
  * stops them after; each backend's describe awaits its own server, so one
  * that fails to start fails only its own tests.
  */
-export function useWebSuite(): WebSuite {
+export function useWebSuite(env: Record<string, string> = {}): WebSuite {
   // A journey hashes several passwords (argon2id) and loads a dozen pages: room for a slow CI machine.
   vi.setConfig({ testTimeout: 60_000 });
   let browser: Browser | undefined;
@@ -31,7 +31,7 @@ export function useWebSuite(): WebSuite {
   beforeAll(async () => {
     // The servers start while the browser does: both are mostly waiting.
     for (const backend of BACKENDS) {
-      const site = startWorld(backend, "strict", {}, { ownPort: true });
+      const site = startWorld(backend, "strict", env, { ownPort: true });
       site.catch(() => {}); // reported by the describe that awaits it
       sites.set(backend, site);
     }
