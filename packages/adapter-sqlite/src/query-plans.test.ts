@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { openConnection } from "./connection.js";
 import { LIST_AFTER_SQL, listForSql } from "./repositories/event-repository.js";
 import { ftsStopSql, searchSql } from "./repositories/listing-search-sql.js";
-import { CLAIM_SQL, DUE_SQL } from "./repositories/webhook-delivery-repository.js";
+import { CLAIM_SQL, DUE_SQL } from "./repositories/webhook-delivery-sql.js";
 import { openMigrated, removeTempDbs, tempDbFile } from "./test-support/temp-db.js";
 
 const NOW = new Date("2026-03-01T12:00:00.000Z");
