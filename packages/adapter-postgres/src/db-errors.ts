@@ -43,8 +43,9 @@ function isUnavailable(code: string): boolean {
 /**
  * The code for a driver error, the same table as the SQLite adapter's:
  * - the unique index on lower(users.email) (23505): `email_taken`;
- * - a foreign key (23503; every one points at users: the author or owner is
- *   gone, perhaps deleted by a concurrent request): `user_not_found`;
+ * - a foreign key (23503; each one a write can break points at users: the
+ *   author or owner is gone, perhaps deleted by a concurrent request; a
+ *   delivery's insert skips a gone webhook instead): `user_not_found`;
  * - the server unreachable, shutting down or out of connections: `service_unavailable`;
  * - anything else (other unique, CHECK, NOT NULL, a malformed value): `internal_error`.
  */

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { CATEGORY_VALUES, EVENT_TYPES } from "@psm/core";
+import { CATEGORY_VALUES, EVENT_TYPES, type MailKind } from "@psm/core";
 import { buildListing, buildUser } from "@psm/core/testing";
 import { expect, it } from "vitest";
 import { databaseBefore } from "../test/database-before.js";
@@ -9,7 +9,7 @@ import { connect } from "./connection.js";
 import { openPostgresStorage } from "./index.js";
 import { MIGRATION_LOCK_KEY } from "./migrate.js";
 import { MIGRATIONS_FOLDER } from "./migrations-folder.js";
-import { CATEGORY_CHECK_VALUES } from "./schema.js";
+import { CATEGORY_CHECK_VALUES, everyOne, MAIL_KIND_CHECK_VALUES } from "./schema.js";
 import { EVENT_TYPE_CHECK_VALUES } from "./schema-events.js";
 import { createTestDatabase, testDatabaseUrl } from "./testing/index.js";
 
@@ -23,6 +23,12 @@ it("allows exactly core's categories in the CHECK constraint", () => {
 
 it("allows exactly core's event types in the CHECK constraint", () => {
   expect([...EVENT_TYPE_CHECK_VALUES].sort()).toEqual([...EVENT_TYPES].sort());
+});
+
+it("allows every mail kind in the CHECK constraint: a list leaving one out does not compile", () => {
+  expect([...MAIL_KIND_CHECK_VALUES]).toEqual(["password_reset", "email_verification", "webhook_disabled"]);
+  // @ts-expect-error webhook_disabled is left out (tsc -p tsconfig.tests.json checks this line)
+  everyOne<MailKind>()(["password_reset", "email_verification"]);
 });
 
 describePostgres("postgres migrations", (ctx) => {
@@ -55,6 +61,9 @@ describePostgres("postgres migrations", (ctx) => {
         "reset_tokens",
         "sessions",
         "users",
+        "webhook_deliveries",
+        "webhook_fanout",
+        "webhooks",
       ].sort(),
     );
     const indexes = await sql<
@@ -80,6 +89,10 @@ describePostgres("postgres migrations", (ctx) => {
         "events_user_id_seq_idx",
         "events_occurred_at_idx",
         "reset_requests_requested_at_id_idx",
+        "webhooks_user_id_id_idx",
+        "webhook_deliveries_pending_due_idx",
+        "webhook_deliveries_webhook_id_id_idx",
+        "webhook_deliveries_created_at_idx",
       ]),
     );
     expect(indexes.map((r) => r.i)).not.toContain("listings_status_id_idx");

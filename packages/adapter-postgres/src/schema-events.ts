@@ -1,10 +1,22 @@
-import type { EventType } from "@psm/core";
+import type { DeliveryState, EventType } from "@psm/core";
 import { sql } from "drizzle-orm";
-import { bigint, check, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { instant, oneOf, users } from "./schema.js";
 
-// The outbox tables written on the request path and drained off it (the event log, and the
-// reset requests waiting for a mail round), beside schema.ts (drizzle.config.ts reads both).
+// The outbox tables written on the request path and drained off it (the event log, the reset
+// requests waiting for a mail round, and the webhooks the log fans out to), beside schema.ts
+// (drizzle.config.ts reads both).
 
 /**
  * The event types the CHECK constraint allows. Written out, as CATEGORY_CHECK_VALUES is (schema.ts),
@@ -75,4 +87,85 @@ export const resetRequests = pgTable(
   },
   // The rounds take them oldest first, with no sort step.
   (t) => [index("reset_requests_requested_at_id_idx").on(t.requestedAt, t.id)],
+);
+
+/** A webhook secret as stored in `webhooks.secrets` (an ISO instant, or null while newest). */
+export interface StoredSecret {
+  value: string;
+  expires_at: string | null;
+}
+
+/** Webhooks: a user's URLs that receive their events; they go with their user. */
+export const webhooks = pgTable(
+  "webhooks",
+  {
+    id: uuid("id").primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    url: text("url").notNull(),
+    types: text("types").array().$type<readonly EventType[]>().notNull(),
+    description: text("description").notNull(),
+    enabled: boolean("enabled").notNull(),
+    disabledReason: text("disabled_reason"),
+    // Newest first; the relay signs with them, so they are kept as given (not hashed).
+    secrets: jsonb("secrets").$type<readonly StoredSecret[]>().notNull(),
+    createdAt: instant("created_at").notNull(),
+  },
+  (t) => [
+    // A user's list (newest first), the per-user limit's count, the fan-out's lookup by owner,
+    // and the user foreign key's cascade.
+    index("webhooks_user_id_id_idx").on(t.userId, t.id.desc().nullsFirst()),
+    check("webhooks_secrets_check", sql`jsonb_typeof(${t.secrets}) = 'array'`),
+  ],
+);
+
+const DELIVERY_STATE_CHECK_VALUES = [
+  "pending",
+  "succeeded",
+  "failed",
+] as const satisfies readonly DeliveryState[];
+
+/** One event on its way to one webhook; deliveries go with their webhook. */
+export const webhookDeliveries = pgTable(
+  "webhook_deliveries",
+  {
+    id: uuid("id").primaryKey(),
+    webhookId: uuid("webhook_id")
+      .notNull()
+      .references(() => webhooks.id, { onDelete: "cascade" }),
+    eventId: text("event_id").notNull(),
+    type: text("type").$type<EventType>().notNull(),
+    payload: text("payload").notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    state: text("state").$type<DeliveryState>().notNull(),
+    lastStatus: integer("last_status"),
+    lastError: text("last_error"),
+    nextAttemptAt: instant("next_attempt_at"),
+    createdAt: instant("created_at").notNull(),
+  },
+  (t) => [
+    // claimDue and backlog: pending deliveries by due time, then id; settled ones stay out of it.
+    index("webhook_deliveries_pending_due_idx").on(t.nextAttemptAt, t.id).where(sql`${t.state} = 'pending'`),
+    // A webhook's deliveries, newest first, and the webhook foreign key's cascade.
+    index("webhook_deliveries_webhook_id_id_idx").on(t.webhookId, t.id.desc().nullsFirst()),
+    // The retention sweep.
+    index("webhook_deliveries_created_at_idx").on(t.createdAt),
+    check("webhook_deliveries_state_check", oneOf(sql`${t.state}`, DELIVERY_STATE_CHECK_VALUES)),
+    check("webhook_deliveries_attempts_check", sql`${t.attempts} >= 0`),
+  ],
+);
+
+/**
+ * The fan-out cursor's one row (id 1, seeded by the migration at the event counter's last seq):
+ * the seq of the last event made into deliveries. A fan-out locks it (SKIP LOCKED) for its whole
+ * transaction, so one process fans out at a time and the others pass.
+ */
+export const webhookFanout = pgTable(
+  "webhook_fanout",
+  {
+    id: integer("id").primaryKey(),
+    lastSeq: bigint("last_seq", { mode: "number" }).notNull(),
+  },
+  (t) => [check("webhook_fanout_one_row_check", sql`${t.id} = 1`)],
 );

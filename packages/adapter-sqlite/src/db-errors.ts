@@ -27,8 +27,9 @@ function driverError(error: unknown): SqliteErrorFields | undefined {
 /**
  * The code for a driver error, the same table as the PostgreSQL adapter's:
  * - the unique index on users.email: `email_taken`;
- * - a foreign key (every one points at users: the author or owner is gone,
- *   perhaps deleted by a concurrent request): `user_not_found`;
+ * - a foreign key (each one a write can break points at users: the
+ *   author or owner is gone, perhaps deleted by a concurrent request; a
+ *   delivery's insert skips a gone webhook instead): `user_not_found`;
  * - another connection holding the write lock past busy_timeout (extended
  *   codes SQLITE_BUSY_*): `service_unavailable`, since a retry may succeed;
  * - anything else (other unique, CHECK, NOT NULL, a closed database): `internal_error`.

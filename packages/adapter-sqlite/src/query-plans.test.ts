@@ -3,8 +3,9 @@ import { buildApiKey, buildListing, buildMessage, buildUser } from "@psm/core/te
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { openConnection } from "./connection.js";
-import { listForSql } from "./repositories/event-repository.js";
+import { LIST_AFTER_SQL, listForSql } from "./repositories/event-repository.js";
 import { ftsStopSql, searchSql } from "./repositories/listing-search-sql.js";
+import { CLAIM_SQL, DUE_SQL } from "./repositories/webhook-delivery-sql.js";
 import { openMigrated, removeTempDbs, tempDbFile } from "./test-support/temp-db.js";
 
 const NOW = new Date("2026-03-01T12:00:00.000Z");
@@ -132,6 +133,27 @@ describe("event reads", () => {
   });
 });
 
+describe("webhook reads", () => {
+  it("listAfter walks the rowid range in seq order", () => {
+    const lines = plan(LIST_AFTER_SQL);
+    expect(lines[0]).toBe("SEARCH events USING INTEGER PRIMARY KEY (rowid>?)");
+    expect(lines.join("\n"), "sorted instead of read in order").not.toContain("TEMP B-TREE");
+  });
+
+  it("claimDue reads the partial index of pending deliveries in due order, then leases by id", () => {
+    const due = plan(DUE_SQL);
+    expect(due[0]).toBe(
+      "SEARCH webhook_deliveries USING COVERING INDEX webhook_deliveries_pending_due_idx (next_attempt_at<?)",
+    );
+    expect(due.join("\n"), "sorted instead of read in order").not.toContain("TEMP B-TREE");
+    const claim = plan(CLAIM_SQL);
+    expect(claim[0]).toBe(
+      "SEARCH webhook_deliveries USING INDEX sqlite_autoindex_webhook_deliveries_1 (id=?)",
+    );
+    expect(fullScans(claim)).toEqual([]);
+  });
+});
+
 describe("every statement the repositories prepare", () => {
   it("reads through an index (captured over a run of every repository method)", async () => {
     const seen = new Set<string>();
@@ -190,6 +212,55 @@ describe("every statement the repositories prepare", () => {
     await repos.mailQueue.enqueue({ id: key.id, userId: user.id, kind: "password_reset", createdAt: NOW });
     await repos.mailQueue.claimDue(NOW, 5, 1000);
     await repos.mailQueue.countSince(user.id, "password_reset", NOW);
+    const webhook = {
+      id: key.id,
+      userId: user.id,
+      url: "https://hooks.example.com/plan",
+      types: ["listing.created"] as const,
+      description: "",
+      enabled: true,
+      disabledReason: null,
+      secrets: [{ value: "whsec_cGxhbg==", expiresAt: null }],
+      createdAt: NOW,
+    };
+    await repos.webhooks.insertWithinLimit(webhook, 10);
+    await repos.webhooks.findById(webhook.id);
+    await repos.webhooks.listByUser(user.id, { limit: 5, before: webhook.id });
+    await repos.webhooks.listEnabledFor([user.id]);
+    await repos.webhooks.update({ ...webhook, description: "d" });
+    await repos.events.append([event("webhook.test", 5)]);
+    await repos.unitOfWork.run(async (unit) => {
+      const cursor = (await unit.webhookDeliveries.takeFanOutCursor()) ?? 0;
+      const events = await unit.events.listAfter(cursor, 10);
+      await unit.webhookDeliveries.insertMany(
+        events.map((fanned, i) => ({
+          id: buildUser({ createdAt: new Date(NOW.getTime() + i) }).id,
+          webhookId: webhook.id,
+          eventId: fanned.id,
+          type: fanned.type,
+          payload: "{}",
+          attempts: 0,
+          state: "pending" as const,
+          lastStatus: null,
+          lastError: null,
+          nextAttemptAt: NOW,
+          createdAt: NOW,
+        })),
+      );
+      await unit.webhookDeliveries.advanceFanOutCursor(events.at(-1)?.seq ?? cursor);
+    });
+    const [claimed] = await repos.webhookDeliveries.claimDue(NOW, 5, 1000);
+    await repos.webhookDeliveries.record(claimed!.id, {
+      state: "succeeded",
+      lastStatus: 204,
+      lastError: null,
+      nextAttemptAt: null,
+    });
+    await repos.webhookDeliveries.listByWebhook(webhook.id, { limit: 5, before: claimed!.id });
+    await repos.webhookDeliveries.backlog(NOW);
+    await repos.webhookDeliveries.sweep(NOW);
+    await repos.webhooks.disable(webhook.id, "plan");
+    await repos.webhooks.delete(webhook.id);
     await repos.listings.delete(listing.id, [event("listing.deleted", 4)]);
     await repos.events.sweep(NOW);
     await repos.users.deleteCascade(user.id);

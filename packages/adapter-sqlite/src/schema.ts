@@ -1,6 +1,7 @@
 import type {
   AccountType,
   Category,
+  DeliveryState,
   EventType,
   MailJobStatus,
   MailKind,
@@ -30,8 +31,25 @@ export const CATEGORY_CHECK = [
 ] as const satisfies readonly Category[];
 const LISTING_STATUS_CHECK = ["active", "paused"] as const satisfies readonly StoredListingStatus[];
 const ACCOUNT_TYPE_CHECK = ["personal", "business"] as const satisfies readonly AccountType[];
-const MAIL_KIND_CHECK = ["password_reset", "email_verification"] as const satisfies readonly MailKind[];
+/** Mail kinds the CHECK constraint accepts: every MailKind, or this fails to compile. */
+export const MAIL_KIND_CHECK = everyOne<MailKind>()([
+  "password_reset",
+  "email_verification",
+  "webhook_disabled",
+]);
+const DELIVERY_STATE_CHECK = ["pending", "succeeded", "failed"] as const satisfies readonly DeliveryState[];
 const MAIL_STATUS_CHECK = ["pending", "sent", "failed"] as const satisfies readonly MailJobStatus[];
+
+/**
+ * Returns `values` as given, and compiles only when they name every member of `T` (`satisfies`
+ * alone catches a wrong value, not a missing one): a kind added to core fails here until its
+ * CHECK, and so its migration, follows.
+ */
+export function everyOne<T extends string>() {
+  return <const V extends readonly [T, ...T[]]>(
+    values: V & ([Exclude<T, V[number]>] extends [never] ? unknown : { missing: Exclude<T, V[number]> }),
+  ): V => values;
+}
 
 function oneOf(column: AnySQLiteColumn, values: readonly string[]): SQL {
   return sql`${column} IN (${sql.raw(values.map((v) => `'${v}'`).join(", "))})`;
@@ -286,4 +304,74 @@ export const events = sqliteTable(
     // The retention sweep.
     index("events_occurred_at_idx").on(t.occurredAt),
   ],
+);
+
+/** A webhook secret as stored in `webhooks.secrets` (ms since epoch, like every instant here). */
+export interface StoredSecret {
+  value: string;
+  expires_at: number | null;
+}
+
+/** Webhooks: a user's URLs that receive their events; they go with their user. */
+export const webhooks = sqliteTable(
+  "webhooks",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    url: text("url").notNull(),
+    types: text("types", { mode: "json" }).$type<readonly EventType[]>().notNull(),
+    description: text("description").notNull(),
+    enabled: integer("enabled", { mode: "boolean" }).notNull(),
+    disabledReason: text("disabled_reason"),
+    // Newest first; the relay signs with them, so they are kept as given (not hashed).
+    secrets: text("secrets", { mode: "json" }).$type<readonly StoredSecret[]>().notNull(),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  // A user's list (newest first), the per-user limit's count, the fan-out's lookup by owner, and the users FK cascade.
+  (t) => [index("webhooks_user_id_id_idx").on(t.userId, t.id)],
+);
+
+/** One event on its way to one webhook; deliveries go with their webhook. */
+export const webhookDeliveries = sqliteTable(
+  "webhook_deliveries",
+  {
+    id: text("id").primaryKey(),
+    webhookId: text("webhook_id")
+      .notNull()
+      .references(() => webhooks.id, { onDelete: "cascade" }),
+    eventId: text("event_id").notNull(),
+    type: text("type").$type<EventType>().notNull(),
+    payload: text("payload").notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    state: text("state", { enum: DELIVERY_STATE_CHECK }).notNull(),
+    lastStatus: integer("last_status"),
+    lastError: text("last_error"),
+    nextAttemptAt: integer("next_attempt_at", { mode: "timestamp_ms" }),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [
+    // claimDue and backlog: pending deliveries by due time, then id; settled ones stay out of it.
+    index("webhook_deliveries_pending_due_idx").on(t.nextAttemptAt, t.id).where(sql`${t.state} = 'pending'`),
+    // A webhook's deliveries, newest first, and the webhooks FK cascade.
+    index("webhook_deliveries_webhook_id_id_idx").on(t.webhookId, t.id),
+    // The retention sweep.
+    index("webhook_deliveries_created_at_idx").on(t.createdAt),
+    check("webhook_deliveries_state_check", oneOf(t.state, DELIVERY_STATE_CHECK)),
+    check("webhook_deliveries_attempts_check", sql`${t.attempts} >= 0`),
+  ],
+);
+
+/**
+ * The fan-out cursor's one row (id 1, seeded by the migration at the event log's last seq): the
+ * seq of the last event made into deliveries.
+ */
+export const webhookFanout = sqliteTable(
+  "webhook_fanout",
+  {
+    id: integer("id").primaryKey(),
+    lastSeq: integer("last_seq").notNull(),
+  },
+  (t) => [check("webhook_fanout_one_row_check", sql`${t.id} = 1`)],
 );

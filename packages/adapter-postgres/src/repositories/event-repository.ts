@@ -1,14 +1,17 @@
-import { type EventQuery, type EventRepository, isUuid, type MarketEvent } from "@psm/core";
-import { and, asc, eq, gt, inArray, lt } from "drizzle-orm";
+import { type EventQuery, type EventRepository, isUuid, type MarketEvent, type NewEvent } from "@psm/core";
+import { and, asc, eq, gt, gte, inArray, lt } from "drizzle-orm";
 import type { Db } from "../connection.js";
 import { guarded } from "../db-errors.js";
 import { events } from "../schema-events.js";
+import { writeEvents } from "./event-writer.js";
 
 /**
  * The PostgreSQL EventRepository, the event log's reads. Its writes go with the changes they tell
  * of (event-writer.ts), whose seqs become visible in seq order, so `seq > after` never skips one.
+ * `append` writes through the same writer: in a transaction of its own on the pool, or, inside a
+ * unit of work (`outbox` given), at the unit's end with the unit's other events.
  */
-export function createEventRepository(db: Db): EventRepository {
+export function createEventRepository(db: Db, outbox?: NewEvent[]): EventRepository {
   return {
     listFor: (userId: string, query: EventQuery) =>
       guarded(async (): Promise<MarketEvent[]> => {
@@ -22,10 +25,31 @@ export function createEventRepository(db: Db): EventRepository {
               eq(events.userId, userId),
               gt(events.seq, query.after),
               query.types === undefined ? undefined : inArray(events.type, [...query.types]),
+              query.since === undefined ? undefined : gte(events.occurredAt, query.since),
             ),
           )
           .orderBy(asc(events.seq))
           .limit(Math.max(0, query.limit));
+      }),
+    // The primary key's range, in order: LIMIT stops the walk.
+    listAfter: (after: number, limit: number) =>
+      guarded(
+        async (): Promise<MarketEvent[]> =>
+          db
+            .select()
+            .from(events)
+            .where(gt(events.seq, after))
+            .orderBy(asc(events.seq))
+            .limit(Math.max(0, limit)),
+      ),
+    append: (appended: readonly NewEvent[]) =>
+      guarded(async () => {
+        if (appended.length === 0) return;
+        if (outbox !== undefined) {
+          outbox.push(...appended);
+          return;
+        }
+        await db.transaction((tx) => writeEvents(tx, appended));
       }),
     sweep: (before: Date) =>
       guarded(async () => {

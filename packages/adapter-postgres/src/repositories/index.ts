@@ -12,6 +12,8 @@ import { createMessageRepository } from "./message-repository.js";
 import { createTokenRepository } from "./reset-token-repository.js";
 import { createSessionRepository } from "./session-repository.js";
 import { createUserRepository } from "./user-repository.js";
+import { createWebhookDeliveryRepository } from "./webhook-delivery-repository.js";
+import { createWebhookRepository } from "./webhook-repository.js";
 
 /**
  * Every repository over one Drizzle handle: the pool's, or a transaction's. A
@@ -31,10 +33,12 @@ export function createRepositories(
     users: createUserRepository(db),
     apiKeys: createApiKeyRepository(db),
     messages: createMessageRepository(db, outbox),
-    events: createEventRepository(db),
+    events: createEventRepository(db, outbox),
     resetTokens: createTokenRepository(db, resetTokens),
     verificationTokens: createTokenRepository(db, emailVerificationTokens),
     mailQueue: createMailQueueRepository(db),
+    webhooks: createWebhookRepository(db),
+    webhookDeliveries: createWebhookDeliveryRepository(db),
     sessions: createSessionRepository(db),
     idempotency: createIdempotencyStore(db),
     unitOfWork: {

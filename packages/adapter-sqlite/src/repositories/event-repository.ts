@@ -23,13 +23,18 @@ const SWEEP_STEP = 1_000;
 /**
  * listFor's statement, with or without a set of types (one JSON array parameter, so one prepared
  * statement serves any set). Both read the (user_id, seq) index in order: no sort, and LIMIT
- * stops the walk.
+ * stops the walk. `since` (NULL: none) filters the rows the walk reads.
  */
 export function listForSql(ofTypes: boolean): string {
   const types = ofTypes ? " AND type IN (SELECT value FROM json_each(@types))" : "";
   return `SELECT seq, id, type, user_id, occurred_at, data FROM events
-    WHERE user_id = @userId AND seq > @after${types} ORDER BY seq LIMIT @limit`;
+    WHERE user_id = @userId AND seq > @after${types} AND (@since IS NULL OR occurred_at >= @since)
+    ORDER BY seq LIMIT @limit`;
 }
+
+/** listAfter's statement: a range of the rowid, in order. */
+export const LIST_AFTER_SQL = `SELECT seq, id, type, user_id, occurred_at, data FROM events
+  WHERE seq > @after ORDER BY seq LIMIT @limit`;
 
 function toEvent(row: EventRow): MarketEvent {
   return {
@@ -70,30 +75,48 @@ export function createEventAppender(sqlite: Database): EventAppender {
   };
 }
 
+type ListForParams = { userId: string; after: number; since: number | null; limit: number };
+
 function prepareStatements(sqlite: Database) {
   return {
-    after: sqlite.prepare<{ userId: string; after: number; limit: number }, EventRow>(listForSql(false)),
-    afterOfTypes: sqlite.prepare<{ userId: string; after: number; types: string; limit: number }, EventRow>(
-      listForSql(true),
-    ),
+    after: sqlite.prepare<ListForParams, EventRow>(listForSql(false)),
+    afterOfTypes: sqlite.prepare<ListForParams & { types: string }, EventRow>(listForSql(true)),
+    everyoneAfter: sqlite.prepare<{ after: number; limit: number }, EventRow>(LIST_AFTER_SQL),
     sweepStep: sqlite.prepare<{ before: number; step: number }>(
       "DELETE FROM events WHERE seq IN (SELECT seq FROM events WHERE occurred_at < @before LIMIT @step)",
     ),
   };
 }
 
-/** EventRepository on better-sqlite3; the writes are the EventAppender's, in the changes' transactions. */
-export function createEventRepository(sqlite: Database): EventRepository {
+/**
+ * EventRepository on better-sqlite3; the writes are the EventAppender's, in the changes'
+ * transactions, and append's, which uses the same appender.
+ */
+export function createEventRepository(sqlite: Database, appendEvents: EventAppender): EventRepository {
   const statements = lazy(() => prepareStatements(sqlite));
+  // better-sqlite3 nests it as a savepoint inside a unit of work, so the events commit with the unit.
+  const appendAll = lazy(() => sqlite.transaction((events: readonly NewEvent[]) => appendEvents(events)));
   return {
     listFor: (userId: string, query: EventQuery) =>
       guarded(() => {
         const { after, types, limit } = query;
+        const since = query.since?.getTime() ?? null;
         const rows =
           types === undefined
-            ? statements().after.all({ userId, after, limit })
-            : statements().afterOfTypes.all({ userId, after, types: JSON.stringify(types), limit });
+            ? statements().after.all({ userId, after, since, limit })
+            : statements().afterOfTypes.all({ userId, after, since, types: JSON.stringify(types), limit });
         return rows.map(toEvent);
+      }),
+    listAfter: (after: number, limit: number) =>
+      // A negative LIMIT is no limit to SQLite.
+      guarded(() =>
+        statements()
+          .everyoneAfter.all({ after, limit: Math.max(0, limit) })
+          .map(toEvent),
+      ),
+    append: (events: readonly NewEvent[]) =>
+      guarded(() => {
+        if (events.length > 0) appendAll()(events);
       }),
     async sweep(before: Date) {
       let removed = 0;

@@ -13,6 +13,8 @@ import { createMessageRepository } from "./message-repository.js";
 import { createTokenRepository } from "./reset-token-repository.js";
 import { createSessionRepository } from "./session-repository.js";
 import { createUserRepository } from "./user-repository.js";
+import { createWebhookDeliveryRepository } from "./webhook-delivery-repository.js";
+import { createWebhookRepository } from "./webhook-repository.js";
 
 /**
  * Every repository over one connection: listings on better-sqlite3's own
@@ -33,10 +35,12 @@ export function createRepositories(sqlite: Database, db: Db, options: SearchOpti
     users: createUserRepository(db),
     apiKeys: createApiKeyRepository(db),
     messages: createMessageRepository(sqlite, db, appendEvents),
-    events: createEventRepository(sqlite),
+    events: createEventRepository(sqlite, appendEvents),
     resetTokens: createTokenRepository(db, resetTokens),
     verificationTokens: createTokenRepository(db, emailVerificationTokens),
     mailQueue: createMailQueueRepository(db),
+    webhooks: createWebhookRepository(db),
+    webhookDeliveries: createWebhookDeliveryRepository(sqlite, db),
     sessions: createSessionRepository(db),
     idempotency: createIdempotencyStore(db),
   };
