@@ -19,9 +19,14 @@ function markdownFiles(dir: string): string[] {
   });
 }
 
+/** The text outside fenced code blocks. */
+function unfenced(text: string): string {
+  return text.replace(/^(```|~~~)[\s\S]*?^\1/gm, "");
+}
+
 /** The text outside fenced code blocks and inline code, where links are links. */
 function prose(text: string): string {
-  return text.replace(/^(```|~~~)[\s\S]*?^\1/gm, "").replace(/`[^`\n]*`/g, "");
+  return unfenced(text).replace(/`[^`\n]*`/g, "");
 }
 
 /** GitHub's anchor of a heading: lower case, punctuation dropped, spaces as hyphens. */
@@ -36,7 +41,7 @@ function slug(heading: string): string {
 function anchorsOf(file: string): Set<string> {
   const seen = new Map<string, number>();
   const anchors = new Set<string>();
-  for (const match of prose(readFileSync(file, "utf8")).matchAll(/^#{1,6}\s+(.+?)\s*#*$/gm)) {
+  for (const match of unfenced(readFileSync(file, "utf8")).matchAll(/^#{1,6}\s+(.+?)\s*#*$/gm)) {
     const base = slug(match[1] ?? "");
     const n = seen.get(base) ?? 0;
     seen.set(base, n + 1);
