@@ -81,7 +81,12 @@ export async function findExactly(db: Db, query: ListingFind, now: Date): Promis
  * cursor's part, and where the next page goes on (the last entry examined, or
  * the start of the next part when this one ended within the walk).
  */
-export async function findSlice(db: Db, query: ListingFind, now: Date): Promise<ListingFindResult> {
+export async function findSlice(
+  db: Db,
+  query: ListingFind,
+  now: Date,
+  slice = FIND_SLICE,
+): Promise<ListingFindResult> {
   const [first, ...rest] = remaining(query);
   if (!first) return [];
   const { part, from } = first;
@@ -93,14 +98,14 @@ export async function findSlice(db: Db, query: ListingFind, now: Date): Promise<
   const rows = await db.execute<KeyRow & { hit: boolean }>(sql`select "listings"."id" as id,
       "listings"."price" as price, (${hit}) as hit from "listings"
     where ${and(...pinnedFilters(query), part.range, ...bounds, from) ?? sql`true`}
-    order by ${part.order} limit ${FIND_SLICE}`);
+    order by ${part.order} limit ${slice}`);
   const keys: { id: string; rank: number }[] = [];
   for (const row of rows) {
     if (row.hit && keys.push({ id: row.id, rank: part.rank }) >= query.limit) return withListings(db, keys);
   }
   const found = await withListings(db, keys);
   const last = rows.at(-1);
-  if (rows.length >= FIND_SLICE && last) {
+  if (rows.length >= slice && last) {
     found.resumeAfter = { rank: part.rank, price: last.price, id: last.id };
   } else if (rest[0]) {
     found.resumeAfter = startOf(query);
@@ -139,13 +144,19 @@ export async function countExactly(
 }
 
 /** Counts among the newest FIND_SLICE entries: lower bounds, flagged capped. */
-export async function countSlice(db: Db, query: FacetQuery, cap: number, now: Date): Promise<CategoryCounts> {
+export async function countSlice(
+  db: Db,
+  query: FacetQuery,
+  cap: number,
+  now: Date,
+  slice = FIND_SLICE,
+): Promise<CategoryCounts> {
   const words = query.words !== undefined && query.words.length > 0 ? [matches(query.words)] : [];
   const pinned = pinnedFilters(query);
   const hit = and(...filters(query, now), ...words) ?? sql`true`;
   const rows = await db.execute<{ category: Category; n: number }>(sql`select category,
       (count(*) filter (where hit))::int as n from (select "listings"."category" as category, (${hit}) as hit
-        from "listings" where ${and(...pinned) ?? sql`true`} order by "listings"."id" desc limit ${FIND_SLICE}) as w
+        from "listings" where ${and(...pinned) ?? sql`true`} order by "listings"."id" desc limit ${slice}) as w
     group by category`);
   return toCounts(rows, cap, true);
 }
