@@ -240,7 +240,19 @@ describe("/openapi.json", () => {
     expect(newListing?.properties?.condition).toMatchObject({ default: "good" });
     const search = doc.paths["/api/listings"]?.get;
     expect(search?.parameters?.map((p) => p.name).sort()).toEqual(
-      ["category", "cursor", "limit", "search", "status", "user_id"].sort(),
+      [
+        "category",
+        "cursor",
+        "facets",
+        "limit",
+        "max_price",
+        "min_price",
+        "q",
+        "search",
+        "sort",
+        "status",
+        "user_id",
+      ].sort(),
     );
     expect(doc.paths["/api/listings/{id}"]?.get?.parameters).toContainEqual(
       expect.objectContaining({ in: "path", name: "id" }),

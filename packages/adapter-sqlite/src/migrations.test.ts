@@ -60,6 +60,7 @@ describe("migrations", () => {
         "idempotency_keys",
         "events",
         "listings_fts",
+        "listings_text",
         "__drizzle_migrations",
       ]),
     );
@@ -85,12 +86,17 @@ describe("migrations", () => {
         "events_id_unique",
         "events_user_id_seq_idx",
         "events_occurred_at_idx",
+        "listings_status_price_id_idx",
+        "listings_category_status_price_id_idx",
       ]),
     );
     expect(names("trigger").sort()).toEqual([
       "listings_fts_after_delete",
       "listings_fts_after_insert",
       "listings_fts_after_update",
+      "listings_text_after_delete",
+      "listings_text_after_insert",
+      "listings_text_after_update",
     ]);
   });
 

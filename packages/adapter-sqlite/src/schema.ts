@@ -116,6 +116,9 @@ export const listings = sqliteTable(
     index("listings_user_id_id_idx").on(t.userId, t.id),
     // Slot counts, read from the index alone: every create and reactivation counts the author's active listings.
     index("listings_user_id_status_expires_at_idx").on(t.userId, t.status, t.expiresAt),
+    // Price sorts (migrations/0009_fulltext.sql, with the full-text index).
+    index("listings_status_price_id_idx").on(t.status, t.price, t.id),
+    index("listings_category_status_price_id_idx").on(t.category, t.status, t.price, t.id),
     check("listings_category_check", oneOf(t.category, CATEGORY_CHECK)),
     check("listings_status_check", oneOf(t.status, LISTING_STATUS_CHECK)),
     check("listings_views_check", sql`${t.views} >= 0`),

@@ -40,9 +40,18 @@ export {
   type NewEvent,
   newEventId,
 } from "./domain/event.js";
+export {
+  holdsEveryWord,
+  QUERY_MAX_LENGTH,
+  QUERY_MAX_WORDS,
+  relevanceRank,
+  searchWords,
+  stemsOf,
+} from "./domain/full-text.js";
 export { IDEMPOTENCY_LEASE_MS, IDEMPOTENCY_TTL_MS, isIdempotencyKey } from "./domain/idempotency.js";
 export {
   DEFAULT_SLOTS,
+  FACET_CAP,
   JWT_TTL_SECONDS,
   maxSlots,
   PAGE,
@@ -61,6 +70,13 @@ export {
   type ListingStatusFilter,
   type StoredListingStatus,
 } from "./domain/listing.js";
+export {
+  compareSortKeys,
+  LISTING_SORTS,
+  type ListingSort,
+  type SortKey,
+  sortKeyOf,
+} from "./domain/listing-sort.js";
 export { MAIL_RETRY, type MailJob, type MailJobStatus, type MailKind } from "./domain/mail-job.js";
 export type { Message, MessageDirection } from "./domain/message.js";
 export {
@@ -74,6 +90,7 @@ export {
   type UnsubscribeKind,
 } from "./domain/notification.js";
 export type { Page, PageQuery } from "./domain/page.js";
+export { porterStem } from "./domain/porter-stem.js";
 export { grantableScopes, isScope, SCOPE_DESCRIPTIONS, SCOPES, type Scope } from "./domain/scopes.js";
 export { foldSearchText } from "./domain/search-text.js";
 export {
@@ -121,6 +138,11 @@ export type {
   IdempotencyStore,
 } from "./ports/idempotency-store.js";
 export type {
+  CategoryCounts,
+  FacetQuery,
+  FoundListing,
+  ListingFind,
+  ListingFindResult,
   ListingRepository,
   ListingSearch,
   ListingSearchResult,
@@ -181,6 +203,7 @@ export type {
   IdempotentRequest,
   IdempotentWork,
 } from "./use-cases/idempotency/run-idempotent.js";
+export type { ListingSearchPage } from "./use-cases/listings/search-listings.js";
 export type { UpdateListingInput } from "./use-cases/listings/update-listing.js";
 export type { DispatchOptions, DispatchReport } from "./use-cases/mail/dispatch-mail.js";
 export type { SweepReport } from "./use-cases/maintenance/sweep-expired.js";

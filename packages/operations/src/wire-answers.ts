@@ -1,3 +1,4 @@
+import { CATEGORY_VALUES, FACET_CAP } from "@psm/core";
 import * as v from "valibot";
 import {
   CreatedApiKeySchema,
@@ -7,7 +8,7 @@ import {
   ProfileSchema,
   UserSchema,
 } from "./wire-entities.js";
-import { about, COUNT, NEXT_CURSOR, referenced, SUCCESS } from "./wire-fields.js";
+import { about, COUNT, NEXT_CURSOR, referenced, SEARCH_NEXT_CURSOR, SUCCESS } from "./wire-fields.js";
 
 /** The bodies of the answers (wire-schemas.ts), built of the entities. */
 
@@ -23,6 +24,28 @@ export function pageOf<K extends string, S extends v.GenericSchema>(key: K, item
     next_cursor: next,
   });
 }
+
+/** GET /api/listings: a page of listings, with the counts per category when asked (facets=category). */
+export const ListingPage = v.object({
+  ...pageOf("items", ListingSchema, SEARCH_NEXT_CURSOR).entries,
+  facets: v.optional(
+    about(
+      "Only with facets=category.",
+      v.object({
+        category: about(
+          `Matches per category value (${CATEGORY_VALUES.length} values; those with none are left out), over every criterion but category itself; a count above ${FACET_CAP} is reported as ${FACET_CAP}.`,
+          v.record(v.picklist(CATEGORY_VALUES), v.pipe(v.number(), v.integer(), v.minValue(1))),
+        ),
+      }),
+    ),
+  ),
+  facets_capped: v.optional(
+    about(
+      `Only with facets=category: true when a count was cut at ${FACET_CAP}, or when counting stopped at the storage's bound on its work (then a count may be lower than the whole match set's); false when every count is exact.`,
+      v.boolean(),
+    ),
+  ),
+});
 
 /** POST /api/listings. */
 export const CreatedListingAnswer = v.object({

@@ -13,6 +13,7 @@ export {
   EventPage,
   HealthSchema,
   ListingAnswer,
+  ListingPage,
   LogInAnswer,
   MeAnswer,
   MessagePage,

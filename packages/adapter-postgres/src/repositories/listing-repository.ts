@@ -16,6 +16,7 @@ import type { Db, Transaction } from "../connection.js";
 import { guarded } from "../db-errors.js";
 import { listings } from "../schema.js";
 import { eventWrites } from "./event-writer.js";
+import { countExactly, countSlice, findExactly, findSlice } from "./listing-find.js";
 import { createInsertBatcher } from "./listing-insert-batcher.js";
 import { boundedQuery, hasTrigram, pageQuery, sliceQuery, toSearchResult } from "./listing-search.js";
 import { activeAt, listingColumns, toRow, toSet } from "./listing-sql.js";
@@ -117,6 +118,31 @@ export function createListingRepository(
               ? await pageQuery(on, query, now, folded)
               : toSearchResult(await boundedQuery(on, query, now, folded)),
           async () => toSearchResult(await sliceQuery(db, query, now, folded)),
+        );
+      }),
+    // Unnamed and under the search budget, like a search with a term: past it,
+    // a slice bounded by its LIMIT answers instead (listing-find.ts).
+    find: (query, now) =>
+      guarded(async () => {
+        if (query.userId !== undefined && !isUuid(query.userId)) return [];
+        if (query.after !== undefined && !isUuid(query.after.id)) return [];
+        return withinSearchBudget(
+          db,
+          inUnit,
+          searchTimeoutMs,
+          (on) => findExactly(on, query, now),
+          () => findSlice(db, query, now),
+        );
+      }),
+    countByCategory: (query, cap, now) =>
+      guarded(async () => {
+        if (query.userId !== undefined && !isUuid(query.userId)) return { counts: {}, capped: false };
+        return withinSearchBudget(
+          db,
+          inUnit,
+          searchTimeoutMs,
+          (on) => countExactly(on, query, cap, now),
+          () => countSlice(db, query, cap, now),
         );
       }),
     listAll: (page: PageQuery) =>

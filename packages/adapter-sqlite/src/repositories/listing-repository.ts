@@ -3,6 +3,7 @@ import {
   isSearchable,
   type Listing,
   type ListingChanges,
+  type ListingFindResult,
   type ListingRepository,
   type ListingSearchResult,
   type NewEvent,
@@ -12,6 +13,7 @@ import type { Database } from "better-sqlite3";
 import { guarded } from "../db-errors.js";
 import { lazy } from "../lazy.js";
 import type { EventAppender } from "./event-repository.js";
+import { createFindRunner, FIND_BUDGETS } from "./listing-find.js";
 import { createInsertBatcher } from "./listing-insert-batcher.js";
 import { createListingWriter } from "./listing-order.js";
 import { ACTIVE_AT_NOW, LISTING_COLUMNS, type ListingRow, toListing, toParams } from "./listing-rows.js";
@@ -22,6 +24,13 @@ function prepareStatements(sqlite: Database, options: SearchOptions) {
   return {
     writer: createListingWriter(sqlite),
     searches: createSearchRunner(sqlite, options),
+    // One budget for both kinds of search when it is set (tests set it small); facets examine four times it.
+    finds: createFindRunner(
+      sqlite,
+      options.searchBudget === undefined
+        ? FIND_BUDGETS
+        : { find: Math.max(1, options.searchBudget), facets: Math.max(1, options.searchBudget * 4) },
+    ),
     byId: sqlite.prepare<[string], ListingRow>(`SELECT ${LISTING_COLUMNS} FROM listings AS l WHERE l.id = ?`),
     countActive: sqlite
       .prepare<{ userId: string; now: number }, number>(
@@ -110,6 +119,14 @@ export function createListingRepository(
   return {
     findById: (id) => guarded(() => find(id)),
     search: (query, now) => guarded(() => toSearchResult(statements().searches.run(query, now))),
+    find: (query, now) =>
+      guarded(() => {
+        const rows = statements().finds.find(query, now);
+        const found: ListingFindResult = rows.map(({ row, rank }) => ({ listing: toListing(row), rank }));
+        if (rows.resumeAfter !== undefined) found.resumeAfter = rows.resumeAfter;
+        return found;
+      }),
+    countByCategory: (query, cap, now) => guarded(() => statements().finds.countByCategory(query, cap, now)),
     listAll: (page) =>
       guarded(() =>
         statements()

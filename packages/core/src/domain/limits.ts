@@ -18,3 +18,5 @@ export const PAGE = { defaultLimit: 20, maxLimit: 100, adminDefaultLimit: 100 } 
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 export const JWT_TTL_SECONDS = 7 * 24 * 60 * 60;
 export const RESET_MAILS_PER_ADDRESS_PER_HOUR = 3;
+/** The most a facet count says: a larger one is reported as this, flagged capped. */
+export const FACET_CAP = 1000;

@@ -1,6 +1,7 @@
 import type { Category } from "../domain/category.js";
 import type { NewEvent } from "../domain/event.js";
 import type { Listing, ListingChanges, ListingStatusFilter } from "../domain/listing.js";
+import type { ListingSort, SortKey } from "../domain/listing-sort.js";
 import type { PageQuery } from "../domain/page.js";
 
 /** A listing search. Results are id descending (newest first). */
@@ -22,6 +23,58 @@ export interface ListingSearch extends PageQuery {
  */
 export type ListingSearchResult = Listing[] & { resumeBefore?: string };
 
+/**
+ * A search with 1.3.0's criteria (`listings.find`): every ListingSearch filter
+ * plus full-text words, a price range and a sort, paged by sort key.
+ */
+export interface ListingFind {
+  category?: Category | undefined;
+  /** As ListingSearch.text: a substring of the folded title. */
+  text?: string | undefined;
+  /**
+   * Full-text words (core's searchWords, 1..QUERY_MAX_WORDS of them): every
+   * one must be held by the title or the description, as core's
+   * holdsEveryWord defines it (stems; the last word also as a prefix).
+   */
+  words?: readonly string[] | undefined;
+  /** Inclusive bounds; either one leaves out listings without a price. */
+  minPrice?: number | undefined;
+  maxPrice?: number | undefined;
+  userId?: string | undefined;
+  status: ListingStatusFilter;
+  /** `relevance` only with words. */
+  sort: ListingSort;
+  /** Only listings after this key in the sort (core's compareSortKeys). */
+  after?: SortKey | undefined;
+  limit: number;
+}
+
+/** A found listing and its relevance rank (core's relevanceRank; 0 without words). */
+export interface FoundListing {
+  listing: Listing;
+  rank: number;
+}
+
+/**
+ * A find's listings in sort order. `resumeAfter`, when set, says the storage
+ * stopped short to bound its work: the listings are every match between
+ * `after` and `resumeAfter`, and the search goes on after `resumeAfter`.
+ */
+export type ListingFindResult = FoundListing[] & { resumeAfter?: SortKey };
+
+/** The criteria facets are counted over: a find's, less its paging, sort and category. */
+export type FacetQuery = Omit<ListingFind, "sort" | "after" | "limit" | "category">;
+
+/**
+ * Matches per category, each at most `cap`. `capped` when some count was cut
+ * at the cap, or the storage stopped counting at its bound on work (then a
+ * count may be lower than the whole match set's).
+ */
+export interface CategoryCounts {
+  counts: Partial<Record<Category, number>>;
+  capped: boolean;
+}
+
 /** Bounds an insert or reactivation by the author's slots, counted at `now`. */
 export interface SlotGuard {
   maxSlots: number;
@@ -37,6 +90,13 @@ export interface ListingRepository {
    * first `limit`, or every one when fewer.
    */
   search(query: ListingSearch, now: Date): Promise<ListingSearchResult>;
+  /**
+   * At most `limit` listings matching `query`, in its sort, after `query.after`:
+   * all of them up to `resumeAfter` when that is set, else the first `limit`.
+   */
+  find(query: ListingFind, now: Date): Promise<ListingFindResult>;
+  /** Matches of `query` per category, each count at most `cap` (see CategoryCounts). */
+  countByCategory(query: FacetQuery, cap: number, now: Date): Promise<CategoryCounts>;
   /** Every listing whatever its status (admin), id descending. */
   listAll(page: PageQuery): Promise<Listing[]>;
   /**

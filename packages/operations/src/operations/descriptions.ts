@@ -5,6 +5,8 @@ import {
   PAGE,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
+  QUERY_MAX_LENGTH,
+  QUERY_MAX_WORDS,
   SCOPES,
 } from "@psm/core";
 
@@ -49,6 +51,14 @@ export const LISTING_QUERY = {
   category: "A category value, or all (default: every category).",
   search:
     "Case- and accent-insensitive substring of the title, at most 200 characters. A search that reaches the storage's bound on its work (database time, or rows examined) answers the matches among the listings it examined, newest first, with a next_cursor to go on: a page may be short, even empty.",
+  q: `Words to find in the title and description, at most ${QUERY_MAX_LENGTH} characters and ${QUERY_MAX_WORDS} words: case- and accent-insensitive (cafe finds café), English stemming (consulting finds consultant), every word required, the last one also as a prefix (kube finds Kubernetes). Default order with q: relevance. Like search, a q that reaches the storage's bound on its work answers a short page with a next_cursor.`,
+  min_price:
+    "Only listings priced at least this (a number >= 0, inclusive); listings without a price are left out.",
+  max_price:
+    "Only listings priced at most this (a number >= 0, inclusive, not below min_price); listings without a price are left out.",
+  sort: "newest (default without q), relevance (default with q: listings whose title holds every word first, then those that need the description, newer first in each; without q the same as newest), price_asc (cheapest first, equal prices oldest first) or price_desc (dearest first, equal prices newest first); in both price sorts listings without a price come last. A cursor belongs to its sort.",
+  facets:
+    "category: the answer adds facets.category, the number of matches per category over every criterion but category itself (so each category's count shows beside the filter), and facets_capped.",
   user_id: "Only this author's listings (a UUID).",
   status: "active (default), paused, expired or all; other than active only for your own listings or admins.",
   cursor,

@@ -1,14 +1,7 @@
 import { type Listing, listingPatchSchema, listingQuerySchema, newListingSchema } from "@psm/core";
 import { defineOperation } from "../operation.js";
 import { presentListing } from "../presenters.js";
-import {
-  CreatedListingAnswer,
-  ListingAnswer,
-  ListingSchema,
-  pageOf,
-  SEARCH_NEXT_CURSOR,
-  SuccessSchema,
-} from "../wire-schemas.js";
+import { CreatedListingAnswer, ListingAnswer, ListingPage, SuccessSchema } from "../wire-schemas.js";
 import { LISTING_FIELDS, LISTING_QUERY, NEW_LISTING_EXAMPLE } from "./descriptions.js";
 
 const tag = "listings";
@@ -29,16 +22,20 @@ export const listingOperations = [
     tag,
     summary: "Search listings",
     description:
-      "Search active listings by category, title substring and author; cursor-paged, newest first.",
+      "Search active listings by words in title and description (q: stemmed, accent-insensitive, every word required), category, price range, title substring and author; sorted newest first, by relevance (default with q) or by price; cursor-paged; optionally with counts per category (facets=category).",
     input: { schema: listingQuerySchema, from: "query", describe: LISTING_QUERY },
-    ok: { status: 200, schema: pageOf("items", ListingSchema, SEARCH_NEXT_CURSOR) },
+    ok: { status: 200, schema: ListingPage },
     errors: [403],
     handle: async ({ m, actor, command }) => {
       const page = await m.listings.search(actor, command);
+      const facets = page.facets
+        ? { facets: { category: page.facets.category.counts }, facets_capped: page.facets.category.capped }
+        : {};
       return {
         items: page.items.map(shown(m.now())),
         count: page.items.length,
         next_cursor: page.nextCursor,
+        ...facets,
       };
     },
   }),

@@ -4,9 +4,12 @@ import { apiKeyCases } from "./api-keys.js";
 import { type ContractOptions, useStorage } from "./context.js";
 import { eventCases } from "./events.js";
 import { idempotencyCases } from "./idempotency.js";
+import { listingFullTextCases } from "./listing-full-text.js";
+import { listingOracleCases } from "./listing-oracle.js";
 import { listingReactivationCases } from "./listing-reactivation.js";
 import { listingSearchCases } from "./listing-search.js";
 import { listingSlotCases } from "./listing-slots.js";
+import { listingSortCases } from "./listing-sorts.js";
 import { listingCases } from "./listings.js";
 import { mailQueueCases } from "./mail-queue.js";
 import { messageCases } from "./messages.js";
@@ -41,6 +44,9 @@ export function runRepositoryContract(name: string, options: ContractOptions): v
 
     listingSearchCases(ctx);
     searchFoldingCases(ctx);
+    listingFullTextCases(ctx);
+    listingSortCases(ctx);
+    listingOracleCases(ctx);
     listingCases(ctx);
     listingSlotCases(ctx);
     listingReactivationCases(ctx);

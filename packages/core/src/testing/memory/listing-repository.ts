@@ -4,6 +4,7 @@ import type { PageQuery } from "../../domain/page.js";
 import { foldSearchText } from "../../domain/search-text.js";
 import type { ListingRepository, ListingSearch, SlotGuard } from "../../ports/listing-repository.js";
 import { appendEvents } from "./event-repository.js";
+import { countListingsByCategory, findListings } from "./listing-find.js";
 import { copy, copyOrNull, insertNew, type MemoryState, pageById, requireUser } from "./state.js";
 
 function matches(listing: Listing, query: ListingSearch, now: Date): boolean {
@@ -39,6 +40,12 @@ export function createMemoryListingRepository(state: MemoryState): ListingReposi
         [...listings.values()].filter((listing) => matches(listing, query, now)),
         query,
       );
+    },
+    async find(query, now) {
+      return findListings(listings.values(), query, now);
+    },
+    async countByCategory(query, cap, now) {
+      return countListingsByCategory(listings.values(), query, cap, now);
     },
     async listAll(page: PageQuery) {
       return pageById(listings.values(), page);

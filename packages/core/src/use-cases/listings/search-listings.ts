@@ -1,21 +1,33 @@
 import type { Deps } from "../../deps.js";
 import { type Actor, isAdmin, isSelfOrAdmin } from "../../domain/actor.js";
+import { searchWords } from "../../domain/full-text.js";
+import { FACET_CAP } from "../../domain/limits.js";
 import type { Listing } from "../../domain/listing.js";
+import { type ListingSort, sortKeyOf } from "../../domain/listing-sort.js";
 import type { Page } from "../../domain/page.js";
-import { MarketplaceError } from "../../errors.js";
+import { invalidField, MarketplaceError } from "../../errors.js";
+import type { CategoryCounts, ListingFind } from "../../ports/listing-repository.js";
 import { type ListingQueryInput, listingQuerySchema } from "../../schemas/listing-query.js";
 import { decodeCursor, toSearchPage } from "../../support/cursor.js";
+import { decodeSortCursor, encodeSortCursor } from "../../support/sort-cursor.js";
 import { validate } from "../../support/validate.js";
 
+/** A page of a listing search, with the counts per category when asked (`facets`). */
+export interface ListingSearchPage extends Page<Listing> {
+  facets?: { category: CategoryCounts };
+}
+
 /**
- * Searches listings, newest first. Anyone sees active, unexpired listings;
- * other statuses only for one's own listings (user_id = caller) or an admin.
+ * Searches listings. Anyone sees active, unexpired listings; other statuses
+ * only for one's own listings (user_id = caller) or an admin. Newest first,
+ * or by relevance when `q` has words, or as `sort` says. A search with only
+ * 1.0.2's criteria takes 1.0.2's path (ListingRepository.search), unchanged.
  */
 export async function searchListings(
   deps: Pick<Deps, "repos" | "clock">,
   actor: Actor,
   query: ListingQueryInput,
-): Promise<Page<Listing>> {
+): Promise<ListingSearchPage> {
   const q = validate(listingQuerySchema, query);
   const userId = q.userId?.toLowerCase();
   if (q.status !== "active") {
@@ -27,18 +39,71 @@ export async function searchListings(
       );
     }
   }
+  if (q.minPrice !== undefined && q.maxPrice !== undefined && q.minPrice > q.maxPrice) {
+    throw invalidField("minPrice", "must not be above the maximum price");
+  }
   const text = q.search !== undefined && q.search.trim() !== "" ? q.search : undefined;
-  const before = decodeCursor(q.cursor);
-  const rows = await deps.repos.listings.search(
-    {
-      category: q.category === "all" ? undefined : q.category,
-      text,
-      userId,
-      status: q.status,
-      limit: q.limit + 1,
-      before,
-    },
-    deps.clock.now(),
-  );
-  return toSearchPage(rows, q.limit, before);
+  const words = q.q === undefined ? [] : searchWords(q.q);
+  // Without words every listing ranks alike: relevance is newest first.
+  const sort: ListingSort =
+    q.sort === undefined || (q.sort === "relevance" && words.length === 0)
+      ? words.length > 0
+        ? "relevance"
+        : "newest"
+      : q.sort;
+  const now = deps.clock.now();
+  const criteria = {
+    category: q.category === "all" ? undefined : q.category,
+    text,
+    words: words.length > 0 ? words : undefined,
+    minPrice: q.minPrice,
+    maxPrice: q.maxPrice,
+    userId,
+    status: q.status,
+  };
+  const extended =
+    words.length > 0 || q.minPrice !== undefined || q.maxPrice !== undefined || sort !== "newest";
+  const page = extended
+    ? await findPage(deps, { ...criteria, sort, limit: q.limit }, q.cursor, now)
+    : await searchPage(deps, { ...criteria, limit: q.limit }, q.cursor, now);
+  if (q.facets !== "category") return page;
+  const { category: _, ...facetQuery } = criteria;
+  const counts = await deps.repos.listings.countByCategory(facetQuery, FACET_CAP, now);
+  return { ...page, facets: { category: counts } };
+}
+
+/** 1.0.2's search: newest first, id cursors. */
+async function searchPage(
+  deps: Pick<Deps, "repos">,
+  criteria: Omit<ListingFind, "sort" | "after">,
+  cursor: string | undefined,
+  now: Date,
+): Promise<Page<Listing>> {
+  const before = decodeCursor(cursor);
+  const rows = await deps.repos.listings.search({ ...criteria, limit: criteria.limit + 1, before }, now);
+  return toSearchPage(rows, criteria.limit, before);
+}
+
+/** 1.3.0's search: any sort, cursors holding the sort key. */
+async function findPage(
+  deps: Pick<Deps, "repos">,
+  query: Omit<ListingFind, "after">,
+  cursor: string | undefined,
+  now: Date,
+): Promise<Page<Listing>> {
+  const after = decodeSortCursor(query.sort, cursor);
+  const rows = await deps.repos.listings.find({ ...query, after, limit: query.limit + 1 }, now);
+  const items = rows.slice(0, query.limit);
+  const last = items.at(-1);
+  if (rows.length > query.limit && last) {
+    return {
+      items: items.map((row) => row.listing),
+      nextCursor: encodeSortCursor(query.sort, sortKeyOf(last.listing, last.rank)),
+    };
+  }
+  const resume = rows.resumeAfter;
+  return {
+    items: items.map((row) => row.listing),
+    nextCursor: resume === undefined ? null : encodeSortCursor(query.sort, resume),
+  };
 }

@@ -1,0 +1,141 @@
+import type { FacetQuery, ListingFind, SortKey } from "@psm/core";
+import { foldSearchText } from "@psm/core";
+import { and, type SQL, sql } from "drizzle-orm";
+import { pastExpiryAt, unexpiredAt } from "./listing-sql.js";
+
+// The SQL of listings.find and countByCategory: full text through the stored
+// `search_vector` and its GIN index (migrations/0012_fulltext.sql), price
+// sorts through (price, id). DESIGN.md "Full-text search".
+
+const SV = sql.raw('"listings"."search_vector"');
+const ID = sql.raw('"listings"."id"');
+const PRICE = sql.raw('"listings"."price"');
+
+/** A to_tsquery text: every word, the last also as a prefix; `weight` A limits them to the title. */
+export function tsQueryText(words: readonly string[], weight: "" | "A" = ""): string {
+  // The words are letters and digits only (core's searchWords): nothing to escape inside the quotes.
+  return words
+    .map(
+      (word, i) =>
+        `'${word.replaceAll("'", "''")}'${i === words.length - 1 ? `:*${weight}` : weight ? `:${weight}` : ""}`,
+    )
+    .join(" & ");
+}
+
+/** `search_vector` holds the query. */
+export function matches(words: readonly string[], weight: "" | "A" = ""): SQL {
+  return sql`${SV} @@ to_tsquery('psm_search', ${tsQueryText(words, weight)})`;
+}
+
+/** The status range, written as a literal so the partial index on active listings applies. */
+function storedStatus(status: ListingFind["status"]): SQL | undefined {
+  if (status === "all") return undefined;
+  const value = sql.raw(status === "paused" ? "'paused'" : "'active'");
+  return sql`"listings"."status" between ${value} and ${value}`;
+}
+
+/** Every condition of the query except the words and the cursor. */
+export function filters(query: FacetQuery & { category?: ListingFind["category"] }, now: Date): SQL[] {
+  const conditions: (SQL | undefined)[] = [
+    storedStatus(query.status),
+    query.status === "active" ? unexpiredAt(now) : query.status === "expired" ? pastExpiryAt(now) : undefined,
+    query.category === undefined ? undefined : sql`"listings"."category" = ${query.category}`,
+    query.userId === undefined ? undefined : sql`"listings"."user_id" = ${query.userId}`,
+    query.text === undefined
+      ? undefined
+      : sql`strpos("listings"."title_folded", ${foldSearchText(query.text)}) > 0`,
+    query.minPrice === undefined ? undefined : sql`${PRICE} >= ${query.minPrice}`,
+    query.maxPrice === undefined ? undefined : sql`${PRICE} <= ${query.maxPrice}`,
+  ];
+  return conditions.filter((condition): condition is SQL => condition !== undefined);
+}
+
+/** The conditions an index range answers: status, category, author. */
+export function pinnedFilters(query: Pick<ListingFind, "status" | "category" | "userId">): SQL[] {
+  const conditions: (SQL | undefined)[] = [
+    storedStatus(query.status),
+    query.category === undefined ? undefined : sql`"listings"."category" = ${query.category}`,
+    query.userId === undefined ? undefined : sql`"listings"."user_id" = ${query.userId}`,
+  ];
+  return conditions.filter((condition): condition is SQL => condition !== undefined);
+}
+
+/** One ordered part of a sort: a relevance rank, or the priced or unpriced listings of a price sort. */
+export interface Part {
+  rank: number;
+  /** Its condition on the sort's index (price present or absent), if any. */
+  range: SQL | undefined;
+  /** Its full-text condition (the rank's match), if any. */
+  match: SQL | undefined;
+  /** Its ORDER BY, which an index delivers. */
+  order: SQL;
+  /** Rows strictly after `key` in this part. */
+  after(key: SortKey): SQL;
+  /** Whether `key` lies in this part (else before it or after it: see `before`). */
+  holds(key: SortKey): boolean;
+  /** Whether `key` lies in a later part: this one is done. */
+  passed(key: SortKey): boolean;
+}
+
+const lessId = (key: SortKey) => sql`${ID} < ${key.id}`;
+const moreId = (key: SortKey) => sql`${ID} > ${key.id}`;
+
+/** The parts of a query's sort, in order. */
+export function partsOf(query: ListingFind): Part[] {
+  const words = query.words ?? [];
+  // Without words every listing ranks alike: relevance is newest first.
+  const sort = query.sort === "relevance" && words.length === 0 ? "newest" : query.sort;
+  switch (sort) {
+    case "newest":
+      return [
+        {
+          rank: 0,
+          range: undefined,
+          match: words.length > 0 ? matches(words) : undefined,
+          order: sql`${ID} desc`,
+          after: lessId,
+          holds: () => true,
+          passed: () => false,
+        },
+      ];
+    case "relevance":
+      return [0, 1].map((rank) => ({
+        rank,
+        range: undefined,
+        match: rank === 0 ? matches(words, "A") : and(matches(words), sql`not ${matches(words, "A")}`),
+        order: sql`${ID} desc`,
+        after: lessId,
+        holds: (key) => key.rank === rank,
+        passed: (key) => key.rank > rank,
+      }));
+    case "price_asc":
+    case "price_desc": {
+      const desc = sort === "price_desc";
+      const dir = sql.raw(desc ? "desc" : "asc");
+      const match = words.length > 0 ? matches(words) : undefined;
+      const priced: Part = {
+        rank: 0,
+        range: sql`${PRICE} is not null`,
+        match,
+        order: sql`${PRICE} ${dir}, ${ID} ${dir}`,
+        after: (key) =>
+          desc
+            ? sql`(${PRICE}, ${ID}) < (${key.price}, ${key.id})`
+            : sql`(${PRICE}, ${ID}) > (${key.price}, ${key.id})`,
+        holds: (key) => key.price !== null,
+        passed: (key) => key.price === null,
+      };
+      const unpriced: Part = {
+        rank: 0,
+        range: sql`${PRICE} is null`,
+        match,
+        order: sql`${ID} ${dir}`,
+        after: desc ? lessId : moreId,
+        holds: (key) => key.price === null,
+        passed: () => false,
+      };
+      // Price bounds leave out listings without a price.
+      return query.minPrice === undefined && query.maxPrice === undefined ? [priced, unpriced] : [priced];
+    }
+  }
+}

@@ -1,0 +1,47 @@
+import { expectBoundedFindAgrees, seedSparse } from "@psm/core/testing";
+import { expect, it } from "vitest";
+import { describePostgres } from "../../test/hooks.js";
+import { countExactly, countSlice, findSlice } from "./listing-find.js";
+import { tsQueryText } from "./listing-find-sql.js";
+
+const NOW = new Date("2026-03-01T13:00:00.000Z");
+
+it("writes tsqueries: every word, the last also a prefix; weight A for the title alone", () => {
+  expect(tsQueryText(["consult", "kube"])).toBe("'consult' & 'kube':*");
+  expect(tsQueryText(["consult", "kube"], "A")).toBe("'consult':A & 'kube':*A");
+});
+
+describePostgres("postgres find at its budget", (ctx) => {
+  // Both cases read the same 40 rows, seeded once whichever runs first.
+  let seeded: ReturnType<typeof seedSparse> | undefined;
+  const sparse = () => {
+    seeded ??= seedSparse(ctx.storage().repositories);
+    return seeded;
+  };
+
+  it("answers slices of its walk that, paged on, miss and repeat nothing", async () => {
+    const rows = await sparse();
+    const { db } = ctx.connection();
+    // What a find answers once its time budget cancelled it: slices of 3 entries.
+    await expectBoundedFindAgrees((query, now) => findSlice(db, query, now, 3), rows);
+  });
+
+  it("counts facets exactly, each up to the cap, or among a slice, flagged capped", async () => {
+    await sparse();
+    const { db } = ctx.connection();
+    const query = { status: "active", words: ["audit"] } as const;
+    expect(await countExactly(db, query, 1000, NOW)).toEqual({
+      counts: { cybersecurity: 4, "data-analytics": 4 },
+      capped: false,
+    });
+    expect(await countExactly(db, query, 3, NOW)).toEqual({
+      counts: { cybersecurity: 3, "data-analytics": 3 },
+      capped: true,
+    });
+    // The newest 10 of the 40 rows hold two matches (i = 30, 35).
+    expect(await countSlice(db, query, 1000, NOW, 10)).toEqual({
+      counts: { cybersecurity: 1, "data-analytics": 1 },
+      capped: true,
+    });
+  });
+});

@@ -1,0 +1,173 @@
+import {
+  CATEGORY_VALUES,
+  type Category,
+  type CategoryCounts,
+  type FacetQuery,
+  type Listing,
+  type ListingFind,
+  type ListingFindResult,
+  type SortKey,
+} from "@psm/core";
+import { and, inArray, type SQL, sql } from "drizzle-orm";
+import type { Db } from "../connection.js";
+import { listings } from "../schema.js";
+import { filters, matches, type Part, partsOf, pinnedFilters } from "./listing-find-sql.js";
+import { listingColumns } from "./listing-sql.js";
+
+/** Entries a slice walks when a find or a facet count reached its time budget. */
+export const FIND_SLICE = 5_000;
+
+const MIN_ID = "00000000-0000-0000-0000-000000000000";
+const MAX_ID = "ffffffff-ffff-ffff-ffff-ffffffffffff";
+
+interface KeyRow extends Record<string, unknown> {
+  id: string;
+  price: number | null;
+}
+
+/** The listings of `keys`, in their order, with their ranks. */
+async function withListings(db: Db, keys: { id: string; rank: number }[]): Promise<ListingFindResult> {
+  if (keys.length === 0) return [];
+  const rows = await db
+    .select(listingColumns)
+    .from(listings)
+    .where(
+      inArray(
+        listings.id,
+        keys.map((key) => key.id),
+      ),
+    );
+  const byId = new Map<string, Listing>(rows.map((row) => [row.id, row]));
+  const found: ListingFindResult = [];
+  for (const key of keys) {
+    const listing = byId.get(key.id);
+    if (listing) found.push({ listing, rank: key.rank });
+  }
+  return found;
+}
+
+/** The parts still to read after `after`, each with its own cursor condition (if the cursor lies in it). */
+function remaining(query: ListingFind): { part: Part; from: SQL | undefined }[] {
+  const after = query.after;
+  return partsOf(query)
+    .filter((part) => after === undefined || !part.passed(after))
+    .map((part) => ({
+      part,
+      from: after !== undefined && part.holds(after) ? part.after(after) : undefined,
+    }));
+}
+
+/**
+ * A find, exactly: each part of the sort in turn, one statement each, which
+ * the planner answers from the GIN index or by walking the sort's index.
+ * Run under the search budget (search-budget.ts).
+ */
+export async function findExactly(db: Db, query: ListingFind, now: Date): Promise<ListingFindResult> {
+  const keys: { id: string; rank: number }[] = [];
+  const where = filters(query, now);
+  for (const { part, from } of remaining(query)) {
+    const want = query.limit - keys.length;
+    if (want <= 0) break;
+    const rows = await db.execute<KeyRow>(sql`select "listings"."id" as id from "listings"
+      where ${and(...where, part.range, part.match, from)} order by ${part.order} limit ${want}`);
+    keys.push(...rows.map((row) => ({ id: row.id, rank: part.rank })));
+  }
+  return withListings(db, keys);
+}
+
+/**
+ * The answer of a find that reached its budget, bounded by construction: the
+ * matches among the next FIND_SLICE entries of the sort's index in the
+ * cursor's part, and where the next page goes on (the last entry examined, or
+ * the start of the next part when this one ended within the walk).
+ */
+export async function findSlice(
+  db: Db,
+  query: ListingFind,
+  now: Date,
+  slice = FIND_SLICE,
+): Promise<ListingFindResult> {
+  const [first, ...rest] = remaining(query);
+  if (!first) return [];
+  const { part, from } = first;
+  // The index ranges go in WHERE (with the price bounds, a range of the price
+  // index); the rest, full text included, is each entry's `hit`, so LIMIT
+  // counts every entry examined.
+  const bounds = query.sort === "newest" || query.sort === "relevance" ? [] : priceBounds(query);
+  const hit = and(...filters(query, now), part.match) ?? sql`true`;
+  const rows = await db.execute<KeyRow & { hit: boolean }>(sql`select "listings"."id" as id,
+      "listings"."price" as price, (${hit}) as hit from "listings"
+    where ${and(...pinnedFilters(query), part.range, ...bounds, from) ?? sql`true`}
+    order by ${part.order} limit ${slice}`);
+  const keys: { id: string; rank: number }[] = [];
+  for (const row of rows) {
+    if (row.hit && keys.push({ id: row.id, rank: part.rank }) >= query.limit) return withListings(db, keys);
+  }
+  const found = await withListings(db, keys);
+  const last = rows.at(-1);
+  if (rows.length >= slice && last) {
+    found.resumeAfter = { rank: part.rank, price: last.price, id: last.id };
+  } else if (rest[0]) {
+    found.resumeAfter = startOf(query);
+  }
+  return found;
+}
+
+/** The price bounds alone, as conditions. */
+function priceBounds(query: ListingFind): SQL[] {
+  return filters({ status: "all", minPrice: query.minPrice, maxPrice: query.maxPrice }, new Date(0));
+}
+
+/** A key just before the second part of the query's sort. */
+function startOf(query: ListingFind): SortKey {
+  if (query.sort === "relevance") return { rank: 1, price: null, id: MAX_ID };
+  return { rank: 0, price: null, id: query.sort === "price_asc" ? MIN_ID : MAX_ID };
+}
+
+/** Per category, its matches up to cap + 1 (so a count above the cap shows as such). */
+export async function countExactly(
+  db: Db,
+  query: FacetQuery,
+  cap: number,
+  now: Date,
+): Promise<CategoryCounts> {
+  const words = query.words !== undefined && query.words.length > 0 ? [matches(query.words)] : [];
+  const rows = await db.execute<{ category: Category; n: number }>(sql`select c.category,
+      (select count(*)::int from (select 1 from "listings"
+        where "listings"."category" = c.category and ${and(...filters(query, now), ...words)}
+        limit ${cap + 1}) as s) as n
+    from (values ${sql.join(
+      CATEGORY_VALUES.map((category) => sql`(${category})`),
+      sql`, `,
+    )}) as c(category)`);
+  return toCounts(rows, cap, false);
+}
+
+/** Counts among the newest FIND_SLICE entries: lower bounds, flagged capped. */
+export async function countSlice(
+  db: Db,
+  query: FacetQuery,
+  cap: number,
+  now: Date,
+  slice = FIND_SLICE,
+): Promise<CategoryCounts> {
+  const words = query.words !== undefined && query.words.length > 0 ? [matches(query.words)] : [];
+  const pinned = pinnedFilters(query);
+  const hit = and(...filters(query, now), ...words) ?? sql`true`;
+  const rows = await db.execute<{ category: Category; n: number }>(sql`select category,
+      (count(*) filter (where hit))::int as n from (select "listings"."category" as category, (${hit}) as hit
+        from "listings" where ${and(...pinned) ?? sql`true`} order by "listings"."id" desc limit ${slice}) as w
+    group by category`);
+  return toCounts(rows, cap, true);
+}
+
+function toCounts(rows: { category: Category; n: number }[], cap: number, capped: boolean): CategoryCounts {
+  const counts: Partial<Record<Category, number>> = {};
+  let over = capped;
+  for (const row of rows) {
+    if (row.n <= 0) continue;
+    counts[row.category] = Math.min(row.n, cap);
+    if (row.n > cap) over = true;
+  }
+  return { counts, capped: over };
+}

@@ -1,0 +1,171 @@
+import type { ListingFind, ListingStatusFilter } from "@psm/core";
+
+// The SQL of listings.find and countByCategory. Every statement yields one row
+// per entry it examines, in the sort's order, `hit` carrying every condition
+// the index does not: the runner counts each row against its budget, so the
+// work is bounded however few rows match (DESIGN.md "Full-text search").
+
+/** What decides the SQL text of a find's walk; each shape is prepared once. */
+export interface FindShape {
+  status: ListingStatusFilter;
+  category: boolean;
+  user: boolean;
+  text: boolean;
+  minPrice: boolean;
+  maxPrice: boolean;
+  /** Whether the words are checked per row (a walk of another index than the FTS one). */
+  words: boolean;
+}
+
+/** The shape of a query's filters. */
+export function findShape(query: Omit<ListingFind, "sort" | "limit">, wordsPerRow: boolean): FindShape {
+  return {
+    status: query.status,
+    category: query.category !== undefined,
+    user: query.userId !== undefined,
+    text: query.text !== undefined,
+    minPrice: query.minPrice !== undefined,
+    maxPrice: query.maxPrice !== undefined,
+    words: wordsPerRow,
+  };
+}
+
+const STORED: Record<ListingStatusFilter, string | undefined> = {
+  active: "l.status = 'active'",
+  expired: "l.status = 'active'",
+  paused: "l.status = 'paused'",
+  all: undefined,
+};
+const EXPIRY: Record<ListingStatusFilter, string | undefined> = {
+  active: "(l.expires_at IS NULL OR l.expires_at > @now)",
+  expired: "l.expires_at <= @now",
+  paused: undefined,
+  all: undefined,
+};
+
+const defined = (items: (string | undefined)[]) => items.filter((item): item is string => item !== undefined);
+
+/** Conditions every row must meet, besides those an index range answers. */
+function residual(shape: FindShape, pinned: { category: boolean; status: boolean }): string {
+  const conditions = defined([
+    pinned.status ? undefined : STORED[shape.status],
+    EXPIRY[shape.status],
+    shape.category && !pinned.category ? "l.category = @category" : undefined,
+    shape.user ? "l.user_id = @userId" : undefined,
+    shape.text ? "instr(l.title_folded, @needle) > 0" : undefined,
+    shape.minPrice ? "l.price >= @minPrice" : undefined,
+    shape.maxPrice ? "l.price <= @maxPrice" : undefined,
+    shape.words
+      ? "EXISTS (SELECT 1 FROM listings_text AS t WHERE t.listings_text MATCH @match AND t.rowid = -l.seq)"
+      : undefined,
+  ]);
+  return conditions.length === 0 ? "1" : conditions.join(" AND ");
+}
+
+/** Each examined row: its id, price and category, and whether it is a hit. */
+const ROW = (hit: string) => `l.id AS id, l.price AS price, l.category AS category, (${hit}) AS hit`;
+
+/**
+ * The FTS index's hits for @match, newest first (ascending FTS rowid = -seq),
+ * after @afterId when `after`: id < @afterId <=> FTS rowid > -seq(first id >= @afterId).
+ */
+export function textStreamSql(shape: FindShape, after: boolean): string {
+  const where = ["t.listings_text MATCH @match"];
+  if (after) {
+    where.push(
+      "t.rowid > -coalesce((SELECT seq FROM listings WHERE id >= @afterId ORDER BY id LIMIT 1), 9223372036854775807)",
+    );
+  }
+  return `SELECT ${ROW(residual({ ...shape, words: false }, { category: false, status: false }))}
+    FROM (SELECT t.rowid AS r FROM listings_text AS t WHERE ${where.join(" AND ")} ORDER BY t.rowid) AS c
+    CROSS JOIN listings AS l ON l.seq = -c.r ORDER BY c.r`;
+}
+
+/** The rows of the newest-first index of the shape's status (and category), after @afterId. */
+export function newestWalkSql(shape: FindShape, after: boolean): string {
+  const range = defined([
+    shape.category && STORED[shape.status] ? "l.category = @category" : undefined,
+    STORED[shape.status],
+    after ? "l.id < @afterId" : undefined,
+  ]);
+  const pinned = { category: shape.category && STORED[shape.status] !== undefined, status: true };
+  return `SELECT ${ROW(residual(shape, pinned))} FROM listings AS l
+    ${range.length > 0 ? `WHERE ${range.join(" AND ")}` : ""} ORDER BY l.id DESC`;
+}
+
+/** Which part of a price sort: listings with a price, then those without. */
+export type PriceSegment = "priced" | "unpriced";
+
+/**
+ * A price sort's segment in its order, walking (status, price, id) or
+ * (category, status, price, id): price ascending with id ascending, or both
+ * descending. The price bounds are part of the range.
+ */
+export function priceWalkSql(shape: FindShape, descending: boolean, segment: PriceSegment, after: boolean) {
+  const pinnedCategory = shape.category && STORED[shape.status] !== undefined;
+  const dir = descending ? "DESC" : "ASC";
+  const range = defined([
+    pinnedCategory ? "l.category = @category" : undefined,
+    STORED[shape.status],
+    segment === "priced" ? "l.price IS NOT NULL" : "l.price IS NULL",
+    segment === "priced" && shape.minPrice ? "l.price >= @minPrice" : undefined,
+    segment === "priced" && shape.maxPrice ? "l.price <= @maxPrice" : undefined,
+    after && segment === "priced"
+      ? `(l.price, l.id) ${descending ? "<" : ">"} (@afterPrice, @afterId)`
+      : undefined,
+    after && segment === "unpriced" ? `l.id ${descending ? "<" : ">"} @afterId` : undefined,
+  ]);
+  const hit = residual(
+    { ...shape, minPrice: false, maxPrice: false },
+    { category: pinnedCategory, status: true },
+  );
+  const order = segment === "priced" ? `l.price ${dir}, l.id ${dir}` : `l.id ${dir}`;
+  return `SELECT ${ROW(hit)} FROM listings AS l WHERE ${range.join(" AND ")} ORDER BY ${order}`;
+}
+
+/**
+ * A small match set in a price sort's order: the FTS index's first @budget
+ * hits (all of them: the caller checked there are no more), sorted.
+ */
+export function pricedMatchesSql(
+  shape: FindShape,
+  descending: boolean,
+  segment: PriceSegment,
+  after: boolean,
+) {
+  const walk = priceWalkSql({ ...shape, words: false }, descending, segment, after);
+  const [head, tail] = walk.split(" FROM listings AS l WHERE ");
+  return `${head} FROM (SELECT t.rowid AS r FROM listings_text AS t WHERE t.listings_text MATCH @match
+      ORDER BY t.rowid LIMIT @budget) AS c
+    CROSS JOIN listings AS l ON l.seq = -c.r WHERE ${tail}`;
+}
+
+/** How many of the FTS index's hits for @match there are, counting at most @budget + 1. */
+export const TEXT_HITS_SQL = `SELECT count(*) FROM (SELECT 1 FROM listings_text AS t
+  WHERE t.listings_text MATCH @match LIMIT @budget + 1)`;
+
+/** Per category: hits among the first @budget rows of `stream` (a walk's SQL), and rows examined. */
+export function facetSql(stream: string): string {
+  return `SELECT category, coalesce(sum(hit), 0) AS hits, count(*) AS examined FROM (${stream} LIMIT @budget)
+    GROUP BY category`;
+}
+
+/** An FTS5 string: every character inside is literal (the words hold only letters and digits anyway). */
+function quote(word: string): string {
+  return `"${word.replaceAll('"', '""')}"`;
+}
+
+/** Every word, the last also as a prefix, in any column. */
+export function everyWord(words: readonly string[]): string {
+  return words.map((word, i) => (i === words.length - 1 ? `${quote(word)} *` : quote(word))).join(" AND ");
+}
+
+/** Every word in the title alone: relevance rank 0. */
+export function everyWordInTitle(words: readonly string[]): string {
+  return `{title} : (${everyWord(words)})`;
+}
+
+/** Every word, but not all of them in the title: relevance rank 1. */
+export function everyWordNotAllInTitle(words: readonly string[]): string {
+  return `(${everyWord(words)}) NOT ${everyWordInTitle(words)}`;
+}

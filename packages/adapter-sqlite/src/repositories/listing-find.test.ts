@@ -1,0 +1,54 @@
+import { expectBoundedFindAgrees, seedSparse } from "@psm/core/testing";
+import { afterAll, expect, it } from "vitest";
+import { openSqliteStorage } from "../index.js";
+import { removeTempDbs, tempDbFile } from "../test-support/temp-db.js";
+import { everyWord, everyWordInTitle, everyWordNotAllInTitle } from "./listing-find-sql.js";
+
+afterAll(removeTempDbs);
+
+const NOW = new Date("2026-03-01T13:00:00.000Z");
+
+it("writes FTS5 queries: every word, the last also a prefix; rank 0 in the title alone", () => {
+  expect(everyWord(["consult", "kube"])).toBe('"consult" AND "kube" *');
+  expect(everyWordInTitle(["audit"])).toBe('{title} : ("audit" *)');
+  expect(everyWordNotAllInTitle(["a", "b"])).toBe('("a" AND "b" *) NOT {title} : ("a" AND "b" *)');
+});
+
+it("stops each find after its budget of rows with a point to resume from, missing and repeating nothing", async () => {
+  // Two rows a walk: sparse matches make short pages in every sort, FTS-driven or index-driven.
+  const storage = openSqliteStorage({ file: tempDbFile(), searchBudget: 2 });
+  await storage.migrate();
+  try {
+    const rows = await seedSparse(storage.repositories);
+    await expectBoundedFindAgrees((query, now) => storage.repositories.listings.find(query, now), rows);
+  } finally {
+    await storage.close();
+  }
+});
+
+it("flags facets as capped when counting stopped at its budget, and counts exactly within it", async () => {
+  const bounded = openSqliteStorage({ file: tempDbFile(), searchBudget: 2 });
+  const whole = openSqliteStorage({ file: tempDbFile() });
+  try {
+    for (const storage of [bounded, whole]) {
+      await storage.migrate();
+      await seedSparse(storage.repositories);
+    }
+    const query = { status: "active", words: ["audit"] } as const;
+    // 8 matches among 40 rows; the bounded count examines 8 (4 times its budget of 2), so it cannot
+    // tell whether more follow.
+    expect(await whole.repositories.listings.countByCategory(query, 1000, NOW)).toEqual({
+      counts: { cybersecurity: 4, "data-analytics": 4 },
+      capped: false,
+    });
+    const cut = await bounded.repositories.listings.countByCategory(query, 1000, NOW);
+    expect(cut.capped).toBe(true);
+    expect(cut.counts).toEqual({ cybersecurity: 4, "data-analytics": 4 });
+    const plain = await bounded.repositories.listings.countByCategory({ status: "active" }, 1000, NOW);
+    expect(plain.capped).toBe(true);
+    expect((plain.counts.cybersecurity ?? 0) + (plain.counts["data-analytics"] ?? 0)).toBe(8);
+  } finally {
+    await bounded.close();
+    await whole.close();
+  }
+});

@@ -1,0 +1,63 @@
+import { porterStem } from "./porter-stem.js";
+
+/**
+ * Full-text search (`q`): what a query's words mean, defined once. Storages
+ * use their engine's machinery (SQLite FTS5 `porter unicode61
+ * remove_diacritics 2`, PostgreSQL a `tsvector` with `unaccent` and the
+ * English stemmer); the in-memory storage applies these functions, and the
+ * contract suite holds all three to them.
+ */
+
+/** The longest `q` accepted, in characters. */
+export const QUERY_MAX_LENGTH = 200;
+/** The most words a `q` may hold: each is one more index lookup. */
+export const QUERY_MAX_WORDS = 8;
+
+/**
+ * The words of a text, as the engines' tokenizers cut them: lower-cased,
+ * accents removed (café = cafe), split at anything not a letter or digit.
+ * Letters without a decomposition (ß, ø, æ) stay as they are here; the
+ * engines fold some of them differently, so the contract does not pin them.
+ */
+export function searchWords(text: string): string[] {
+  return text
+    .normalize("NFD")
+    .replace(/\p{M}+/gu, "")
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((word) => word !== "");
+}
+
+/** The stems of a text's words: the terms a full-text index holds for it. */
+export function stemsOf(text: string): Set<string> {
+  return new Set(searchWords(text).map(porterStem));
+}
+
+/**
+ * Whether `stems` (a document's, or its title's) hold every query word: the
+ * stem of each word, and for the last word also any stem it begins (so a word
+ * being typed matches). `words` come from searchWords.
+ */
+export function holdsEveryWord(stems: ReadonlySet<string>, words: readonly string[]): boolean {
+  return words.every((word, i) => {
+    const stem = porterStem(word);
+    if (stems.has(stem)) return true;
+    if (i !== words.length - 1) return false;
+    for (const candidate of stems) if (candidate.startsWith(stem)) return true;
+    return false;
+  });
+}
+
+/**
+ * A listing's relevance rank for `words`: 0 when its title alone holds every
+ * word, 1 when it needs the description too, null when it does not match.
+ */
+export function relevanceRank(
+  listing: { title: string; description: string },
+  words: readonly string[],
+): 0 | 1 | null {
+  const title = stemsOf(listing.title);
+  if (holdsEveryWord(title, words)) return 0;
+  const all = new Set([...title, ...stemsOf(listing.description)]);
+  return holdsEveryWord(all, words) ? 1 : null;
+}

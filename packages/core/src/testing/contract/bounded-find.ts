@@ -1,0 +1,62 @@
+import { expect } from "vitest";
+import type { Listing } from "../../domain/listing.js";
+import type { ListingFind, ListingFindResult } from "../../ports/listing-repository.js";
+import type { Repositories } from "../../ports/repositories.js";
+import { findListings } from "../memory/listing-find.js";
+import { listingOf, MINUTE, seedListings, seedUser } from "./context.js";
+import { type FindCriteria, findAllPages } from "./find-support.js";
+import { NOW } from "./listing-catalog.js";
+
+/** A find that may stop short to bound its work (ListingFindResult.resumeAfter). */
+export type BoundedFind = (query: ListingFind, now: Date) => Promise<ListingFindResult>;
+
+/** Sparse matches: "audit" in every fifth description, a title match in every tenth, prices with gaps. */
+export async function seedSparse(repos: Repositories, count = 40): Promise<Listing[]> {
+  const author = await seedUser(repos);
+  const rows = Array.from({ length: count }, (_, i) =>
+    listingOf(author, i * MINUTE, {
+      title: i % 10 === 0 ? `Audit ${i}` : `Listing ${i}`,
+      description: i % 5 === 0 ? "An audit of your books." : "Something else entirely.",
+      price: i % 3 === 0 ? null : (i % 7) * 10,
+      category: i % 2 === 0 ? "cybersecurity" : "data-analytics",
+    }),
+  );
+  return seedListings(repos, rows);
+}
+
+const QUERIES: FindCriteria[] = [
+  { words: ["audit"], sort: "newest", limit: 3 },
+  { words: ["audit"], sort: "relevance", limit: 2 },
+  { words: ["audit"], sort: "price_asc", limit: 2 },
+  { words: ["audit"], sort: "price_desc", limit: 3, maxPrice: 50 },
+  { sort: "price_asc", limit: 4, minPrice: 30 },
+  { sort: "newest", limit: 2, minPrice: 60 },
+  { sort: "price_desc", limit: 5, category: "data-analytics" },
+];
+
+/**
+ * Holds a bounded find to its contract on `rows`: paged to the end through
+ * its cursors and resume points, every query gives exactly what the
+ * in-memory reference gives, and the bound did engage (some page stopped short).
+ */
+export async function expectBoundedFindAgrees(find: BoundedFind, rows: Listing[]): Promise<void> {
+  let stoppedShort = 0;
+  const counting: BoundedFind = async (query, now) => {
+    const page = await find(query, now);
+    if (page.resumeAfter !== undefined) stoppedShort++;
+    return page;
+  };
+  const repos = { listings: { find: counting } } as unknown as Repositories;
+  for (const criteria of QUERIES) {
+    const query: ListingFind = { status: "active", sort: "newest", limit: 100, ...criteria };
+    const expected = findListings(rows, { ...query, limit: rows.length + 1 }, NOW).map(
+      (row) => row.listing.id,
+    );
+    const { rows: found } = await findAllPages(repos, criteria, NOW);
+    expect(
+      found.map((row) => row.listing.id),
+      JSON.stringify(criteria),
+    ).toEqual(expected);
+  }
+  expect(stoppedShort).toBeGreaterThan(0);
+}
