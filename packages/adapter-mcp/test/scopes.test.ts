@@ -12,7 +12,7 @@ import { type Harness, harness } from "./support/harness.js";
 
 const OPERATIONS = apiOperations(operationsConfig());
 const UNKNOWN_ID = "01900000-0000-7000-8000-0000000000ee";
-// A scope no operation needs yet (webhooks come next): a key holding only it is limited, yet allowed nothing scoped.
+// A scope no operation needs yet (saved searches come next): a key holding only it is limited, yet allowed nothing scoped.
 const BYSTANDER: Scope = "saved_searches:manage";
 
 let h: Harness;
