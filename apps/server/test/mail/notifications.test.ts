@@ -1,0 +1,106 @@
+import { describe, expect, test } from "vitest";
+import { signUpAndLogIn } from "../support/accounts.js";
+import { useShared } from "../support/harness.js";
+import { call, expectStatus, str } from "../support/http.js";
+import { PUBLIC_URL, startMailServer } from "../support/mail-server.js";
+import type { ParsedMail, SmtpReceiver } from "../support/smtp-receiver.js";
+import { waitFor } from "../support/wait.js";
+
+// Notification mail end to end: the compiled server, a real SMTP server, a proven receiver. The
+// mail names the listing and the sender, quotes the message as text, escapes it in HTML, carries
+// RFC 8058 headers, and the one-click POST turns message mail off with no session.
+
+/** Mails whose subject matches, to `address`. */
+function mailsTo(smtp: SmtpReceiver, address: string, subject: RegExp): ParsedMail[] {
+  return smtp.received
+    .filter((m) => m.envelopeTo.includes(address) && subject.test(m.parsed.subject ?? ""))
+    .map((m) => m.parsed);
+}
+
+/** Proves the address with the link of the sign-up mail. */
+async function prove(base: string, smtp: SmtpReceiver, email: string, context: () => string): Promise<void> {
+  const [mail] = await waitFor(
+    "the verification mail",
+    () => {
+      const found = mailsTo(smtp, email, /confirm|verify/i);
+      return found.length > 0 ? found : undefined;
+    },
+    { context },
+  );
+  const token = /verify-email\?token=([A-Za-z0-9_-]+)/.exec(mail?.text ?? "")?.[1];
+  expectStatus(await call(base, "POST", "/api/auth/verify-email", { body: { token: str(token) } }), 200);
+}
+
+describe("notification mail about a message", () => {
+  const mailing = useShared((h) => startMailServer(h, { env: { PUBLIC_URL } }));
+
+  test("a proven receiver is mailed once per conversation, and unsubscribes in one click", async () => {
+    const { server, smtp, context } = mailing();
+    const seller = await signUpAndLogIn(server.url, "seller@example.com", "seller-password");
+    await prove(server.url, smtp, seller.email, context);
+    const buyer = await signUpAndLogIn(server.url, "buyer@example.com", "buyer-password");
+    await call(server.url, "PUT", "/api/users/update", {
+      token: buyer.token,
+      body: { display_name: "Bea <b>Buyer</b>" },
+    });
+    const listing = await call(server.url, "POST", "/api/listings", {
+      token: seller.token,
+      body: { title: "Audit & review", description: "Two weeks", category: "cybersecurity" },
+    });
+    const listingId = str(listing.body.listing?.id);
+    const write = async (content: string) => {
+      const sent = await call(server.url, "POST", "/api/messages", {
+        token: buyer.token,
+        body: { listing_id: listingId, receiver_id: seller.id, content },
+      });
+      expectStatus(sent, 201);
+    };
+    await write(`<script>alert("x")</script> ${"z".repeat(300)}`);
+    const [mail] = await waitFor(
+      "the message mail",
+      () => {
+        const found = mailsTo(smtp, seller.email, /new message/i);
+        return found.length > 0 ? found : undefined;
+      },
+      { context },
+    );
+    expect(mail?.subject).toBe("New message from Bea <b>Buyer</b> about “Audit & review”");
+    expect(mail?.text).toContain("Bea <b>Buyer</b> wrote to you about “Audit & review”:");
+    expect(mail?.text).toContain(`${PUBLIC_URL}/inbox`);
+    const html = String(mail?.html);
+    expect(html).not.toMatch(/<script|<b>/);
+    expect(html).toContain("&lt;script&gt;");
+    expect(mail?.text).toContain(`<script>alert("x")</script> ${"z".repeat(172)}…`);
+
+    // A second message within 15 minutes: no second mail. Proven by a reset mail queued after it,
+    // which one process sends only once every job due before it went.
+    await write("A second note in the same conversation");
+    await call(server.url, "POST", "/api/auth/reset-password", { body: { email: seller.email } });
+    await waitFor(
+      "the sentinel reset mail",
+      () => {
+        const found = mailsTo(smtp, seller.email, /reset your password/i);
+        return found.length > 0 ? found : undefined;
+      },
+      { context },
+    );
+    expect(mailsTo(smtp, seller.email, /new message/i)).toHaveLength(1);
+
+    const unsubscribe = mail?.headers.get("list-unsubscribe") as unknown;
+    const header = typeof unsubscribe === "string" ? unsubscribe : JSON.stringify(unsubscribe);
+    const link = /<(https:\/\/market\.example\/unsubscribe\?token=[^>]+)>/.exec(header)?.[1];
+    expect(link).toBeDefined();
+    expect(String(mail?.headers.get("list-unsubscribe-post"))).toBe("List-Unsubscribe=One-Click");
+
+    // The mail client's POST, to the server itself (PUBLIC_URL is not this server's address).
+    const path = new URL(str(link)).pathname + new URL(str(link)).search;
+    const posted = await fetch(`${server.url}${path}`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: "List-Unsubscribe=One-Click",
+    });
+    expect(posted.status).toBe(200);
+    const settings = await call(server.url, "GET", "/api/notifications", { token: seller.token });
+    expect(settings.body).toEqual({ message_mail: "off", saved_search_mail: "daily" });
+  });
+});
