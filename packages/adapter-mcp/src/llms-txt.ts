@@ -59,6 +59,13 @@ export function llmsTxt(
     "",
     ...capabilities.scopes.map((s) => `- ${s.name}: ${s.description}`),
     "",
+    "## Following changes",
+    "",
+    "- Poll: list_events (GET /api/events?after=SEQ) with the greatest seq seen; polling so never skips or repeats an event.",
+    "- Push: create_webhook (POST /api/webhooks) has events POSTed to your URL, signed by Standard Webhooks 1.0.0 " +
+      "(verify with the secret shown once; deduplicate by the webhook-id header). Retried on failure; see OpenAPI `webhooks`.",
+    "- People: get_notification_settings / update_notification_settings choose which mails the account's owner gets.",
+    "",
     "## MCP tools",
     "",
     ...tools.map(toolLine),
