@@ -138,6 +138,9 @@ describePostgres("postgres view increments (group commit)", (ctx) => {
       holding = resolve;
     });
     const transaction = other.begin(async (tx) => {
+      // This side checks for the cycle only after 30 s, long after the batch's 1 s: the batch is
+      // the victim however loaded the machine (deadlock_timeout needs the tests' superuser).
+      await tx`set local deadlock_timeout = '30s'`;
       await tx`select id from listings where id = ${b.id} for update`;
       holding();
       await lockWaiters(ctx.connection(), 1);
