@@ -1,8 +1,8 @@
 // The commands of `psm-server`, dispatched from bin.ts once the Node.js version
 // is known to be enough. Each command imports what it needs when it runs, so
 // --help and --version answer without loading the server or a database driver.
-import { readFileSync } from "node:fs";
 import type { Config } from "./config.js";
+import { packageVersion } from "./package-version.js";
 
 /** Exit codes: the command did its work; it ran and failed; it could not run as given. */
 const DONE = 0;
@@ -42,7 +42,8 @@ async function dispatch(args: readonly string[]): Promise<number | undefined> {
   // Help wins wherever it appears, so `psm-server backup --help` explains rather than copies.
   if (args.includes("--help") || args.includes("-h")) return say(USAGE, DONE);
   const [command = "serve", ...rest] = args;
-  if (command === "--version" || command === "-v") return expectNone(rest) ?? say(`${version()}\n`, DONE);
+  if (command === "--version" || command === "-v")
+    return expectNone(rest) ?? say(`${packageVersion()}\n`, DONE);
   switch (command) {
     case "serve":
       return expectNone(rest) ?? serve();
@@ -58,14 +59,6 @@ async function dispatch(args: readonly string[]): Promise<number | undefined> {
     default:
       return usageError(`unknown ${command.startsWith("-") ? "option" : "command"} "${command}"`);
   }
-}
-
-/** The version of @psm/server, from its package.json: one level above src/ and dist/ alike. */
-function version(): string {
-  const pkg = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as {
-    version: string;
-  };
-  return pkg.version;
 }
 
 function say(text: string, code: number): number {

@@ -30,15 +30,20 @@ export interface OpenedMarketplace {
 
 /**
  * The composition both entry points share, the HTTP server (main.ts) and the
- * MCP stdio server (mcp-stdio.ts): secrets -> storage and migrations ->
+ * MCP stdio server (mcp-cli.ts): secrets (`options.jwtSecret` instead of DATA_DIR's) -> storage and migrations ->
  * mailer -> document parser -> marketplace, its repositories watched for
  * listing writes (the answer cache's revision). Failures the operator fixes in the
  * environment throw errors whose message is one line naming the variable.
  */
-export async function openMarketplace(config: Config): Promise<OpenedMarketplace> {
-  const jwtSecret = await loadJwtSecret(config.dataDir, config.jwtSecret).catch((error: unknown) => {
-    throw dataDirError(config, error);
-  });
+export async function openMarketplace(
+  config: Config,
+  options: { jwtSecret?: string } = {},
+): Promise<OpenedMarketplace> {
+  const jwtSecret =
+    options.jwtSecret ??
+    (await loadJwtSecret(config.dataDir, config.jwtSecret).catch((error: unknown) => {
+      throw dataDirError(config, error);
+    }));
   const storage = await openStorage(config);
   const mailer = await openMailer(config);
   const documents = createDocumentParser({ ai: config.documentAi });
