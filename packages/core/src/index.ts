@@ -69,6 +69,7 @@ export { foldSearchText } from "./domain/search-text.js";
 export {
   ACCOUNT_TYPES,
   type AccountType,
+  isDefaultDisplayName,
   normalizeEmail,
   type Profile,
   type User,
