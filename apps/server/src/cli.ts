@@ -16,6 +16,8 @@ Commands:
   migrate         apply pending database migrations, then exit
   backup PATH     copy the SQLite database to PATH, a new file, while the server may run
   check-config    check the configuration in the environment, then exit
+  seed-demo       fill a fresh database with demo accounts, listings and messages
+                  (refuses a database that has accounts, and NODE_ENV=production)
 
 Options:
   -h, --help      show this help
@@ -51,6 +53,8 @@ async function dispatch(args: readonly string[]): Promise<number | undefined> {
       return expectNone(rest) ?? migrate();
     case "check-config":
       return expectNone(rest) ?? checkConfig();
+    case "seed-demo":
+      return expectNone(rest) ?? seedDemo();
     case "backup":
       if (rest.length !== 1 || rest[0] === undefined || rest[0].startsWith("-")) {
         return usageError("backup needs exactly one argument: the PATH of the copy to create");
@@ -146,6 +150,39 @@ async function backup(path: string): Promise<number> {
   } catch (error) {
     if (error instanceof BackupRefused) return fail(`Backup refused: ${error.message}`, REFUSED);
     return fail(`Backup failed: ${await why(error)}`, FAILED);
+  }
+}
+
+async function seedDemo(): Promise<number> {
+  const config = await configOrExit();
+  if (typeof config === "number") return config;
+  if (config.production) {
+    return fail("seed-demo refused: NODE_ENV=production (demo accounts share one known password)", REFUSED);
+  }
+  const { openMarketplace } = await import("./marketplace.js");
+  const { DemoRefused, seedDemo: seed } = await import("./seed-demo.js");
+  const { DEMO_PASSWORD } = await import("./demo-data.js");
+  let opened: Awaited<ReturnType<typeof openMarketplace>>;
+  try {
+    // The server's own opening: DATA_DIR, its secret and migrations, as at start.
+    opened = await openMarketplace(config);
+  } catch (error) {
+    return fail(`Seeding failed: ${await why(error)}`, FAILED);
+  }
+  try {
+    const r = await seed(opened.marketplace);
+    return say(
+      `Demo data: ${r.members} accounts (password "${DEMO_PASSWORD}"), ${r.listings} listings in ` +
+        `${r.categories} categories, ${r.messages} messages; storage ${describeStorage(config)}\n`,
+      DONE,
+    );
+  } catch (error) {
+    if (error instanceof DemoRefused) return fail(`seed-demo refused: ${error.message}`, REFUSED);
+    return fail(`Seeding failed: ${await why(error)}`, FAILED);
+  } finally {
+    await opened.documents.close?.();
+    await opened.mailer.close?.();
+    await opened.storage.close();
   }
 }
 

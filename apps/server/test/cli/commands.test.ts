@@ -16,7 +16,7 @@ beforeAll(async () => {
 });
 afterAll(() => dirs.cleanup());
 
-const COMMANDS = ["serve", "migrate", "backup PATH", "check-config"];
+const COMMANDS = ["serve", "migrate", "backup PATH", "check-config", "seed-demo"];
 
 describe("psm-server --help", () => {
   it.each(["--help", "-h"])(
