@@ -16,5 +16,7 @@ export default defineConfig({
     hookTimeout: 60_000,
     pool: "forks",
     globalSetup: ["./vitest.global-setup.ts"],
+    // After the default report, one line per skipped test with its reason.
+    reporters: ["default", "./scripts/vitest-skip-reasons.ts"],
   },
 });

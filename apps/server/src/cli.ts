@@ -1,8 +1,8 @@
 // The commands of `psm-server`, dispatched from bin.ts once the Node.js version
 // is known to be enough. Each command imports what it needs when it runs, so
 // --help and --version answer without loading the server or a database driver.
-import { readFileSync } from "node:fs";
 import type { Config } from "./config.js";
+import { packageVersion } from "./package-version.js";
 
 /** Exit codes: the command did its work; it ran and failed; it could not run as given. */
 const DONE = 0;
@@ -16,6 +16,8 @@ Commands:
   migrate         apply pending database migrations, then exit
   backup PATH     copy the SQLite database to PATH, a new file, while the server may run
   check-config    check the configuration in the environment, then exit
+  seed-demo       fill a fresh database with demo accounts, listings and messages
+                  (refuses a database that has accounts, and NODE_ENV=production)
 
 Options:
   -h, --help      show this help
@@ -42,7 +44,8 @@ async function dispatch(args: readonly string[]): Promise<number | undefined> {
   // Help wins wherever it appears, so `psm-server backup --help` explains rather than copies.
   if (args.includes("--help") || args.includes("-h")) return say(USAGE, DONE);
   const [command = "serve", ...rest] = args;
-  if (command === "--version" || command === "-v") return expectNone(rest) ?? say(`${version()}\n`, DONE);
+  if (command === "--version" || command === "-v")
+    return expectNone(rest) ?? say(`${packageVersion()}\n`, DONE);
   switch (command) {
     case "serve":
       return expectNone(rest) ?? serve();
@@ -50,6 +53,8 @@ async function dispatch(args: readonly string[]): Promise<number | undefined> {
       return expectNone(rest) ?? migrate();
     case "check-config":
       return expectNone(rest) ?? checkConfig();
+    case "seed-demo":
+      return expectNone(rest) ?? seedDemo();
     case "backup":
       if (rest.length !== 1 || rest[0] === undefined || rest[0].startsWith("-")) {
         return usageError("backup needs exactly one argument: the PATH of the copy to create");
@@ -58,14 +63,6 @@ async function dispatch(args: readonly string[]): Promise<number | undefined> {
     default:
       return usageError(`unknown ${command.startsWith("-") ? "option" : "command"} "${command}"`);
   }
-}
-
-/** The version of @psm/server, from its package.json: one level above src/ and dist/ alike. */
-function version(): string {
-  const pkg = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as {
-    version: string;
-  };
-  return pkg.version;
 }
 
 function say(text: string, code: number): number {
@@ -153,6 +150,39 @@ async function backup(path: string): Promise<number> {
   } catch (error) {
     if (error instanceof BackupRefused) return fail(`Backup refused: ${error.message}`, REFUSED);
     return fail(`Backup failed: ${await why(error)}`, FAILED);
+  }
+}
+
+async function seedDemo(): Promise<number> {
+  const config = await configOrExit();
+  if (typeof config === "number") return config;
+  if (config.production) {
+    return fail("seed-demo refused: NODE_ENV=production (demo accounts share one known password)", REFUSED);
+  }
+  const { openMarketplace } = await import("./marketplace.js");
+  const { DemoRefused, seedDemo: seed } = await import("./seed-demo.js");
+  const { DEMO_PASSWORD } = await import("./demo-data.js");
+  let opened: Awaited<ReturnType<typeof openMarketplace>>;
+  try {
+    // The server's own opening: DATA_DIR, its secret and migrations, as at start.
+    opened = await openMarketplace(config);
+  } catch (error) {
+    return fail(`Seeding failed: ${await why(error)}`, FAILED);
+  }
+  try {
+    const r = await seed(opened.marketplace);
+    return say(
+      `Demo data: ${r.members} accounts (password "${DEMO_PASSWORD}"), ${r.listings} listings in ` +
+        `${r.categories} categories, ${r.messages} messages; storage ${describeStorage(config)}\n`,
+      DONE,
+    );
+  } catch (error) {
+    if (error instanceof DemoRefused) return fail(`seed-demo refused: ${error.message}`, REFUSED);
+    return fail(`Seeding failed: ${await why(error)}`, FAILED);
+  } finally {
+    await opened.documents.close?.();
+    await opened.mailer.close?.();
+    await opened.storage.close();
   }
 }
 

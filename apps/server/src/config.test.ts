@@ -79,7 +79,9 @@ describe("readConfig", () => {
       allowPrivate: false,
       retrySchedule: [5, 300, 1800, 7200, 18000, 36000, 86400],
     });
-    expect(readConfig({ WEBHOOK_ALLOW_PRIVATE: "true", WEBHOOK_RETRY_SCHEDULE: " 1, 2,3 " }).webhooks).toEqual({
+    expect(
+      readConfig({ WEBHOOK_ALLOW_PRIVATE: "true", WEBHOOK_RETRY_SCHEDULE: " 1, 2,3 " }).webhooks,
+    ).toEqual({
       allowPrivate: true,
       retrySchedule: [1, 2, 3],
     });

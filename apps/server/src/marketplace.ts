@@ -1,8 +1,10 @@
+import { createHash } from "node:crypto";
 import { createArgon2Hasher } from "@psm/adapter-argon2";
 import { createDocumentParser } from "@psm/adapter-documents";
 import { type ListingRevision, watchListingWrites } from "@psm/adapter-http";
 import { createWebhookTransport } from "@psm/adapter-webhooks";
 import {
+  createHmacUrlSigner,
   createJwtTokenService,
   createMarketplace,
   createUuidV7Generator,
@@ -31,15 +33,20 @@ export interface OpenedMarketplace {
 
 /**
  * The composition both entry points share, the HTTP server (main.ts) and the
- * MCP stdio server (mcp-stdio.ts): secrets -> storage and migrations ->
- * mailer -> document parser -> webhook transport -> marketplace, its repositories watched for
+ * MCP stdio server (mcp-cli.ts): secrets (`options.jwtSecret` instead of DATA_DIR's) -> storage and
+ * migrations -> mailer -> document parser -> webhook transport -> marketplace, its repositories watched for
  * listing writes (the answer cache's revision). Failures the operator fixes in the
  * environment throw errors whose message is one line naming the variable.
  */
-export async function openMarketplace(config: Config): Promise<OpenedMarketplace> {
-  const jwtSecret = await loadJwtSecret(config.dataDir, config.jwtSecret).catch((error: unknown) => {
-    throw dataDirError(config, error);
-  });
+export async function openMarketplace(
+  config: Config,
+  options: { jwtSecret?: string } = {},
+): Promise<OpenedMarketplace> {
+  const jwtSecret =
+    options.jwtSecret ??
+    (await loadJwtSecret(config.dataDir, config.jwtSecret).catch((error: unknown) => {
+      throw dataDirError(config, error);
+    }));
   const storage = await openStorage(config);
   const mailer = await openMailer(config);
   const documents = createDocumentParser({ ai: config.documentAi });
@@ -55,6 +62,11 @@ export async function openMarketplace(config: Config): Promise<OpenedMarketplace
     random: webCryptoRandom,
     // Signed deliveries, SSRF-checked at creation and again at each connection (adapter-webhooks).
     webhookTransport: createWebhookTransport({ allowPrivate: config.webhooks.allowPrivate }),
+    // Unsubscribe links are signed with a key of their own, derived from the JWT secret: the
+    // same on every process of one deployment, and never usable as a JWT key.
+    urlSigner: createHmacUrlSigner(
+      createHash("sha256").update(`psm unsubscribe links\0${jwtSecret}`).digest(),
+    ),
     settings: {
       securityMode: config.legacyPublicEndpoints ? "legacy" : "strict",
       slots: config.slots,

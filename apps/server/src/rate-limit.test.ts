@@ -1,6 +1,6 @@
 import { createConnection } from "node:net";
 import { createHttpApp, createRateLimitHooks } from "@psm/adapter-http";
-import { createTestDatabase, testDatabaseUrl } from "@psm/adapter-postgres/testing";
+import { createTestDatabase, POSTGRES_SKIP_REASON, testDatabaseUrl } from "@psm/adapter-postgres/testing";
 import { createMarketplace } from "@psm/core";
 import { createTestDeps } from "@psm/core/testing";
 import { describe, expect, it } from "vitest";
@@ -9,6 +9,7 @@ import { type CounterStores, openCounterStores, openRateLimiting, trustedProxies
 
 const silent = { info() {}, warn() {}, error() {} };
 const REDIS_URL = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379/15";
+const REDIS_SKIP_REASON = `no Redis answers at ${REDIS_URL}: start one (.ci/run does when redis-server is installed) or set TEST_REDIS_URL`;
 const adminUrl = testDatabaseUrl();
 
 /** Three hits on one counter of the store, as a limiter would make them. */
@@ -76,7 +77,8 @@ describe("rate limiting from the configuration", () => {
     );
   });
 
-  it.skipIf(adminUrl === undefined)("postgres counters are shared by two processes' stores", async () => {
+  it("postgres counters are shared by two processes' stores", async (ctx) => {
+    if (adminUrl === undefined) ctx.skip(POSTGRES_SKIP_REASON);
     const db = await createTestDatabase(adminUrl ?? "", "psm_rl_test");
     try {
       const config = readConfig({ RATE_LIMIT_STORE: "postgres", DATABASE_URL: db.url });
@@ -96,7 +98,7 @@ describe("rate limiting from the configuration", () => {
   });
 
   it("redis counters count (skipped with a reason when no Redis answers)", async (ctx) => {
-    if (!(await redisAnswers())) ctx.skip(`no Redis at ${REDIS_URL} (set TEST_REDIS_URL)`);
+    if (!(await redisAnswers())) ctx.skip(REDIS_SKIP_REASON);
     const stores = await openCounterStores(readConfig({ RATE_LIMIT_STORE: REDIS_URL }));
     try {
       expect(stores.kind).toBe("redis");
@@ -160,7 +162,8 @@ describe("the login quotas on every counter store", () => {
     await ownerKeepsAccess(await openCounterStores(readConfig({})));
   });
 
-  it.skipIf(adminUrl === undefined)("postgres", async () => {
+  it("postgres", async (ctx) => {
+    if (adminUrl === undefined) ctx.skip(POSTGRES_SKIP_REASON);
     const db = await createTestDatabase(adminUrl ?? "", "psm_rl_test");
     const stores = await openCounterStores(
       readConfig({ RATE_LIMIT_STORE: "postgres", DATABASE_URL: db.url }),
@@ -174,7 +177,7 @@ describe("the login quotas on every counter store", () => {
   });
 
   it("redis (skipped with a reason when no Redis answers)", async (ctx) => {
-    if (!(await redisAnswers())) ctx.skip(`no Redis at ${REDIS_URL} (set TEST_REDIS_URL)`);
+    if (!(await redisAnswers())) ctx.skip(REDIS_SKIP_REASON);
     const stores = await openCounterStores(readConfig({ RATE_LIMIT_STORE: REDIS_URL }));
     try {
       await ownerKeepsAccess(stores);

@@ -10,13 +10,9 @@ const FILE = "jwt-secret";
  */
 export async function loadJwtSecret(dataDir: string, configured: string | undefined): Promise<string> {
   if (configured !== undefined) return configured;
+  const existing = await readJwtSecret(dataDir);
+  if (existing !== undefined) return existing;
   const path = join(dataDir, FILE);
-  try {
-    const existing = (await readFile(path, "utf8")).trim();
-    if (Buffer.byteLength(existing) >= 32) return existing;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
-  }
   await mkdir(dataDir, { recursive: true, mode: 0o700 });
   const secret = randomBytes(48).toString("base64url");
   // Written whole to a file of this process's own, then linked into place: the
@@ -42,4 +38,15 @@ export async function loadJwtSecret(dataDir: string, configured: string | undefi
     await unlink(draft);
   }
   return secret;
+}
+
+/** The secret kept in DATA_DIR, when one of 32 bytes or more is there; never writes. */
+export async function readJwtSecret(dataDir: string): Promise<string | undefined> {
+  try {
+    const existing = (await readFile(join(dataDir, FILE), "utf8")).trim();
+    return Buffer.byteLength(existing) >= 32 ? existing : undefined;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+    return undefined;
+  }
 }

@@ -41,6 +41,37 @@ describe("signup and login", () => {
     });
   });
 
+  test("display_name at signup is optional and validated as PUT /api/users/update validates it", async () => {
+    const h = harness();
+    const named = await h.call("POST", "/api/auth/signup", {
+      body: { email: "named@example.com", password: "secret1", display_name: "  Ada Consulting " },
+    });
+    expect(named.status).toBe(201);
+    expect((await h.json<{ user: { display_name: string } }>(named)).user.display_name).toBe(
+      "Ada Consulting",
+    );
+    const s = await h.signUp();
+    let n = 0;
+    for (const bad of ["", "   ", "x".repeat(101), 42, "nul\u0000"]) {
+      const signup = await h.call("POST", "/api/auth/signup", {
+        body: { email: `bad${++n}@example.com`, password: "secret1", display_name: bad },
+      });
+      const update = await h.call("PUT", "/api/users/update", {
+        token: s.token,
+        body: { display_name: bad },
+      });
+      expect([signup.status, update.status], JSON.stringify(bad)).toEqual([400, 400]);
+      const refusal = await signup.json();
+      expect(refusal, JSON.stringify(bad)).toEqual(await update.json());
+      expect(refusal).toMatchObject({ code: "invalid_input" });
+    }
+    // None of the refused sign-ups made an account.
+    const taken = await h.call("POST", "/api/auth/signup", {
+      body: { email: "bad1@example.com", password: "secret1" },
+    });
+    expect(taken.status).toBe(201);
+  });
+
   test("the default display_name shows nothing of the email", async () => {
     const h = harness();
     const res = await h.call("POST", "/api/auth/signup", {

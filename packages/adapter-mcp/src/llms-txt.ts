@@ -44,7 +44,7 @@ export function llmsTxt(
     ),
     "```",
     "",
-    "- Local clients over stdio: `PSM_API_KEY=psm_... psm-mcp` on the server's machine, with its DATABASE_URL or DATA_DIR.",
+    "- Local clients over stdio: `psm-mcp` on the server's machine (`pnpm --dir REPO exec psm-mcp`, or `node REPO/apps/server/bin/psm-mcp.js`), with `PSM_API_KEY=psm_...` and the server's DATA_DIR or DATABASE_URL; it never creates a database.",
     "",
     "## Authentication",
     "",

@@ -1,4 +1,4 @@
-import { type ErrorCode, isMarketplaceError } from "@psm/core";
+import { ERROR_MESSAGES, type ErrorCode, isMarketplaceError } from "@psm/core";
 import type { Context, ErrorHandler } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
@@ -26,6 +26,9 @@ function problemOf(
 ): [ContentfulStatusCode, Problem] {
   switch (code) {
     case "rate_limited":
+      // A limiter with words of its own says them (sign-up: accounts created, and when the next may be).
+      if (message !== ERROR_MESSAGES.rate_limited)
+        return [429, { title: "Not just now", message: `${message}.` }];
       return [
         429,
         {

@@ -1,6 +1,56 @@
 import { describe, expect, it } from "vitest";
 import { h1, webHarness } from "./harness.js";
 
+describe("a display name at sign-up", () => {
+  const SUGGESTION = "Choose a display name: until you do, your listings and messages show";
+
+  it("given: the account is created with it, and the account page suggests nothing", async () => {
+    const h = webHarness();
+    const b = h.browser();
+    const done = await b.submit(await b.get("/signup"), "/signup", {
+      email: "ada@example.com",
+      password: "secret-password",
+      display_name: "Ada Consulting",
+    });
+    expect([done.status, done.location]).toEqual([303, "/"]);
+    const account = await b.get("/account");
+    expect(account.html).toContain('value="Ada Consulting"');
+    expect(account.html).not.toContain(SUGGESTION);
+  });
+
+  it("left out: sign-up leads to the account page, which suggests one until it is chosen", async () => {
+    const h = webHarness();
+    const b = h.browser();
+    const done = await b.submit(await b.get("/signup"), "/signup", {
+      email: "anon@example.com",
+      password: "secret-password",
+      display_name: "  ",
+    });
+    expect([done.status, done.location]).toEqual([303, "/account"]);
+    const account = await b.follow(done);
+    expect(h1(account.html)).toBe("Account");
+    expect(account.html).toMatch(new RegExp(`${SUGGESTION} “Member [0-9a-f]{6}”`));
+    const saved = await b.submit(account, "/account/profile", { display_name: "Anon Partners" });
+    expect(saved.location).toBe("/account");
+    expect((await b.follow(saved)).html).not.toContain(SUGGESTION);
+  });
+
+  it("too long: refused beside the field, as on the account page, and no account is made", async () => {
+    const h = webHarness();
+    const b = h.browser();
+    const refused = await b.submit(await b.get("/signup"), "/signup", {
+      email: "long@example.com",
+      password: "secret-password",
+      display_name: "x".repeat(101),
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.html).toContain("Display name must be at most 100 characters");
+    await expect(
+      h.m.auth.logIn({ email: "long@example.com", password: "secret-password" }),
+    ).rejects.toThrow();
+  });
+});
+
 describe("account", () => {
   it("changes the display name, and refuses an empty one beside the field", async () => {
     const h = webHarness();
@@ -57,7 +107,7 @@ describe("API keys", () => {
     const again = await browser.get("/account/keys");
     expect(again.html).not.toContain(secret ?? "none");
     // Never expires, never used.
-    expect(again.html.match(/<td>Never<\/td>/g)).toHaveLength(2);
+    expect(again.html.match(/<td data-label="(?:Expires|Last used)">Never<\/td>/g)).toHaveLength(2);
     const resentAnswer = await browser.submit(page, "/account/keys", { name: "pricing agent" });
     expect(resentAnswer.html).not.toMatch(/psm_[0-9a-f]{64}/);
     const resent = await browser.follow(resentAnswer);
@@ -68,7 +118,7 @@ describe("API keys", () => {
     const agent = await h.m.auth.authenticate({ apiKey: secret ?? "" });
     expect(agent.kind).toBe("user");
     const used = await browser.get("/account/keys");
-    expect(used.html.match(/<td>Never<\/td>/g)).toHaveLength(1);
+    expect(used.html.match(/<td data-label="(?:Expires|Last used)">Never<\/td>/g)).toHaveLength(1);
     const keyId = /action="\/account\/keys\/([0-9a-f-]{36})\/deactivate"/.exec(used.html)?.[1] ?? "";
     const off = await browser.submit(used, `/account/keys/${keyId}/deactivate`);
     expect(off.location).toBe("/account/keys");

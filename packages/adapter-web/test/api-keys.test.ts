@@ -54,7 +54,7 @@ describe("API keys: scopes and expiry", () => {
     const again = h.browser();
     await again.submit(await again.get("/login"), "/login", { email, password: "secret-password" });
     const later = await again.get("/account/keys");
-    expect(later.html).toContain("<td>Expired</td>");
+    expect(later.html).toContain(`<td data-label="Expires">Expired</td>`);
     expect(later.html).toContain('<span class="badge badge-expired">Expired</span>');
     expect(rotatable(later)).toEqual([]);
   });
@@ -70,7 +70,7 @@ describe("API keys: scopes and expiry", () => {
     const [key] = await keysOf(h, actor);
     expect(key?.scopes).toBeNull();
     expect(key?.expiresAt).toBeNull();
-    expect(shown.html).toContain("<td>Full access</td>");
+    expect(shown.html).toContain(`<td data-label="Scopes">Full access</td>`);
   });
 
   it("refuses a scope the member may not grant or that does not exist, beside the field, making nothing", async () => {

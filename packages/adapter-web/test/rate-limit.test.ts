@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { h1, webHarness } from "./harness.js";
 
 const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
 
 describe("rate limits: the API's hooks count the web forms too", () => {
   it("login: failures for one address are limited (the 401 page counts), then 429 with Retry-After", async () => {
@@ -58,6 +59,48 @@ describe("rate limits: the API's hooks count the web forms too", () => {
     });
     expect(login.status).toBe(429);
     expect(await login.json()).toMatchObject({ code: "rate_limited" });
+  });
+
+  it("sign-up counts accounts created, not refused forms; the refusal says when to try again", async () => {
+    const rateLimit = createRateLimitHooks({
+      policies: { signup: { name: "signup", limit: 2, windowMs: HOUR } },
+    });
+    const h = webHarness({ rateLimit });
+    await h.m.auth.signUp({ email: "taken@example.com", password: "secret-password" });
+    const office = h.browser();
+    const form = await office.get("/signup");
+    const submit = (email: string, password = "secret-password") =>
+      office.submit(form, "/signup", { email, password });
+    // Five mistakes from one office: each refused on the form, none counted.
+    for (const [email, password] of [
+      ["taken@example.com", "secret-password"],
+      ["new@example.com", "short"],
+      ["not-an-address", "secret-password"],
+      ["taken@example.com", "another-password"],
+      ["new@example.com", "x"],
+    ] as const) {
+      expect((await submit(email, password)).status).toBe(400);
+    }
+    expect((await submit("first@example.com")).status).toBe(303);
+    // The API and the pages share the quota: the second account is created over the API.
+    const api = await h.app.request("/api/auth/signup", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email: "second@example.com", password: "secret-password" }),
+    });
+    expect(api.status).toBe(201);
+    const colleague = h.browser();
+    const refused = await colleague.submit(await colleague.get("/signup"), "/signup", {
+      email: "third@example.com",
+      password: "secret-password",
+    });
+    expect(refused.status).toBe(429);
+    const retryAfter = Number(refused.headers.get("retry-after"));
+    expect(retryAfter).toBeGreaterThan(60);
+    expect(h1(refused.html)).toBe("Not just now");
+    expect(refused.html).toContain(
+      `Too many accounts created from this network: try again in ${Math.ceil(retryAfter / 60)} minutes.`,
+    );
   });
 
   it("sign-up, forgot-password and writes use their classes' quotas", async () => {

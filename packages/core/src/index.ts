@@ -96,6 +96,7 @@ export { foldSearchText } from "./domain/search-text.js";
 export {
   ACCOUNT_TYPES,
   type AccountType,
+  isDefaultDisplayName,
   normalizeEmail,
   type Profile,
   type User,

@@ -16,7 +16,7 @@ beforeAll(async () => {
 });
 afterAll(() => dirs.cleanup());
 
-const COMMANDS = ["serve", "migrate", "backup PATH", "check-config"];
+const COMMANDS = ["serve", "migrate", "backup PATH", "check-config", "seed-demo"];
 
 describe("psm-server --help", () => {
   it.each(["--help", "-h"])(
@@ -134,7 +134,7 @@ describe("every command on an older Node.js", () => {
   it.skipIf(oldMajor < 14 || oldMajor >= 24).each([["--help"], ["--version"], ["check-config"], ["migrate"]])(
     `%s says which Node.js it needs, exit 1 (skipped without a Node.js 14 to 23 at ${OLD_NODE}; set PSM_OLD_NODE)`,
     async (command) => {
-      const run = spawnSync(OLD_NODE, [join(APP_DIR, "dist/bin.js"), command], {
+      const run = spawnSync(OLD_NODE, [join(APP_DIR, "bin/psm-server.js"), command], {
         encoding: "utf8",
         env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", DATA_DIR: join(cwd, "data") },
         cwd,

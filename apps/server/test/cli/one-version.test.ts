@@ -46,7 +46,7 @@ describe("one version", () => {
 });
 
 describe("one Node.js", () => {
-  it(".node-version, .nvmrc, every engines field and bin.ts's check name the same minimum", async () => {
+  it(".node-version, .nvmrc, every engines field and the commands' check (node-check.ts) name the same minimum", async () => {
     const nodeVersion = (await readFile(join(REPO_ROOT, ".node-version"), "utf8")).trim();
     expect((await readFile(join(REPO_ROOT, ".nvmrc"), "utf8")).trim()).toBe(nodeVersion);
 
@@ -57,7 +57,7 @@ describe("one Node.js", () => {
     }
     expect((await manifest("package.json")).engines?.node).toBe(`>=${nodeVersion}`);
 
-    const bin = await readFile(join(APP_DIR, "src/bin.ts"), "utf8");
+    const bin = await readFile(join(APP_DIR, "src/node-check.ts"), "utf8");
     const major = /NEEDED_MAJOR = (\d+);/.exec(bin)?.[1];
     const minor = /NEEDED_MINOR = (\d+);/.exec(bin)?.[1];
     expect(`${major}.${minor}.0`).toBe(nodeVersion);

@@ -1,12 +1,12 @@
 import { execFile } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { basename, join } from "node:path";
 import { APP_DIR } from "../support/paths.js";
 import { childEnv } from "../support/server-process.js";
 
-/** The built `psm-server` command, as package.json's "bin" names it. */
-const BIN = join(APP_DIR, "dist/bin.js");
+/** The `psm-server` command, as package.json's "bin" names it (it runs the built dist/bin.js). */
+export const PSM_SERVER = join(APP_DIR, "bin/psm-server.js");
 
 /** How one run of the command ended. */
 export interface CliRun {
@@ -16,20 +16,28 @@ export interface CliRun {
 }
 
 /**
- * Runs `psm-server ...args` as its own process with `env` only (the runner's
- * DATABASE_URL or TEST_DATABASE_URL must not reach it), in `cwd`. A run that
- * outlives the limit rejects, so a command that hangs fails its test.
+ * Runs `psm-server ...args` (or the command at `bin`) as its own process with
+ * `env` only (the runner's DATABASE_URL or TEST_DATABASE_URL must not reach
+ * it), in `cwd`. A run that outlives the limit rejects, so a command that
+ * hangs fails its test.
  */
-export function runCli(args: string[], env: Record<string, string>, cwd: string): Promise<CliRun> {
+export function runCli(
+  args: string[],
+  env: Record<string, string>,
+  cwd: string,
+  bin = PSM_SERVER,
+): Promise<CliRun> {
   return new Promise((resolve, reject) => {
     execFile(
       process.execPath,
-      [BIN, ...args],
+      [bin, ...args],
       { env: childEnv(env), cwd, timeout: 20_000, encoding: "utf8" },
       (error, stdout, stderr) => {
         if (error && typeof error.code !== "number") {
           reject(
-            new Error(`psm-server ${args.join(" ")} did not exit by itself: ${error.message}\n${stderr}`),
+            new Error(
+              `${basename(bin, ".js")} ${args.join(" ")} did not exit by itself: ${error.message}\n${stderr}`,
+            ),
           );
           return;
         }

@@ -8,7 +8,7 @@ import { call } from "../support/http.js";
 import { APP_DIR, REPO_ROOT } from "../support/paths.js";
 import { captureOutput, freePort } from "../support/server-process.js";
 
-const BIN = join(APP_DIR, "dist/bin.js");
+const BIN = join(APP_DIR, "bin/psm-server.js");
 const READY_WITHIN_MS = 30_000; // decisions.md: `pnpm start` serves within 30 s
 
 /** Polls GET /api/capabilities until it answers 200, `deadline` (epoch ms) passes, or the process is gone. */
@@ -87,9 +87,9 @@ describe("pnpm start", () => {
   }, 60_000);
 });
 
-// The `psm-server` command (dist/bin.js) checks the Node.js version with syntax
+// The `psm-server` command (bin/psm-server.js, then dist/bin.js) checks the Node.js version with syntax
 // old versions parse, before anything that needs Node.js 24.7 is loaded.
-describe("psm-server (dist/bin.js)", () => {
+describe("psm-server (bin/psm-server.js)", () => {
   // Debian's and Ubuntu's packaged node, older than 24 on the machines this suite was written on.
   const OLD_NODE = process.env.PSM_OLD_NODE ?? "/usr/bin/node";
   const oldVersion = existsSync(OLD_NODE)
@@ -124,14 +124,20 @@ describe("psm-server (dist/bin.js)", () => {
     expect(run.stderr).toBe("Invalid configuration: PORT must be an integer from 0 to 65535\n");
   });
 
-  it("is the package's bin, with a shebang, beside the MCP stdio entry", async () => {
+  it("is the package's bin, through a committed file with a shebang, beside the MCP stdio command", async () => {
     const manifest = JSON.parse(await readFile(join(APP_DIR, "package.json"), "utf8")) as {
       bin: Record<string, string>;
     };
-    expect(manifest.bin).toEqual({ "psm-server": "./dist/bin.js", "psm-mcp": "./dist/mcp-stdio.js" });
-    for (const bin of Object.values(manifest.bin)) {
-      const file = join(APP_DIR, bin);
-      expect((await readFile(file, "utf8")).startsWith("#!/usr/bin/env node\n")).toBe(true);
+    // Committed, not built: pnpm links them on a clean clone before any build, without a warning.
+    expect(manifest.bin).toEqual({ "psm-server": "./bin/psm-server.js", "psm-mcp": "./bin/psm-mcp.js" });
+    for (const [bin, built] of [
+      ["bin/psm-server.js", "dist/bin.js"],
+      ["bin/psm-mcp.js", "dist/mcp-bin.js"],
+    ] as const) {
+      for (const file of [bin, built]) {
+        expect((await readFile(join(APP_DIR, file), "utf8")).startsWith("#!/usr/bin/env node\n")).toBe(true);
+      }
+      expect(await readFile(join(APP_DIR, bin), "utf8")).toContain(`"../${built}"`);
     }
   });
 });

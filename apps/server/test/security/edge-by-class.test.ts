@@ -110,7 +110,8 @@ describe("one upload share per account, whatever the surface", () => {
       expect(await refusedMcp.json()).toMatchObject({ code: "rate_limited" });
       const refusedPage = await page();
       expect(refusedPage.status).toBe(429);
-      expect(await refusedPage.text()).toContain("Too many attempts");
+      // The page gives the gate's own reason (not a generic "too many attempts").
+      expect(await refusedPage.text()).toContain("uploads of one account are handled at once");
     } finally {
       for (const h of held) h.stop();
     }

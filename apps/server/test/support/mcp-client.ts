@@ -7,7 +7,8 @@ import type { Json } from "./http.js";
 import { APP_DIR } from "./paths.js";
 import { childEnv } from "./server-process.js";
 
-const STDIO_ENTRY = join(APP_DIR, "dist/mcp-stdio.js");
+/** `psm-mcp` as package.json's "bin" names it. */
+export const PSM_MCP = join(APP_DIR, "bin/psm-mcp.js");
 
 /** The SDK's client over Streamable HTTP to a running server's /mcp, with these request headers. */
 export async function connectHttp(
@@ -23,14 +24,16 @@ export async function connectHttp(
   return client;
 }
 
-/** The SDK's client over stdio to `psm-mcp` (the compiled entry), started with `env` only. */
+/** The SDK's client over stdio to the `psm-mcp` command, started with `env` only, in `cwd` (default: the runner's). */
 export async function connectStdio(
   env: Record<string, string>,
+  cwd?: string,
 ): Promise<{ client: Client; stderr: () => string }> {
   const transport = new StdioClientTransport({
     command: process.execPath,
-    args: [STDIO_ENTRY],
+    args: [PSM_MCP],
     env: childEnv({ LOG_LEVEL: "warn", ...env }),
+    ...(cwd === undefined ? {} : { cwd }),
     stderr: "pipe",
   });
   let stderr = "";

@@ -38,8 +38,10 @@ suite.describeSites((backend, site) => {
       await page.keyboard.type("keyboard-password");
       await tabTo(page, (f) => f.tag === "button" && f.text === "Create account");
       await page.keyboard.press("Enter");
-      await page.waitForURL(`${site().url}/`);
+      // No display name given: the account page, which suggests choosing one.
+      await page.waitForURL(`${site().url}/account`);
       await page.waitForLoadState("load");
+      expect(await page.locator("#choose-name").textContent()).toContain("Choose a display name");
 
       await tabTo(page, (f) => f.tag === "a" && f.text === "Post a listing");
       await page.keyboard.press("Enter");

@@ -89,16 +89,38 @@ describe("rate limits", () => {
     expect(statuses).toEqual(new Array(8).fill(200));
   });
 
-  test("signup 10 an hour and reset-password 5 an hour per IP", async () => {
+  test("signup 10 accounts an hour and reset-password 5 an hour per IP", async () => {
     const t = limited();
-    const signups = await burst(11, (i) =>
+    const signup = (i: number, password = "secret-pw") =>
       t.request("POST", "/api/auth/signup", {
         ip: "203.0.113.9",
-        body: { email: `s${i}@example.com`, password: "secret-pw" },
-      }),
-    );
-    expect(signups.slice(0, 10)).toEqual(new Array(10).fill(201));
-    await expect429(await t.request("POST", "/api/auth/signup", { ip: "203.0.113.9", body: {} }), "signup");
+        body: { email: `s${i}@example.com`, password },
+      });
+    // One office behind one IP: typos and a taken address are not accounts, and cost nothing.
+    expect(await burst(12, () => signup(0, "short"))).toEqual(new Array(12).fill(400));
+    expect(await burst(9, (i) => signup(i))).toEqual(new Array(9).fill(201));
+    expect(await burst(3, () => signup(0))).toEqual([400, 400, 400]);
+    expect((await signup(9)).status).toBe(201);
+    // The eleventh account is refused, even as a typo: the answer says when the next is allowed.
+    for (const body of [{ email: "s10@example.com", password: "secret-pw" }, {}]) {
+      const refused = await t.request("POST", "/api/auth/signup", { ip: "203.0.113.9", body });
+      expect(refused.status).toBe(429);
+      const retryAfter = Number(refused.headers.get("retry-after"));
+      expect(retryAfter).toBeGreaterThan(60);
+      expect(retryAfter).toBeLessThanOrEqual(3600);
+      expect(await refused.json()).toEqual({
+        error: `Too many accounts created from this network: try again in ${Math.ceil(retryAfter / 60)} minutes`,
+        code: "rate_limited",
+      });
+    }
+    expect(
+      (
+        await t.request("POST", "/api/auth/signup", {
+          ip: "203.0.113.10",
+          body: { email: "s10@example.com", password: "secret-pw" },
+        })
+      ).status,
+    ).toBe(201);
     const resets = await burst(5, () =>
       t.request("POST", "/api/auth/reset-password", { ip: "203.0.113.9", body: { email: "s0@example.com" } }),
     );

@@ -5,13 +5,15 @@ import type { FC, PropsWithChildren } from "hono/jsx";
  * narrow screens. The last column holds the row's actions, its header for screen readers only;
  * `actions={false}` leaves it out for a read-only table (an empty column is noise to a reader).
  * A read-only table has nothing to focus, so `label` names its box as a region a keyboard can
- * reach and scroll when it is wider than the screen.
+ * reach and scroll when it is wider than the screen. `stacked`: on a phone each row is shown as a
+ * card instead, its cells one under the other, each named by its `data-label`, so that the row's
+ * actions are on screen without scrolling sideways.
  */
 export const DataTable: FC<
-  PropsWithChildren<{ columns: readonly string[]; actions?: boolean; label?: string }>
-> = ({ columns, actions = true, label, children }) => {
+  PropsWithChildren<{ columns: readonly string[]; actions?: boolean; label?: string; stacked?: boolean }>
+> = ({ columns, actions = true, label, stacked, children }) => {
   const table = (
-    <table>
+    <table class={stacked ? "table-stacked" : undefined}>
       <thead>
         <tr>
           {columns.map((column) => (

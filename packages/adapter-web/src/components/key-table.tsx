@@ -78,18 +78,18 @@ export const KeyTable: FC<{ ctx: PageContext; keys: readonly ApiKey[]; now: Date
   now,
   userId,
 }) => (
-  <DataTable columns={["Name", "Prefix", "Scopes", "Expires", "Last used", "State"]}>
+  <DataTable columns={["Name", "Prefix", "Scopes", "Expires", "Last used", "State"]} stacked>
     {keys.map((key) => {
       const state = STATES[keyRefusal(key, now) ?? "active"];
       const working = state === STATES.active;
       return (
         <tr>
           <th scope="row">{key.name}</th>
-          <td>{key.prefix === null ? NONE : <code>{key.prefix}…</code>}</td>
-          <td>{scopeList(key.scopes)}</td>
-          <td>{expiry(key, now)}</td>
-          <td>{key.lastUsed ? formatDateTime(key.lastUsed) : "Never"}</td>
-          <td>
+          <td data-label="Prefix">{key.prefix === null ? NONE : <code>{key.prefix}…</code>}</td>
+          <td data-label="Scopes">{scopeList(key.scopes)}</td>
+          <td data-label="Expires">{expiry(key, now)}</td>
+          <td data-label="Last used">{key.lastUsed ? formatDateTime(key.lastUsed) : "Never"}</td>
+          <td data-label="State">
             <span class={state.badge}>{state.label}</span>
           </td>
           <td class="row-actions">

@@ -1,3 +1,4 @@
+import { isDefaultDisplayName } from "@psm/core";
 import type { FC } from "hono/jsx";
 import { NewPasswordInputs, PasswordInput } from "../components/account-fields.js";
 import { Input } from "../components/field.js";
@@ -29,6 +30,11 @@ export const AccountPage: FC<{ ctx: PageContext; view: AccountView }> = ({ ctx, 
         they happen through <a href="/account/webhooks">webhooks</a>. Choose which mails you get in your{" "}
         <a href="/account/notifications">notification settings</a>.
       </p>
+      {user && isDefaultDisplayName(user.displayName) ? (
+        <p class="notice notice-info" role="status" id="choose-name">
+          Choose a display name: until you do, your listings and messages show “{user.displayName}”.
+        </p>
+      ) : null}
       <FormPanel
         ctx={ctx}
         id="profile-title"

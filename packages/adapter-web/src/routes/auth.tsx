@@ -74,7 +74,8 @@ export function authRoutes(config: WebConfig): Hono<WebEnv> {
       tone: "ok",
       text: "Welcome! Your account is ready. We sent you a link to confirm your email address.",
     });
-    return c.redirect("/", 303);
+    // Without a name of their own, the account page is where they can choose one (it suggests it).
+    return c.redirect(command.displayName === undefined ? "/account" : "/", 303);
   });
 
   app.get("/login", readLimit(config), (c) => {

@@ -64,6 +64,11 @@ export function defaultDisplayName(random: RandomSource): string {
   return `Member ${toHex(random.bytes(3))}`;
 }
 
+/** Whether `name` has the shape of the default one: its owner has not (visibly) chosen a name yet. */
+export function isDefaultDisplayName(name: string): boolean {
+  return /^Member [0-9a-f]{6}$/.test(name);
+}
+
 export function toUserView(user: User, activeListingsCount: number): UserView {
   return {
     id: user.id,

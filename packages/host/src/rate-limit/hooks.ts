@@ -14,6 +14,7 @@ import {
 import { type LimiterOptions, limiter } from "./limiter.js";
 import { DEFAULT_RATE_LIMIT_POLICIES, type RateLimitPolicies, type RateLimitPolicy } from "./policies.js";
 import { guardStore, type StoreFailureMode } from "./store-guard.js";
+import { inWords } from "./wait.js";
 
 /** Makes the counter store of one policy (each limiter needs its own: the store learns its window). */
 export type RateLimitStoreFactory = (policy: RateLimitPolicy) => Store<HostEnv>;
@@ -49,7 +50,16 @@ export interface RateLimitOptions {
 const silent: Logger = { info() {}, warn() {}, error() {} };
 
 // Login attempts that count against the address: wrong email or password.
-const FAILURES = { failuresOnly: (status: number) => status === 401, advertise: false };
+const FAILURES = { counts: (status: number) => status === 401, advertise: false };
+
+// Sign-ups count the accounts created (an answer below 400: the API's 201, the
+// page's redirect), so typos and taken addresses cost an office behind one IP
+// nothing; a refusal says when the next one is allowed.
+const CREATED = {
+  counts: (status: number) => status < 400,
+  refusal: (seconds: number) =>
+    `Too many accounts created from this network: try again in ${inWords(seconds)}`,
+};
 
 /** Runs `outer` around `inner`: a request passes both, outer first. */
 const around =
@@ -61,7 +71,8 @@ const around =
 
 /**
  * The rate-limit hooks of createHttpApp, one per route class (decisions.md):
- * reads per client IP, writes and uploads per caller, signup and reset per IP,
+ * reads per client IP, writes and uploads per caller, accounts created
+ * (signup) and reset requests per IP,
  * and login per IP, then its failures per (address, client IP) and per
  * address from every IP; a password confirmation is a write whose failures count as those of a
  * login at the caller's address. One client's guesses at an account lock out that
@@ -99,7 +110,12 @@ export function createRateLimitHooks(options: RateLimitOptions = {}): RateLimitH
     // A signed-in caller proving their password again: its failures are failed logins of that
     // account (the same counters), so a write quota buys no extra guesses.
     confirm: around(write, failures(confirmAttemptKeyOf, confirmAddressKeyOf)),
-    signup: perIp(policies.signup, "closed"),
+    signup: limiter({
+      policy: policies.signup,
+      store: store(policies.signup, "closed"),
+      key: ipKeyOf,
+      ...CREATED,
+    }),
     reset: perIp(policies.reset, "closed"),
     upload: perCaller(policies.upload),
   };

@@ -14,15 +14,18 @@ export interface LimiterOptions {
   /** The counter key; undefined leaves the request out of this policy. */
   key: (c: Context<HostEnv>) => string | undefined;
   /**
-   * Count only requests whose answer status this calls a failure (login:
-   * 401). Every attempt is counted first and a non-failure is taken back
-   * afterwards, so concurrent guesses cannot all slip in before one is counted.
-   * An error thrown further in is judged by the status it will be answered
-   * with: another limiter's 429 or a 400 of validation is no failure.
+   * Count only requests whose answer status this accepts (login: the 401 of a
+   * failure; signup: an account created). Every attempt is counted first and
+   * one it does not accept is taken back afterwards, so concurrent attempts
+   * cannot all slip in before one is counted. An error thrown further in is
+   * judged by the status it will be answered with: another limiter's 429 or a
+   * 400 of validation. Default: every request counts.
    */
-  failuresOnly?: (status: number) => boolean;
+  counts?: (status: number) => boolean;
   /** Advertise the policy on admitted answers too (always on a 429). Default true. */
   advertise?: boolean;
+  /** The 429's message, given the seconds until the next attempt is allowed. Default: the code's message. */
+  refusal?: (retryAfterSeconds: number) => string;
 }
 
 /**
@@ -33,7 +36,7 @@ export interface LimiterOptions {
  * Retry-After.
  */
 export function limiter(options: LimiterOptions): MiddlewareHandler<HostEnv> {
-  const { policy, failuresOnly } = options;
+  const { policy, counts, refusal } = options;
   const advertise = options.advertise ?? true;
   const state = (c: Context<HostEnv>) => {
     const info = c.get("rateLimit");
@@ -53,12 +56,15 @@ export function limiter(options: LimiterOptions): MiddlewareHandler<HostEnv> {
     standardHeaders: false,
     keyGenerator: (c) => `${policy.name}:${options.key(c) ?? ""}`,
     skip: (c) => options.key(c) === undefined,
-    skipSuccessfulRequests: failuresOnly !== undefined,
-    requestWasSuccessful: (c) => !failuresOnly?.(thrown.get(c) ?? c.res.status),
+    // hono-rate-limiter takes back the requests it calls "successful": here, those `counts` rejects.
+    skipSuccessfulRequests: counts !== undefined,
+    requestWasSuccessful: (c) => !counts?.(thrown.get(c) ?? c.res.status),
     handler: (c) => {
       const now = state(c);
       setRateLimitHeaders(c, policy, { ...now, remaining: 0 });
-      throw new MarketplaceError("rate_limited", undefined, { retryAfter: now.resetSeconds });
+      throw new MarketplaceError("rate_limited", refusal?.(now.resetSeconds), {
+        retryAfter: now.resetSeconds,
+      });
     },
   });
 

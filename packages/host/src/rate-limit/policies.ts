@@ -28,7 +28,7 @@ export interface RateLimitPolicies {
    * takes loginFailures.limit failures from each of many addresses.
    */
   accountLoginFailures: RateLimitPolicy;
-  /** Sign-ups per client IP. */
+  /** Accounts created per client IP (failed sign-ups are not counted). */
   signup: RateLimitPolicy;
   /** Password-reset requests per client IP (the per-address mail limit lives in core). */
   reset: RateLimitPolicy;

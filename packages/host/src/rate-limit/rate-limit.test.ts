@@ -86,9 +86,7 @@ describe("a limiter of failures only", () => {
   /** An app whose answer is chosen per request: `?answer=401`, `200`, or a thrown `429`/`400`. */
   function failuresApp() {
     const app = new Hono<HostEnv>();
-    app.use(
-      limiter({ policy, store: new MemoryStore<HostEnv>(), key: () => "k", failuresOnly: (s) => s === 401 }),
-    );
+    app.use(limiter({ policy, store: new MemoryStore<HostEnv>(), key: () => "k", counts: (s) => s === 401 }));
     app.get("/", (c) => {
       const answer = c.req.query("answer");
       if (answer === "429") throw new MarketplaceError("rate_limited");
@@ -118,6 +116,36 @@ describe("a limiter of failures only", () => {
     expect((await app.request("/?answer=401")).status).toBe(401);
     expect((await app.request("/?answer=401")).status).toBe(401);
     expect(await (await app.request("/?answer=401")).json()).toEqual({ code: "rate_limited" });
+  });
+});
+
+describe("a limiter of accepted answers only (sign-up: accounts created)", () => {
+  test("counts answers below 400, takes back refusals, and its 429 says when to try again", async () => {
+    const policy = { name: "created", limit: 2, windowMs: 3_600_000 };
+    const app = new Hono<HostEnv>();
+    app.use(
+      limiter({
+        policy,
+        store: new MemoryStore<HostEnv>(),
+        key: () => "k",
+        counts: (s) => s < 400,
+        refusal: (seconds) => `wait ${seconds} s`,
+      }),
+    );
+    app.get("/", (c) => {
+      if (c.req.query("answer") === "400") throw new MarketplaceError("invalid_input");
+      return c.json({}, c.req.query("answer") === "303" ? 303 : 201);
+    });
+    app.onError((err, c) =>
+      isMarketplaceError(err) ? c.json({ code: err.code, message: err.message }, 418) : c.text("", 500),
+    );
+    for (let i = 0; i < 5; i++) expect((await app.request("/?answer=400")).status).toBe(418);
+    expect((await app.request("/?answer=201")).status).toBe(201);
+    expect((await app.request("/?answer=303")).status).toBe(303);
+    expect(await (await app.request("/?answer=201")).json()).toEqual({
+      code: "rate_limited",
+      message: expect.stringMatching(/^wait (3600|3599) s$/),
+    });
   });
 });
 

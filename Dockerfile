@@ -1,0 +1,40 @@
+# syntax=docker/dockerfile:1
+# The marketplace server as a container: SQLite in the /data volume by default,
+# PostgreSQL when DATABASE_URL names one (compose.yaml). No container daemon runs
+# where this project is developed: scripts/container-build-check.ts replays
+# these steps (COPY, WORKDIR, ENV, RUN) in a clean folder in CI, starts the
+# result and runs the HEALTHCHECK command against it. docs/operations.md says
+# what was and was not tried.
+
+# Build: install from the lockfile, compile, and deploy @psm/server with its
+# production dependencies only into /src/deploy.
+FROM node:24-bookworm-slim AS build
+# check:skip the CI machine brings its own pnpm 10
+RUN npm install --global --no-audit --no-fund pnpm@10.34.9
+ENV CI=true
+WORKDIR /src
+# The lockfile alone decides what is downloaded: this layer survives source edits.
+COPY pnpm-lock.yaml pnpm-workspace.yaml .npmrc ./
+RUN pnpm fetch
+COPY . .
+RUN pnpm install --frozen-lockfile --offline
+RUN pnpm build
+# --legacy: a plain copy of the workspace packages, without switching the whole
+# workspace to injected dependencies (which would stop dist/ changes reaching dependents in development).
+RUN pnpm --filter=@psm/server deploy --prod --legacy deploy
+
+# Runtime: Node.js, the deployed server and nothing else; a user without rights
+# outside /data.
+FROM node:24-bookworm-slim AS runtime
+ENV HOST=0.0.0.0 PORT=3000 DATA_DIR=/data
+WORKDIR /app
+COPY --from=build /src/deploy /app
+# check:skip the check gives the server a temporary DATA_DIR of its own
+RUN mkdir -p /data && chown node:node /data
+USER node
+VOLUME /data
+EXPOSE 3000
+# /readyz answers 200 once the database answers a ping.
+HEALTHCHECK --interval=30s --timeout=5s --start-period=30s --retries=3 \
+  CMD ["node", "-e", "fetch(`http://127.0.0.1:${process.env.PORT}/readyz`).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+CMD ["node", "bin/psm-server.js"]
