@@ -31,6 +31,7 @@ describePostgres("postgres webhooks migration", () => {
           id: jobId,
           userId: user.id,
           kind: "email_verification",
+          ref: null,
           status: "pending",
           attempts: 2,
           nextAttemptAt: new Date("2026-01-01T00:00:01Z"),

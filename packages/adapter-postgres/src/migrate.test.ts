@@ -1,6 +1,12 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { CATEGORY_VALUES, EVENT_TYPES, type MailKind } from "@psm/core";
+import {
+  CATEGORY_VALUES,
+  EVENT_TYPES,
+  type MailKind,
+  MESSAGE_MAIL_CHOICES,
+  SAVED_SEARCH_MAIL_CHOICES,
+} from "@psm/core";
 import { buildListing, buildUser } from "@psm/core/testing";
 import { expect, it } from "vitest";
 import { databaseBefore } from "../test/database-before.js";
@@ -9,7 +15,13 @@ import { connect } from "./connection.js";
 import { openPostgresStorage } from "./index.js";
 import { MIGRATION_LOCK_KEY } from "./migrate.js";
 import { MIGRATIONS_FOLDER } from "./migrations-folder.js";
-import { CATEGORY_CHECK_VALUES, everyOne, MAIL_KIND_CHECK_VALUES } from "./schema.js";
+import {
+  CATEGORY_CHECK_VALUES,
+  everyOne,
+  MAIL_KIND_CHECK_VALUES,
+  MESSAGE_MAIL_CHECK_VALUES,
+  SAVED_SEARCH_MAIL_CHECK_VALUES,
+} from "./schema.js";
 import { EVENT_TYPE_CHECK_VALUES } from "./schema-events.js";
 import { createTestDatabase, testDatabaseUrl } from "./testing/index.js";
 
@@ -26,9 +38,19 @@ it("allows exactly core's event types in the CHECK constraint", () => {
 });
 
 it("allows every mail kind in the CHECK constraint: a list leaving one out does not compile", () => {
-  expect([...MAIL_KIND_CHECK_VALUES]).toEqual(["password_reset", "email_verification", "webhook_disabled"]);
-  // @ts-expect-error webhook_disabled is left out (tsc -p tsconfig.tests.json checks this line)
-  everyOne<MailKind>()(["password_reset", "email_verification"]);
+  expect([...MAIL_KIND_CHECK_VALUES]).toEqual([
+    "password_reset",
+    "email_verification",
+    "webhook_disabled",
+    "message_received",
+  ]);
+  // @ts-expect-error message_received is left out (tsc -p tsconfig.tests.json checks this line)
+  everyOne<MailKind>()(["password_reset", "email_verification", "webhook_disabled"]);
+});
+
+it("allows exactly core's notification choices in the settings' CHECK constraints", () => {
+  expect([...MESSAGE_MAIL_CHECK_VALUES]).toEqual([...MESSAGE_MAIL_CHOICES]);
+  expect([...SAVED_SEARCH_MAIL_CHECK_VALUES]).toEqual([...SAVED_SEARCH_MAIL_CHOICES]);
 });
 
 describePostgres("postgres migrations", (ctx) => {
@@ -57,6 +79,8 @@ describePostgres("postgres migrations", (ctx) => {
         "listings",
         "mail_jobs",
         "messages",
+        "notification_cursor",
+        "notification_settings",
         "reset_requests",
         "reset_tokens",
         "sessions",
@@ -80,7 +104,10 @@ describePostgres("postgres migrations", (ctx) => {
         "api_keys_key_hash_idx",
         "messages_receiver_id_idx",
         "messages_sender_id_idx",
+        "messages_receiver_id_sender_id_listing_id_idx",
         "mail_jobs_status_next_attempt_at_idx",
+        "mail_jobs_user_id_kind_ref_created_at_idx",
+        "mail_jobs_pending_ref_idx",
         "email_verification_tokens_user_id_idx",
         "sessions_user_id_idx",
         "sessions_expires_at_idx",

@@ -1,4 +1,4 @@
-import type { DeliveryState, EventType } from "@psm/core";
+import type { DeliveryState, EventType, MessageMail, SavedSearchMail } from "@psm/core";
 import { sql } from "drizzle-orm";
 import {
   bigint,
@@ -12,10 +12,17 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { instant, oneOf, users } from "./schema.js";
+import {
+  instant,
+  MESSAGE_MAIL_CHECK_VALUES,
+  oneOf,
+  SAVED_SEARCH_MAIL_CHECK_VALUES,
+  users,
+} from "./schema.js";
 
 // The outbox tables written on the request path and drained off it (the event log, the reset
-// requests waiting for a mail round, and the webhooks the log fans out to), beside schema.ts
+// requests waiting for a mail round, the webhooks the log fans out to, and the notification
+// settings and cursor that turn it into mail), beside schema.ts
 // (drizzle.config.ts reads both).
 
 /**
@@ -168,4 +175,40 @@ export const webhookFanout = pgTable(
     lastSeq: bigint("last_seq", { mode: "number" }).notNull(),
   },
   (t) => [check("webhook_fanout_one_row_check", sql`${t.id} = 1`)],
+);
+
+/** A user's notification settings; no row means core's defaults. They go with their user. */
+export const notificationSettings = pgTable(
+  "notification_settings",
+  {
+    userId: uuid("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    messageMail: text("message_mail").$type<MessageMail>().notNull(),
+    savedSearchMail: text("saved_search_mail").$type<SavedSearchMail>().notNull(),
+  },
+  (t) => [
+    check(
+      "notification_settings_message_mail_check",
+      oneOf(sql`${t.messageMail}`, MESSAGE_MAIL_CHECK_VALUES),
+    ),
+    check(
+      "notification_settings_saved_search_mail_check",
+      oneOf(sql`${t.savedSearchMail}`, SAVED_SEARCH_MAIL_CHECK_VALUES),
+    ),
+  ],
+);
+
+/**
+ * The notifier's cursor, one row (id 1, seeded by the migration at the event counter's last seq, as
+ * webhook_fanout): the seq of the last event turned into notification mail. A round locks it (SKIP
+ * LOCKED) for its whole transaction, so one process notifies at a time and the others pass.
+ */
+export const notificationCursor = pgTable(
+  "notification_cursor",
+  {
+    id: integer("id").primaryKey(),
+    lastSeq: bigint("last_seq", { mode: "number" }).notNull(),
+  },
+  (t) => [check("notification_cursor_one_row_check", sql`${t.id} = 1`)],
 );

@@ -1,4 +1,13 @@
-import type { AccountType, Category, MailJobStatus, MailKind, Scope, StoredListingStatus } from "@psm/core";
+import type {
+  AccountType,
+  Category,
+  MailJobStatus,
+  MailKind,
+  MessageMail,
+  SavedSearchMail,
+  Scope,
+  StoredListingStatus,
+} from "@psm/core";
 import { type SQL, sql } from "drizzle-orm";
 import {
   boolean,
@@ -48,7 +57,12 @@ export const MAIL_KIND_CHECK_VALUES = everyOne<MailKind>()([
   "password_reset",
   "email_verification",
   "webhook_disabled",
+  "message_received",
 ]);
+
+/** Notification settings the CHECK constraints allow: every choice core offers, or this fails to compile. */
+export const MESSAGE_MAIL_CHECK_VALUES = everyOne<MessageMail>()(["instant", "off"]);
+export const SAVED_SEARCH_MAIL_CHECK_VALUES = everyOne<SavedSearchMail>()(["instant", "daily", "off"]);
 
 /** UTC instants with millisecond precision, read and written as Dates. */
 export const instant = (name: string) => timestamp(name, { withTimezone: true, precision: 3, mode: "date" });
@@ -186,6 +200,13 @@ export const messages = pgTable(
   (t) => [
     index("messages_receiver_id_idx").on(t.receiverId, t.id.desc().nullsFirst()),
     index("messages_sender_id_idx").on(t.senderId, t.id.desc().nullsFirst()),
+    // latestBetween: one conversation's newest message, one seek (DESIGN.md "Notifications").
+    index("messages_receiver_id_sender_id_listing_id_idx").on(
+      t.receiverId,
+      t.senderId,
+      t.listingId,
+      t.id.desc().nullsFirst(),
+    ),
   ],
 );
 
@@ -227,6 +248,8 @@ export const mailJobs = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     kind: text("kind").$type<MailKind>().notNull(),
+    // What the mail is about (a conversation key); NULL for kinds about nothing but their user.
+    ref: text("ref"),
     status: text("status").$type<MailJobStatus>().notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: instant("next_attempt_at").notNull(),
@@ -238,6 +261,11 @@ export const mailJobs = pgTable(
     index("mail_jobs_status_next_attempt_at_idx").on(t.status, t.nextAttemptAt),
     // Per-address mail limit (countSince) and the user foreign key's cascade.
     index("mail_jobs_user_id_kind_created_at_idx").on(t.userId, t.kind, t.createdAt),
+    // enqueueCoalesced: the last job created about one ref, one seek.
+    index("mail_jobs_user_id_kind_ref_created_at_idx").on(t.userId, t.kind, t.ref, t.createdAt),
+    // At most one pending job per user, kind and ref: enqueueCoalesced's ON CONFLICT arbiter, so
+    // racing calls store one (NULL refs never conflict). DESIGN.md "Notifications".
+    uniqueIndex("mail_jobs_pending_ref_idx").on(t.userId, t.kind, t.ref).where(sql`${t.status} = 'pending'`),
     check("mail_jobs_kind_check", oneOf(sql`${t.kind}`, MAIL_KIND_CHECK_VALUES)),
     check("mail_jobs_status_check", oneOf(sql`${t.status}`, ["pending", "sent", "failed"])),
   ],

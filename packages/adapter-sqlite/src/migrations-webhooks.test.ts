@@ -35,6 +35,7 @@ it("upgrade a database from before webhooks: queued mail stays, the new kind fit
       id: jobId,
       userId: user.id,
       kind: "email_verification",
+      ref: null,
       status: "pending",
       attempts: 2,
       nextAttemptAt: new Date(1000),

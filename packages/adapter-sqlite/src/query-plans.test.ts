@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { openConnection } from "./connection.js";
 import { LIST_AFTER_SQL, listForSql } from "./repositories/event-repository.js";
 import { ftsStopSql, searchSql } from "./repositories/listing-search-sql.js";
+import { ENQUEUE_COALESCED_SQL } from "./repositories/mail-queue-sql.js";
 import { CLAIM_SQL, DUE_SQL } from "./repositories/webhook-delivery-sql.js";
 import { openMigrated, removeTempDbs, tempDbFile } from "./test-support/temp-db.js";
 
@@ -154,6 +155,25 @@ describe("webhook reads", () => {
   });
 });
 
+describe("notification reads", () => {
+  it("enqueueCoalesced finds the last job about a ref in one seek of its index", () => {
+    const lines = plan(ENQUEUE_COALESCED_SQL);
+    expect(lines).toContain(
+      "SEARCH mail_jobs USING COVERING INDEX mail_jobs_user_id_kind_ref_created_at_idx (user_id=? AND kind=? AND ref=?)",
+    );
+    expect(fullScans(lines)).toEqual([]);
+  });
+
+  it("latestBetween reads one conversation's newest message from its index, with no sort", () => {
+    const lines = plan(
+      "SELECT * FROM messages WHERE receiver_id = ? AND sender_id = ? AND listing_id = ? ORDER BY id DESC LIMIT 1",
+    );
+    expect(lines).toEqual([
+      "SEARCH messages USING INDEX messages_receiver_id_sender_id_listing_id_id_idx (receiver_id=? AND sender_id=? AND listing_id=?)",
+    ]);
+  });
+});
+
 describe("every statement the repositories prepare", () => {
   it("reads through an index (captured over a run of every repository method)", async () => {
     const seen = new Set<string>();
@@ -212,6 +232,19 @@ describe("every statement the repositories prepare", () => {
     await repos.mailQueue.enqueue({ id: key.id, userId: user.id, kind: "password_reset", createdAt: NOW });
     await repos.mailQueue.claimDue(NOW, 5, 1000);
     await repos.mailQueue.countSince(user.id, "password_reset", NOW);
+    const coalesced = { userId: user.id, kind: "message_received" as const, ref: `${listing.id}/${user.id}` };
+    await repos.mailQueue.enqueueCoalesced({ ...coalesced, id: listing.id, createdAt: NOW }, 60_000);
+    const [leased] = await repos.mailQueue.claimDue(NOW, 5, 1000);
+    await repos.mailQueue.reschedule(leased!.id, NOW, "retry");
+    await repos.mailQueue.markSent(leased!.id, NOW);
+    await repos.mailQueue.markFailed(leased!.id, "plan");
+    await repos.mailQueue.findById(leased!.id);
+    await repos.messages.latestBetween(user.id, user.id, listing.id);
+    await repos.notifications.set(user.id, { messageMail: "off", savedSearchMail: "instant" });
+    await repos.notifications.get(user.id);
+    await repos.unitOfWork.run(async (unit) => {
+      await unit.notifications.advanceCursor((await unit.notifications.takeCursor()) ?? 0);
+    });
     const webhook = {
       id: key.id,
       userId: user.id,

@@ -5,6 +5,8 @@ import type {
   EventType,
   MailJobStatus,
   MailKind,
+  MessageMail,
+  SavedSearchMail,
   Scope,
   StoredListingStatus,
 } from "@psm/core";
@@ -36,7 +38,11 @@ export const MAIL_KIND_CHECK = everyOne<MailKind>()([
   "password_reset",
   "email_verification",
   "webhook_disabled",
+  "message_received",
 ]);
+/** Notification settings the CHECK constraints accept: every choice core offers, or this fails to compile. */
+export const MESSAGE_MAIL_CHECK = everyOne<MessageMail>()(["instant", "off"]);
+export const SAVED_SEARCH_MAIL_CHECK = everyOne<SavedSearchMail>()(["instant", "daily", "off"]);
 const DELIVERY_STATE_CHECK = ["pending", "succeeded", "failed"] as const satisfies readonly DeliveryState[];
 const MAIL_STATUS_CHECK = ["pending", "sent", "failed"] as const satisfies readonly MailJobStatus[];
 
@@ -166,6 +172,8 @@ export const messages = sqliteTable(
   (t) => [
     index("messages_receiver_id_id_idx").on(t.receiverId, t.id),
     index("messages_sender_id_id_idx").on(t.senderId, t.id),
+    // latestBetween: one conversation's newest message, one seek (DESIGN.md "Notifications").
+    index("messages_receiver_id_sender_id_listing_id_id_idx").on(t.receiverId, t.senderId, t.listingId, t.id),
   ],
 );
 
@@ -207,6 +215,8 @@ export const mailJobs = sqliteTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     kind: text("kind", { enum: MAIL_KIND_CHECK }).notNull(),
+    // What the mail is about (a conversation key); NULL for kinds about nothing but their user.
+    ref: text("ref"),
     status: text("status", { enum: MAIL_STATUS_CHECK }).notNull(),
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: integer("next_attempt_at", { mode: "timestamp_ms" }).notNull(),
@@ -219,6 +229,13 @@ export const mailJobs = sqliteTable(
     index("mail_jobs_status_next_attempt_at_id_idx").on(t.status, t.nextAttemptAt, t.id),
     // countSince (per-address limit) and the users FK cascade.
     index("mail_jobs_user_id_kind_created_at_idx").on(t.userId, t.kind, t.createdAt),
+    // enqueueCoalesced: the last job created about one ref, one seek.
+    index("mail_jobs_user_id_kind_ref_created_at_idx").on(t.userId, t.kind, t.ref, t.createdAt),
+    // At most one pending job per user, kind and ref: enqueueCoalesced's ON CONFLICT target
+    // (NULL refs never conflict). DESIGN.md "Notifications".
+    uniqueIndex("mail_jobs_pending_ref_unique")
+      .on(t.userId, t.kind, t.ref)
+      .where(sql`${t.status} = 'pending'`),
     check("mail_jobs_kind_check", oneOf(t.kind, MAIL_KIND_CHECK)),
     check("mail_jobs_status_check", oneOf(t.status, MAIL_STATUS_CHECK)),
     check("mail_jobs_attempts_check", sql`${t.attempts} >= 0`),
@@ -377,4 +394,33 @@ export const webhookFanout = sqliteTable(
     lastSeq: integer("last_seq").notNull(),
   },
   (t) => [check("webhook_fanout_one_row_check", sql`${t.id} = 1`)],
+);
+
+/** A user's notification settings; no row means core's defaults. They go with their user. */
+export const notificationSettings = sqliteTable(
+  "notification_settings",
+  {
+    userId: text("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    messageMail: text("message_mail", { enum: MESSAGE_MAIL_CHECK }).notNull(),
+    savedSearchMail: text("saved_search_mail", { enum: SAVED_SEARCH_MAIL_CHECK }).notNull(),
+  },
+  (t) => [
+    check("notification_settings_message_mail_check", oneOf(t.messageMail, MESSAGE_MAIL_CHECK)),
+    check("notification_settings_saved_search_mail_check", oneOf(t.savedSearchMail, SAVED_SEARCH_MAIL_CHECK)),
+  ],
+);
+
+/**
+ * The notifier's cursor, one row (id 1, seeded by the migration at the event log's last seq, as
+ * webhook_fanout): the seq of the last event turned into notification mail.
+ */
+export const notificationCursor = sqliteTable(
+  "notification_cursor",
+  {
+    id: integer("id").primaryKey(),
+    lastSeq: integer("last_seq").notNull(),
+  },
+  (t) => [check("notification_cursor_one_row_check", sql`${t.id} = 1`)],
 );

@@ -9,6 +9,7 @@ import { createIdempotencyStore } from "./idempotency-store.js";
 import { createListingRepository, type ListingRepositoryOptions } from "./listing-repository.js";
 import { createMailQueueRepository } from "./mail-queue-repository.js";
 import { createMessageRepository } from "./message-repository.js";
+import { createNotificationRepository } from "./notification-repository.js";
 import { createTokenRepository } from "./reset-token-repository.js";
 import { createSessionRepository } from "./session-repository.js";
 import { createUserRepository } from "./user-repository.js";
@@ -37,6 +38,7 @@ export function createRepositories(
     resetTokens: createTokenRepository(db, resetTokens),
     verificationTokens: createTokenRepository(db, emailVerificationTokens),
     mailQueue: createMailQueueRepository(db),
+    notifications: createNotificationRepository(db),
     webhooks: createWebhookRepository(db),
     webhookDeliveries: createWebhookDeliveryRepository(db),
     sessions: createSessionRepository(db),

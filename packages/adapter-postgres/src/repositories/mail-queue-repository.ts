@@ -1,4 +1,4 @@
-import { isUuid, type MailJob, type MailKind, type MailQueueRepository } from "@psm/core";
+import { isUuid, type MailJob, type MailKind, type MailQueueRepository, MarketplaceError } from "@psm/core";
 import { and, eq, getTableColumns, gte, inArray, lte, sql } from "drizzle-orm";
 import type { Db, Transaction } from "../connection.js";
 import { guarded } from "../db-errors.js";
@@ -15,6 +15,31 @@ function dueOrder(a: Claimed, b: Claimed): number {
 }
 
 type NewJob = { id: string; userId: string; kind: MailKind; createdAt: Date };
+
+/**
+ * enqueueCoalesced's one statement: a pending job due at greatest(created_at, the last job about
+ * the ref + interval), unless one about the same (user, kind, ref) is pending. The partial unique
+ * index mail_jobs_pending_ref_idx is the arbiter, so of racing calls one inserts and the others,
+ * after waiting for it to commit, do nothing (a check before the insert could not see an
+ * uncommitted row). The predicate is a literal, as the index's, so ON CONFLICT can infer it. The
+ * last job is one backward seek of mail_jobs_user_id_kind_ref_created_at_idx. Exported for its plan test.
+ */
+export function coalescedStatement(
+  job: NewJob & { ref: string },
+  intervalMs: number,
+): ReturnType<typeof sql> {
+  const created = job.createdAt.toISOString();
+  return sql`
+    insert into ${mailJobs} (id, user_id, kind, ref, status, attempts, next_attempt_at, created_at)
+    select ${job.id}::uuid, ${job.userId}::uuid, ${job.kind}::text, ${job.ref}::text, 'pending', 0,
+      greatest(${created}::timestamptz, (
+        select max(created_at) from ${mailJobs}
+        where user_id = ${job.userId}::uuid and kind = ${job.kind}::text and ref = ${job.ref}::text
+      ) + ${intervalMs}::double precision * interval '1 millisecond'),
+      ${created}::timestamptz
+    on conflict (user_id, kind, ref) where status = 'pending' do nothing
+    returning id`;
+}
 
 async function countSince(
   db: Db | Transaction,
@@ -52,6 +77,12 @@ export function createMailQueueRepository(db: Db): MailQueueRepository {
           return true;
         });
       }),
+    enqueueCoalesced: (job, intervalMs) =>
+      guarded(async () => {
+        if (!isUuid(job.userId)) throw new MarketplaceError("user_not_found");
+        const rows = await db.execute(coalescedStatement(job, intervalMs));
+        return rows.length > 0;
+      }),
     claimDue: (now, limit, leaseMs) =>
       guarded(async () => {
         if (limit <= 0) return [];
@@ -77,8 +108,17 @@ export function createMailQueueRepository(db: Db): MailQueueRepository {
         return rows.sort(dueOrder).map(({ dueAt: _, ...job }) => job);
       }),
     markSent: (id, now) => setWhere(id, { status: "sent", sentAt: now }),
+    // Only a job still pending (being sent) moves: one another process settled after its lease
+    // ran out stays settled, and so never meets a newer pending job about the same ref in
+    // mail_jobs_pending_ref_idx (DESIGN.md "Notifications").
     reschedule: (id, nextAttemptAt, error) =>
-      setWhere(id, { status: "pending", nextAttemptAt, lastError: error }),
+      guarded(async () => {
+        if (!isUuid(id)) return;
+        await db
+          .update(mailJobs)
+          .set({ nextAttemptAt, lastError: error })
+          .where(and(eq(mailJobs.id, id), eq(mailJobs.status, "pending")));
+      }),
     markFailed: (id, error) => setWhere(id, { status: "failed", lastError: error }),
     findById: (id) =>
       guarded(async () => {

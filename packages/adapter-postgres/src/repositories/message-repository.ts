@@ -45,5 +45,23 @@ export function createMessageRepository(db: Db, outbox?: NewEvent[]): MessageRep
           .orderBy(desc(messages.id))
           .limit(pageLimit(page));
       }),
+    // One seek of messages_receiver_id_sender_id_listing_id_idx, newest first.
+    latestBetween: (receiverId, senderId, listingId) =>
+      guarded(async () => {
+        if (![receiverId, senderId, listingId].every(isUuid)) return null;
+        const [row] = await db
+          .select()
+          .from(messages)
+          .where(
+            and(
+              eq(messages.receiverId, receiverId),
+              eq(messages.senderId, senderId),
+              eq(messages.listingId, listingId),
+            ),
+          )
+          .orderBy(desc(messages.id))
+          .limit(1);
+        return row ?? null;
+      }),
   };
 }

@@ -24,7 +24,7 @@ export interface TestDatabase {
   url: string;
   /** Its name (`psm_test_`, or the prefix given, and random hex). */
   name: string;
-  /** Empties every table of the public schema (after migrate() made them), the event counter and fan-out cursor back at 0. */
+  /** Empties every table of the public schema (after migrate() made them), the event counter and both cursors back at 0. */
   truncate(): Promise<void>;
   /** Closes this helper's connections and drops the database, even if clients linger. */
   drop(): Promise<void>;
@@ -57,13 +57,16 @@ export async function createTestDatabase(adminUrl: string, prefix = "psm_test"):
         select quote_ident(tablename) as name from pg_tables where schemaname = 'public'`;
       if (tables.length === 0) return;
       await own.unsafe(`truncate ${tables.map((t) => t.name).join(", ")} cascade`);
-      // The event counter's and the fan-out cursor's one rows are the migrations', not data:
-      // writers only update them.
+      // The event counter's and the two cursors' one rows are the migrations', not data: writers
+      // only update them.
       if (tables.some((t) => t.name === "event_sequence")) {
         await own`insert into event_sequence (id, last) values (1, 0)`;
       }
       if (tables.some((t) => t.name === "webhook_fanout")) {
         await own`insert into webhook_fanout (id, last_seq) values (1, 0)`;
+      }
+      if (tables.some((t) => t.name === "notification_cursor")) {
+        await own`insert into notification_cursor (id, last_seq) values (1, 0)`;
       }
     },
     async drop() {

@@ -10,6 +10,7 @@ import { createListingRepository } from "./listing-repository.js";
 import type { SearchOptions } from "./listing-search.js";
 import { createMailQueueRepository } from "./mail-queue-repository.js";
 import { createMessageRepository } from "./message-repository.js";
+import { createNotificationRepository } from "./notification-repository.js";
 import { createTokenRepository } from "./reset-token-repository.js";
 import { createSessionRepository } from "./session-repository.js";
 import { createUserRepository } from "./user-repository.js";
@@ -38,7 +39,8 @@ export function createRepositories(sqlite: Database, db: Db, options: SearchOpti
     events: createEventRepository(sqlite, appendEvents),
     resetTokens: createTokenRepository(db, resetTokens),
     verificationTokens: createTokenRepository(db, emailVerificationTokens),
-    mailQueue: createMailQueueRepository(db),
+    mailQueue: createMailQueueRepository(sqlite, db),
+    notifications: createNotificationRepository(db),
     webhooks: createWebhookRepository(db),
     webhookDeliveries: createWebhookDeliveryRepository(sqlite, db),
     sessions: createSessionRepository(db),

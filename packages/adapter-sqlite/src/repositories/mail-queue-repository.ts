@@ -1,8 +1,11 @@
 import type { MailKind, MailQueueRepository } from "@psm/core";
+import type { Database } from "better-sqlite3";
 import { and, count, eq, gte, inArray, lte, sql } from "drizzle-orm";
 import type { Db } from "../connection.js";
 import { guarded } from "../db-errors.js";
+import { lazy } from "../lazy.js";
 import { mailJobs, resetRequests } from "../schema.js";
+import { type CoalescedParams, ENQUEUE_COALESCED_SQL } from "./mail-queue-sql.js";
 
 /** Jobs of one kind created for the user at or after `since`. */
 function countSince(db: Pick<Db, "select">, userId: string, kind: MailKind, since: Date): number {
@@ -14,8 +17,9 @@ function countSince(db: Pick<Db, "select">, userId: string, kind: MailKind, sinc
   return row?.n ?? 0;
 }
 
-/** MailQueueRepository on drizzle. */
-export function createMailQueueRepository(db: Db): MailQueueRepository {
+/** MailQueueRepository on drizzle, enqueueCoalesced on a statement of its own (mail-queue-sql.ts). */
+export function createMailQueueRepository(sqlite: Database, db: Db): MailQueueRepository {
+  const coalesced = lazy(() => sqlite.prepare<CoalescedParams>(ENQUEUE_COALESCED_SQL));
   return {
     // With a limit, BEGIN IMMEDIATE holds the write lock from the count to the
     // insert, so concurrent enqueues (in any process) never pass the limit.
@@ -31,6 +35,18 @@ export function createMailQueueRepository(db: Db): MailQueueRepository {
           },
           { behavior: "immediate" },
         ),
+      ),
+    enqueueCoalesced: (job, intervalMs) =>
+      guarded(
+        () =>
+          coalesced().run({
+            id: job.id,
+            userId: job.userId,
+            kind: job.kind,
+            ref: job.ref,
+            createdAt: job.createdAt.getTime(),
+            intervalMs,
+          }).changes > 0,
       ),
     // BEGIN IMMEDIATE, then select the due jobs and lease them: both statements
     // run under the write lock, so two processes never claim the same job. (One
@@ -68,11 +84,14 @@ export function createMailQueueRepository(db: Db): MailQueueRepository {
       guarded(() => {
         db.update(mailJobs).set({ status: "sent", sentAt: now }).where(eq(mailJobs.id, id)).run();
       }),
+    // Only a job still pending (being sent) moves: one another process settled after its lease
+    // ran out stays settled, and so never meets a newer pending job about the same ref in
+    // mail_jobs_pending_ref_unique (DESIGN.md "Notifications").
     reschedule: (id, nextAttemptAt, error) =>
       guarded(() => {
         db.update(mailJobs)
-          .set({ status: "pending", nextAttemptAt, lastError: error })
-          .where(eq(mailJobs.id, id))
+          .set({ nextAttemptAt, lastError: error })
+          .where(and(eq(mailJobs.id, id), eq(mailJobs.status, "pending")))
           .run();
       }),
     markFailed: (id, error) =>

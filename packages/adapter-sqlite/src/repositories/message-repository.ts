@@ -6,7 +6,7 @@ import { guarded } from "../db-errors.js";
 import { messages } from "../schema.js";
 import type { EventAppender } from "./event-repository.js";
 
-/** MessageRepository on drizzle; each direction reads its own (user, id) index. */
+/** MessageRepository on drizzle; each direction reads its own (user, id) index, a conversation its own. */
 export function createMessageRepository(
   sqlite: Database,
   db: Db,
@@ -30,5 +30,23 @@ export function createMessageRepository(
           .limit(page.limit)
           .all();
       }),
+    // One seek of messages_receiver_id_sender_id_listing_id_id_idx, read from its end.
+    latestBetween: (receiverId, senderId, listingId) =>
+      guarded(
+        () =>
+          db
+            .select()
+            .from(messages)
+            .where(
+              and(
+                eq(messages.receiverId, receiverId),
+                eq(messages.senderId, senderId),
+                eq(messages.listingId, listingId),
+              ),
+            )
+            .orderBy(desc(messages.id))
+            .limit(1)
+            .get() ?? null,
+      ),
   };
 }

@@ -1,0 +1,50 @@
+import { DEFAULT_NOTIFICATION_SETTINGS, type NotificationRepository } from "@psm/core";
+import { eq } from "drizzle-orm";
+import type { Db } from "../connection.js";
+import { guarded } from "../db-errors.js";
+import { notificationCursor, notificationSettings } from "../schema.js";
+
+/**
+ * NotificationRepository on drizzle. SQLite has one writer at a time and a unit of work holds the
+ * write lock from its start, so the cursor needs no lock of its own (as the webhook fan-out's).
+ */
+export function createNotificationRepository(db: Db): NotificationRepository {
+  return {
+    get: (userId) =>
+      guarded(() => {
+        const row = db
+          .select({
+            messageMail: notificationSettings.messageMail,
+            savedSearchMail: notificationSettings.savedSearchMail,
+          })
+          .from(notificationSettings)
+          .where(eq(notificationSettings.userId, userId))
+          .get();
+        return row ?? { ...DEFAULT_NOTIFICATION_SETTINGS };
+      }),
+    // One upsert; an unknown user fails the foreign key (`user_not_found`, db-errors.ts).
+    set: (userId, settings) =>
+      guarded(() => {
+        const values = { messageMail: settings.messageMail, savedSearchMail: settings.savedSearchMail };
+        db.insert(notificationSettings)
+          .values({ userId, ...values })
+          .onConflictDoUpdate({ target: notificationSettings.userId, set: values })
+          .run();
+      }),
+    takeCursor: () =>
+      guarded(() => {
+        const row = db
+          .select({ lastSeq: notificationCursor.lastSeq })
+          .from(notificationCursor)
+          .where(eq(notificationCursor.id, 1))
+          .get();
+        // Without its row the notifier would never move: fail rather than report it taken.
+        if (row === undefined) throw new Error("notification_cursor has no row");
+        return row.lastSeq;
+      }),
+    advanceCursor: (seq) =>
+      guarded(() => {
+        db.update(notificationCursor).set({ lastSeq: seq }).where(eq(notificationCursor.id, 1)).run();
+      }),
+  };
+}
