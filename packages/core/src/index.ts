@@ -82,6 +82,7 @@ export type { Message, MessageDirection } from "./domain/message.js";
 export {
   DEFAULT_NOTIFICATION_SETTINGS,
   MESSAGE_MAIL_CHOICES,
+  MESSAGE_MAIL_INTERVAL_MS,
   type MessageMail,
   type NotificationSettings,
   SAVED_SEARCH_MAIL_CHOICES,

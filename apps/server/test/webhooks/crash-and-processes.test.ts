@@ -52,7 +52,7 @@ describe.each(NAMED_BACKENDS)("webhook deliveries across a SIGKILL, on $name", (
     receiver.trust(str(hook.body.secret));
     const second = await h.server({ dataDir, env: { ...database.env, ...FAST_RETRIES } });
     const events = await call(second.url, "GET", "/api/events", { token: seller.token });
-    const expected = (events.body.events as { id: string }[]).map((event) => event.id);
+    const expected = (events.body.events as unknown as { id: string }[]).map((event) => event.id);
     expect(expected).toHaveLength(21);
     // A delivery in flight at the kill waits out its lease (60 s) before it goes again.
     await waitFor(

@@ -52,7 +52,10 @@ describe.each(NAMED_BACKENDS)("webhooks on $name", ({ backend }) => {
     await waitFor("two deliveries", () => (receiver.received.length >= 2 ? true : undefined), { context });
     const events = await call(server.url, "GET", "/api/events", { token: seller.token });
     const byType = new Map(
-      (events.body.events as { id: string; type: string }[]).map((event) => [event.type, event.id]),
+      (events.body.events as unknown as { id: string; type: string }[]).map((event) => [
+        event.type,
+        event.id,
+      ]),
     );
     expect(receiver.received.map((r) => [r.type, r.id]).sort()).toEqual(
       [
@@ -90,7 +93,11 @@ describe.each(NAMED_BACKENDS)("webhooks on $name", ({ backend }) => {
       token: seller.token,
     });
     expectStatus(log, 200);
-    const deliveries = log.body.deliveries as { state: string; attempts: number; last_status: number }[];
+    const deliveries = log.body.deliveries as unknown as {
+      state: string;
+      attempts: number;
+      last_status: number;
+    }[];
     expect(deliveries).toHaveLength(4);
     expect(
       deliveries.every((d) => d.state === "succeeded" && d.attempts === 1 && d.last_status === 204),
@@ -134,7 +141,9 @@ describe.each(NAMED_BACKENDS)("webhooks on $name", ({ backend }) => {
     await call(server.url, "POST", "/api/listings", { token: seller.token, body: LISTING });
     const off = await waitFor("the webhook to be turned off", async () => {
       const reply = await call(server.url, "GET", `/api/webhooks/${webhookId}`, { token: seller.token });
-      return reply.body.webhook?.enabled === false ? reply.body.webhook : undefined;
+      return (reply.body.webhook as { enabled?: unknown } | undefined)?.enabled === false
+        ? reply.body.webhook
+        : undefined;
     });
     expect(off.disabled_reason).toBe("The receiver answered 410 Gone");
     await call(server.url, "POST", "/api/listings", {

@@ -37,7 +37,10 @@ export interface MailQueueRepository {
    */
   claimDue(now: Date, limit: number, leaseMs: number): Promise<MailJob[]>;
   markSent(id: string, now: Date): Promise<void>;
-  /** Back to pending (a job being sent), due at `nextAttemptAt`, recording why. */
+  /**
+   * A job being sent is due again at `nextAttemptAt`, recording why. Only a job still pending
+   * moves: one another process sent or gave up on (this send outlasted its lease) stays settled.
+   */
   reschedule(id: string, nextAttemptAt: Date, error: string): Promise<void>;
   markFailed(id: string, error: string): Promise<void>;
   findById(id: string): Promise<MailJob | null>;

@@ -167,6 +167,23 @@ export function mailQueueCases(ctx: ContractContext): void {
       expect(ids(await repos.mailQueue.claimDue(at(HOUR), 10, LEASE))).toEqual([retried]);
     });
 
+    it("a late reschedule leaves a job another process already settled as it is", async () => {
+      const repos = ctx.repos();
+      const user = await seedUser(repos);
+      const [sent, failed] = [await enqueue(repos, user.id, T0), await enqueue(repos, user.id, T0)];
+      await repos.mailQueue.claimDue(T0, 10, LEASE);
+      await repos.mailQueue.markSent(sent, at(2));
+      await repos.mailQueue.markFailed(failed, "550 no such user");
+      await repos.mailQueue.reschedule(sent, at(5 * MINUTE), "late timeout");
+      await repos.mailQueue.reschedule(failed, at(5 * MINUTE), "late timeout");
+      expect(await repos.mailQueue.findById(sent)).toMatchObject({ status: "sent", lastError: null });
+      expect(await repos.mailQueue.findById(failed)).toMatchObject({
+        status: "failed",
+        lastError: "550 no such user",
+      });
+      expect(await repos.mailQueue.claimDue(at(HOUR), 10, LEASE)).toEqual([]);
+    });
+
     it("countSince counts one user's jobs of a kind created after a time, whatever their status", async () => {
       const repos = ctx.repos();
       const [user, other] = [await seedUser(repos), await seedUser(repos)];

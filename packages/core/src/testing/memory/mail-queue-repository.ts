@@ -91,8 +91,8 @@ export function createMemoryMailQueueRepository(state: MemoryState): MailQueueRe
     },
     async reschedule(id: string, nextAttemptAt: Date, error: string) {
       const job = mailJobs.get(id);
-      if (!job) return;
-      job.status = "pending";
+      // A job another process settled while this one's send outlasted its lease stays settled.
+      if (job?.status !== "pending") return;
       job.nextAttemptAt = new Date(nextAttemptAt.getTime());
       job.lastError = error;
     },

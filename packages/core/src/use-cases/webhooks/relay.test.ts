@@ -1,10 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_WEBHOOK_RETRY_SCHEDULE, DELIVERY_LEASE_MS } from "../../domain/webhook.js";
+import type { CreateWebhookInput } from "../../schemas/webhooks.js";
 import { createTestDeps } from "../../testing/fakes/deps.js";
 import { setupWith } from "../../testing/use-case-kit.js";
 
 const LISTING = { title: "Audit", description: "Two weeks", category: "cybersecurity" } as const;
-const HOOK = { url: "https://hooks.example.com/in", types: ["listing.created", "listing.deleted"] } as const;
+const HOOK: CreateWebhookInput = {
+  url: "https://hooks.example.com/in",
+  types: ["listing.created", "listing.deleted"],
+};
 const SECOND = 1000;
 
 async function world(schedule?: number[]) {

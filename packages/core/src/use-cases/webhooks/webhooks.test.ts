@@ -1,10 +1,14 @@
 import { describe, expect, it } from "vitest";
 import type { Actor } from "../../domain/actor.js";
 import { MAX_WEBHOOKS_PER_USER, SECRET_ROTATION_GRACE_MS } from "../../domain/webhook.js";
+import type { CreateWebhookInput } from "../../schemas/webhooks.js";
 import { createTestDeps } from "../../testing/fakes/deps.js";
 import { expectCode, expectInvalidField, setupWith } from "../../testing/use-case-kit.js";
 
-const HOOK = { url: "https://hooks.example.com/in", types: ["message.received", "listing.created"] } as const;
+const HOOK: CreateWebhookInput = {
+  url: "https://hooks.example.com/in",
+  types: ["message.received", "listing.created"],
+};
 const SECRET = /^whsec_[A-Za-z0-9+/]{43}=$/;
 
 async function world() {
