@@ -71,7 +71,7 @@ export interface Part {
   order: SQL;
   /** Rows strictly after `key` in this part. */
   after(key: SortKey): SQL;
-  /** Whether `key` lies in this part (else before it or after it: see `before`). */
+  /** Whether `key` lies in this part (else in an earlier one, or a later one: see `passed`). */
   holds(key: SortKey): boolean;
   /** Whether `key` lies in a later part: this one is done. */
   passed(key: SortKey): boolean;

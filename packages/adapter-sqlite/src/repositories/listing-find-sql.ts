@@ -83,8 +83,16 @@ export function textStreamSql(shape: FindShape, after: boolean): string {
     CROSS JOIN listings AS l ON l.seq = -c.r ORDER BY c.r`;
 }
 
-/** The rows of the newest-first index of the shape's status (and category), after @afterId. */
+/**
+ * The rows of the newest-first index of the shape's status (and category),
+ * or of its author (few rows, whatever their status), after @afterId.
+ */
 export function newestWalkSql(shape: FindShape, after: boolean): string {
+  if (shape.user) {
+    const range = ["l.user_id = @userId", ...(after ? ["l.id < @afterId"] : [])];
+    return `SELECT ${ROW(residual(shape, { category: false, status: false }), shape.verify)}
+      FROM listings AS l INDEXED BY listings_user_id_id_idx WHERE ${range.join(" AND ")} ORDER BY l.id DESC`;
+  }
   const range = defined([
     shape.category && STORED[shape.status] ? "l.category = @category" : undefined,
     STORED[shape.status],
@@ -98,31 +106,47 @@ export function newestWalkSql(shape: FindShape, after: boolean): string {
 /** Which part of a price sort: listings with a price, then those without. */
 export type PriceSegment = "priced" | "unpriced";
 
+/** A price sort's segment: its select list, its range (and residual conditions), order, and index if forced. */
+function priceParts(shape: FindShape, descending: boolean, segment: PriceSegment, after: boolean) {
+  const dir = descending ? "DESC" : "ASC";
+  const keyset = [
+    after && segment === "priced"
+      ? `(l.price, l.id) ${descending ? "<" : ">"} (@afterPrice, @afterId)`
+      : undefined,
+    after && segment === "unpriced" ? `l.id ${descending ? "<" : ">"} @afterId` : undefined,
+  ];
+  const order = segment === "priced" ? `l.price ${dir}, l.id ${dir}` : `l.id ${dir}`;
+  const priced = segment === "priced" ? "l.price IS NOT NULL" : "l.price IS NULL";
+  if (shape.user) {
+    // An author's listings are few (their slots): read by the author's index and sorted.
+    const where = defined(["l.user_id = @userId", priced, ...keyset]);
+    const columns = ROW(residual(shape, { category: false, status: false }), shape.verify);
+    return { columns, where, order, index: "INDEXED BY listings_user_id_id_idx" };
+  }
+  const pinnedCategory = shape.category && STORED[shape.status] !== undefined;
+  const where = defined([
+    pinnedCategory ? "l.category = @category" : undefined,
+    STORED[shape.status],
+    priced,
+    segment === "priced" && shape.minPrice ? "l.price >= @minPrice" : undefined,
+    segment === "priced" && shape.maxPrice ? "l.price <= @maxPrice" : undefined,
+    ...keyset,
+  ]);
+  const hit = residual(
+    { ...shape, minPrice: false, maxPrice: false },
+    { category: pinnedCategory, status: true },
+  );
+  return { columns: ROW(hit, shape.verify), where, order, index: "" };
+}
+
 /**
  * A price sort's segment in its order, walking (status, price, id) or
  * (category, status, price, id): price ascending with id ascending, or both
  * descending. The price bounds are part of the range.
  */
 export function priceWalkSql(shape: FindShape, descending: boolean, segment: PriceSegment, after: boolean) {
-  const pinnedCategory = shape.category && STORED[shape.status] !== undefined;
-  const dir = descending ? "DESC" : "ASC";
-  const range = defined([
-    pinnedCategory ? "l.category = @category" : undefined,
-    STORED[shape.status],
-    segment === "priced" ? "l.price IS NOT NULL" : "l.price IS NULL",
-    segment === "priced" && shape.minPrice ? "l.price >= @minPrice" : undefined,
-    segment === "priced" && shape.maxPrice ? "l.price <= @maxPrice" : undefined,
-    after && segment === "priced"
-      ? `(l.price, l.id) ${descending ? "<" : ">"} (@afterPrice, @afterId)`
-      : undefined,
-    after && segment === "unpriced" ? `l.id ${descending ? "<" : ">"} @afterId` : undefined,
-  ]);
-  const hit = residual(
-    { ...shape, minPrice: false, maxPrice: false },
-    { category: pinnedCategory, status: true },
-  );
-  const order = segment === "priced" ? `l.price ${dir}, l.id ${dir}` : `l.id ${dir}`;
-  return `SELECT ${ROW(hit, shape.verify)} FROM listings AS l WHERE ${range.join(" AND ")} ORDER BY ${order}`;
+  const { columns, where, order, index } = priceParts(shape, descending, segment, after);
+  return `SELECT ${columns} FROM listings AS l ${index} WHERE ${where.join(" AND ")} ORDER BY ${order}`;
 }
 
 /**
@@ -135,11 +159,10 @@ export function pricedMatchesSql(
   segment: PriceSegment,
   after: boolean,
 ) {
-  const walk = priceWalkSql(shape, descending, segment, after);
-  const [head, tail] = walk.split(" FROM listings AS l WHERE ");
-  return `${head} FROM (SELECT t.rowid AS r FROM listings_text AS t WHERE t.listings_text MATCH @match
+  const { columns, where, order } = priceParts(shape, descending, segment, after);
+  return `SELECT ${columns} FROM (SELECT t.rowid AS r FROM listings_text AS t WHERE t.listings_text MATCH @match
       ORDER BY t.rowid LIMIT @budget) AS c
-    CROSS JOIN listings AS l ON l.seq = -c.r WHERE ${tail}`;
+    CROSS JOIN listings AS l ON l.seq = -c.r WHERE ${where.join(" AND ")} ORDER BY ${order}`;
 }
 
 /** How many of the FTS index's hits for @match there are, counting at most @budget + 1. */
