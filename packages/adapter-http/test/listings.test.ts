@@ -103,6 +103,82 @@ describe("GET /api/listings", () => {
     expect(rest).toMatchObject({ count: 1, next_cursor: null });
   });
 
+  test("q, price range, sorts with their cursors, and facets", async () => {
+    const h = harness();
+    const s = await h.signUp();
+    await h.listing(s, {
+      title: "Pentest offer",
+      description: "Penetration Testing for SaaS Startups",
+      category: "cybersecurity",
+      price: 4800,
+    });
+    await h.listing(s, {
+      title: "Café branding",
+      description: "Logos",
+      category: "ux-ui-design",
+      price: 900,
+    });
+    await h.listing(s, {
+      title: "Penetration testing retainer",
+      description: "Monthly",
+      category: "cybersecurity",
+      price: 1500,
+    });
+    type Page = {
+      items: { title: string }[];
+      count: number;
+      next_cursor: string | null;
+      facets?: { category: Record<string, number> };
+      facets_capped?: boolean;
+    };
+    const get = async (query: string) => h.json<Page>(await h.call("GET", `/api/listings?${query}`));
+    // Relevance: the title match first, then the listing that needs its description.
+    const found = await get("q=penetration&facets=category");
+    expect(found.items.map((l) => l.title)).toEqual(["Penetration testing retainer", "Pentest offer"]);
+    expect(found).toMatchObject({ facets: { category: { cybersecurity: 2 } }, facets_capped: false });
+    expect((await get("q=CAFE")).items.map((l) => l.title)).toEqual(["Café branding"]);
+    expect((await get("q=pen")).count).toBe(2);
+    expect((await get("min_price=1000&max_price=2000")).items.map((l) => l.title)).toEqual([
+      "Penetration testing retainer",
+    ]);
+    expect(await get("")).not.toHaveProperty("facets");
+    const titles: string[] = [];
+    let cursor: string | null = "";
+    while (cursor !== null) {
+      const page: Page = await get(
+        `sort=price_asc&limit=1${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`,
+      );
+      titles.push(...page.items.map((l) => l.title));
+      cursor = page.next_cursor;
+    }
+    expect(titles).toEqual(["Café branding", "Penetration testing retainer", "Pentest offer"]);
+  });
+
+  test("400 invalid_input on a bad q, price, sort, facets or cursor, naming the parameter", async () => {
+    const h = harness();
+    await h.listing(await h.signUp(), { title: "One", price: 5 });
+    await h.listing(await h.signUp(), { title: "Two", price: 6 });
+    const cursor = (
+      await h.json<{ next_cursor: string }>(await h.call("GET", "/api/listings?sort=price_asc&limit=1"))
+    ).next_cursor;
+    for (const [query, field] of [
+      [`q=${"x".repeat(201)}`, "q"],
+      ["q=a+b+c+d+e+f+g+h+i", "q"],
+      ["min_price=cheap", "min_price"],
+      ["max_price=-3", "max_price"],
+      ["min_price=10&max_price=5", "min_price"],
+      ["sort=popular", "sort"],
+      ["facets=price", "facets"],
+      [`sort=price_desc&cursor=${encodeURIComponent(cursor)}`, "cursor"],
+    ]) {
+      const res = await h.call("GET", `/api/listings?${query}`);
+      expect(res.status, query).toBe(400);
+      const body = await h.json<{ error: string; code: string }>(res);
+      expect(body.code, query).toBe("invalid_input");
+      expect(body.error.startsWith(`${field}:`), `${query}: ${body.error}`).toBe(true);
+    }
+  });
+
   test("400 on a bad query, naming the parameter", async () => {
     const h = harness();
     for (const [query, field] of [

@@ -70,6 +70,7 @@ export function llmsTxt(
     "",
     ...tools.map(toolLine),
     "",
+    ...parametersOf(tools.find((tool) => tool.name === "search_listings")),
     "## JSON API endpoints",
     "",
     ...capabilities.capabilities.map(
@@ -89,6 +90,23 @@ export function llmsTxt(
     "",
   ];
   return lines.join("\n");
+}
+
+/**
+ * A section on searching listings: the search tool's parameters with their
+ * descriptions, from its input schema (the registry's), so an agent reading
+ * llms.txt alone knows q, the price range, the sorts and facets.
+ */
+function parametersOf(tool: McpTool | undefined): string[] {
+  const properties = tool?.inputSchema.properties;
+  if (!tool || typeof properties !== "object" || properties === null) return [];
+  const lines = Object.entries(properties as Record<string, { description?: unknown }>).flatMap(
+    ([name, schema]) => (typeof schema.description === "string" ? [`- ${name}: ${schema.description}`] : []),
+  );
+  const rest = tool.http
+    ? ` (REST ${tool.http.method} ${tool.http.path}, the same parameters in the query)`
+    : "";
+  return ["## Searching listings", "", `${tool.name}${rest} takes:`, "", ...lines, ""];
 }
 
 function toolLine(tool: McpTool): string {

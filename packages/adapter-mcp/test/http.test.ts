@@ -161,6 +161,16 @@ describe("/mcp over HTTP", () => {
       expect(text).toContain(`- ${endpoint.method} ${endpoint.path} (`);
     }
   });
+
+  it("describes searching in /llms.txt: q, the price range, the sorts and facets", async () => {
+    const text = await (await h.app.request("/llms.txt")).text();
+    expect(text).toContain("## Searching listings");
+    for (const name of ["q", "min_price", "max_price", "sort", "facets", "search", "cursor"]) {
+      expect(text).toMatch(new RegExp(`\\n- ${name}: \\S`));
+    }
+    expect(text).toContain("English stemming (consulting finds consultant)");
+    expect(h.catalog.capabilities.limits).toMatchObject({ search_q_max_length: 200, search_q_max_words: 8 });
+  });
 });
 
 describe("MCP_READ_ONLY and rate limits", () => {

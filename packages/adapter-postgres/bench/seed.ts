@@ -88,7 +88,11 @@ export async function seedListings(
         images, structured_data, status, expires_at, created_at)
       select (lpad(to_hex(${baseMs}::bigint + i), 12, '0') || '7' || substr(h, 1, 3) || '8'
           || substr(h, 4, 15))::uuid,
-        a.id, t, lower(t), 'Seeded listing number ' || i, (i % 1000) * 10.5, (${CATEGORIES})[1 + i % 10],
+        a.id, t, lower(t), 'Seeded listing number ' || i || ': we offer '
+          || (${SERVICES})[1 + abs(hashint4(i + 104729)) % 12] || ' and '
+          || (${SERVICES})[1 + abs(hashint4(i + 1299709)) % 12] || ' to clients in '
+          || (${INDUSTRIES})[1 + abs(hashint4(i + 15485863)) % 8] || '.',
+        (i % 1000) * 10.5, (${CATEGORIES})[1 + i % 10],
         'new', '[]', '{"seeded": true}', case when i % 10 = 3 then 'paused' else 'active' end,
         case when i % 20 = 7 then to_timestamp((${baseMs}::bigint + i) / 1000.0) end,
         to_timestamp((${baseMs}::bigint + i) / 1000.0)

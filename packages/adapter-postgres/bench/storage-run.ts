@@ -5,6 +5,7 @@ import { type Connection, connect } from "../src/connection.js";
 import { openPostgresStorage } from "../src/index.js";
 import { seedAuthors, seedListings } from "./seed.js";
 import { benchQueries } from "./storage-cases.js";
+import { benchFind } from "./storage-find.js";
 import { benchWrites } from "./storage-writes.js";
 
 const LISTINGS_PER_AUTHOR = 50;
@@ -16,8 +17,13 @@ async function timed<T>(label: string, work: () => Promise<T>): Promise<T> {
   return result;
 }
 
-/** The GIN indexes on titles, which a bulk load is faster without: dropped and built again after. */
-const TITLE_INDEXES = ["listings_title_trgm_idx", "listings_title_grams_idx"];
+/** The GIN indexes on text, which a bulk load is faster without: dropped and built again after. */
+const TITLE_INDEXES = [
+  "listings_title_trgm_idx",
+  "listings_title_grams_idx",
+  "listings_search_vector_idx",
+  "listings_title_vector_idx",
+];
 
 /** CREATE INDEX for each title index the migrations made (and its column's statistics target). */
 async function titleIndexDefinitions(sql: Connection["sql"]): Promise<string[]> {
@@ -64,6 +70,7 @@ export async function runStorageBench(adminUrl: string, sizes: number[]): Promis
       }
       await timed("vacuum analyze", () => seeding.sql`vacuum analyze`);
       await benchQueries(storage, seeding, size);
+      await benchFind(storage, seeding, size);
       await benchWrites(storage, seeding, size);
     }
   } finally {

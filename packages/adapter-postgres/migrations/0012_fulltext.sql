@@ -25,6 +25,12 @@ ALTER TABLE "listings" ADD COLUMN "search_vector" tsvector GENERATED ALWAYS AS (
 ) STORED;--> statement-breakpoint
 -- No fast-update pending list, as for the trigram index: a search would scan it linearly.
 CREATE INDEX "listings_search_vector_idx" ON "listings" USING gin ("search_vector") WITH (fastupdate = false);--> statement-breakpoint
+-- The title's words alone, for relevance rank 0 (every word in the title). A
+-- weight in the query (:A) cannot be answered by the index above, which would
+-- hand every listing holding the word anywhere to a recheck: for a word common
+-- in descriptions and absent from titles, all of them. An expression index, so
+-- the rows stay as wide as they are; the titles are short to parse again.
+CREATE INDEX "listings_title_vector_idx" ON "listings" USING gin (to_tsvector('psm_search'::regconfig, "title")) WITH (fastupdate = false);--> statement-breakpoint
 -- Price sorts: (price, id) within the active listings, or a category and status.
 -- Each price sort is the other reversed, so one index serves both.
 CREATE INDEX "listings_active_price_idx" ON "listings" USING btree ("price","id") WHERE "listings"."status" between 'active' and 'active';--> statement-breakpoint

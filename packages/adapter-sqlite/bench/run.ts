@@ -4,6 +4,7 @@ import { cpus, loadavg, totalmem } from "node:os";
 import { createUuidV7Generator, webCryptoRandom } from "@psm/core";
 import { openConnection } from "../src/connection.ts";
 import { openSqliteStorage } from "../src/index.ts";
+import { measureFind } from "./find.ts";
 import { compareInserts } from "./inserts.ts";
 import { count, ms, table, throughput } from "./measure.ts";
 import { measurePages, measureSearch } from "./queries.ts";
@@ -69,6 +70,7 @@ export async function runBenchmark(n: number): Promise<void> {
   Object.assign(results, await measureSearch(listings, sqlite, now, n >= 1_000_000 ? 5 : 10));
   const middle = seeded.sampleIds[Math.floor(seeded.sampleIds.length / 2)];
   results.pages = await measurePages(listings, now, seeded.userIds[0] ?? "", middle);
+  results.find = await measureFind(listings, now, middle ?? "");
 
   const sample = seeded.sampleIds;
   const pick = () => sample[Math.floor(next() * sample.length)] ?? "";

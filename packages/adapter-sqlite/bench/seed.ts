@@ -64,7 +64,7 @@ export interface Seeded {
   sampleIds: string[];
   /** Milliseconds per listing of the bulk insert into the table and its b-tree indexes. */
   msPerRow: number;
-  /** Milliseconds of filling the FTS index afterwards in one ordered pass. */
+  /** Milliseconds of filling both FTS indexes (titles; title and description) afterwards in one ordered pass. */
   ftsMs: number;
 }
 
@@ -120,11 +120,14 @@ export function seed(sqlite: Database, count: number, now: number): Seeded {
 
   const triggers = sqlite
     .prepare<[], string>(
-      "SELECT sql FROM sqlite_master WHERE type = 'trigger' AND name LIKE 'listings_fts_%'",
+      "SELECT sql FROM sqlite_master WHERE type = 'trigger' AND (name LIKE 'listings_fts_%' OR name LIKE 'listings_text_%')",
     )
     .pluck()
     .all();
-  for (const name of ["insert", "update", "delete"]) sqlite.exec(`DROP TRIGGER listings_fts_after_${name}`);
+  for (const name of ["insert", "update", "delete"]) {
+    sqlite.exec(`DROP TRIGGER listings_fts_after_${name}`);
+    sqlite.exec(`DROP TRIGGER listings_text_after_${name}`);
+  }
   const writer = createListingWriter(sqlite);
   const sampleIds: string[] = [];
   const start = now - 365 * 86_400_000;
@@ -151,6 +154,9 @@ export function seed(sqlite: Database, count: number, now: number): Seeded {
   const ftsBegan = performance.now();
   sqlite.exec(
     "INSERT INTO listings_fts (rowid, title_padded) SELECT fts_rowid, title_padded FROM listings_fts_content ORDER BY fts_rowid",
+  );
+  sqlite.exec(
+    "INSERT INTO listings_text (rowid, title, description) SELECT fts_rowid, title, description FROM listings_text_content ORDER BY fts_rowid",
   );
   for (const sql of triggers) sqlite.exec(sql);
   return { userIds, sampleIds, msPerRow, ftsMs: performance.now() - ftsBegan };

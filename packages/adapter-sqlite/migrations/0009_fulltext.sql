@@ -4,8 +4,10 @@
 -- so it is never stored twice. The FTS rowid is -seq, as in listings_fts
 -- (0001), so ascending FTS rowids, the order FTS5 streams hits in, are newest
 -- first. detail=column: column filters (title matches rank first) but no
--- positions (no phrases are asked for). prefix='2 3': a short last word, taken
--- as a prefix, is one lookup instead of a merge of every term it begins.
+-- positions (no phrases are asked for). prefix='1 2 3 4 5 6': the last word,
+-- taken as a prefix, reads one doclist lazily instead of merging every term it
+-- begins first (a longer one is looked up by its first six letters and checked
+-- per row: listing-find-sql.ts lastWordTerm).
 CREATE VIEW `listings_text_content` AS
 	SELECT -seq AS fts_rowid, title, description FROM listings;
 --> statement-breakpoint
@@ -16,7 +18,7 @@ CREATE VIRTUAL TABLE `listings_text` USING fts5(
 	content_rowid='fts_rowid',
 	tokenize='porter unicode61 remove_diacritics 2',
 	detail=column,
-	prefix='2 3'
+	prefix='1 2 3 4 5 6'
 );
 --> statement-breakpoint
 -- In the statement that writes the listing: same transaction, same rollback, cascades too.

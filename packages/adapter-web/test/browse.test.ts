@@ -53,3 +53,57 @@ describe("/?search=, the API's name for the title search", () => {
     expect(items.map((l) => l.title)).toEqual(["Kubernetes audit"]);
   });
 });
+
+describe("/: one search box (q), category with counts, price range and sort", () => {
+  async function catalog() {
+    const h = webHarness();
+    await h.author("pen@example.com", {
+      title: "Pentest offer",
+      description: "Penetration Testing for SaaS Startups",
+      category: "cybersecurity",
+      price: 4800,
+    });
+    await h.author("audit@example.com", {
+      title: "Cloud audit",
+      description: "Penetration tests included.",
+      category: "software-development",
+      price: 900,
+    });
+    await h.author("brand@example.com", { title: "Brand design", category: "ux-ui-design", price: null });
+    return h;
+  }
+  const titles = (html: string) => [...html.matchAll(/<h3[^>]*>\s*<a[^>]*>([^<]+)<\/a>/g)].map((m) => m[1]);
+
+  it("finds words in descriptions and counts the matches per category beside the filter", async () => {
+    const h = await catalog();
+    const page = await h.browser().get("/?q=penetration");
+    expect(page.status).toBe(200);
+    expect(page.html).toContain("Pentest offer");
+    expect(page.html).toContain("Cloud audit");
+    expect(page.html).not.toContain("Brand design");
+    expect(page.html).toMatch(/<option value="cybersecurity"[^>]*>Cybersecurity \(1\)<\/option>/);
+    expect(page.html).toMatch(/<option value="ux-ui-design"[^>]*>UX\/UI Design \(0\)<\/option>/i);
+  });
+
+  it("keeps price range and sort in the URL and in the form", async () => {
+    const h = await catalog();
+    const page = await h.browser().get("/?min_price=100&max_price=5000&sort=price_asc");
+    expect(titles(page.html)).toEqual(["Cloud audit", "Pentest offer"]);
+    expect(page.html).toMatch(/<input[^>]*name="min_price"[^>]*value="100"/);
+    expect(page.html).toMatch(/<option value="price_asc" selected[^>]*>/);
+    const bad = await h.browser().get("/?min_price=cheap");
+    expect(bad.status).toBe(400);
+    expect(bad.html).toMatch(/id="min_price-error"[\s\S]*Search could not run: must be a number/);
+  });
+
+  it("suggests removing a filter when nothing matches", async () => {
+    const h = await catalog();
+    const page = await h.browser().get("/?q=penetration&category=ux-ui-design&max_price=10");
+    expect(page.html).toContain("No listings match.");
+    expect(page.html).toContain('href="/?q=penetration&amp;max_price=10">Search all categories</a>');
+    expect(page.html).toContain(
+      'href="/?q=penetration&amp;category=ux-ui-design">Remove the price range</a>',
+    );
+    expect(page.html).toContain('href="/?category=ux-ui-design&amp;max_price=10">Remove the words');
+  });
+});

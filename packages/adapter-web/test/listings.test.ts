@@ -171,16 +171,18 @@ describe("browsing", () => {
       title: "Brand design",
       category: "ux-ui-design",
     });
-    const search = h.deps.repos.listings.search.bind(h.deps.repos.listings);
-    // As PostgreSQL's bounded search may: no match among the listings it walked, down to `made`.
-    h.deps.repos.listings.search = async (query, now) =>
-      query.before === undefined ? Object.assign([], { resumeBefore: made.id }) : search(query, now);
+    const find = h.deps.repos.listings.find.bind(h.deps.repos.listings);
+    // As a bounded search may: no match among the listings it examined, down to `made`.
+    h.deps.repos.listings.find = async (query, now) =>
+      query.after === undefined
+        ? Object.assign([], { resumeAfter: { rank: 0, price: null, id: made.id } })
+        : find(query, now);
     const b = h.browser();
     const first = await b.get("/?q=c%23");
     expect(first.html).not.toContain('class="card"');
-    expect(first.html).toContain("None of the listings searched so far match. Older listings may.");
+    expect(first.html).toContain("None of the listings searched so far match. Others may.");
     expect(first.html).not.toContain("No listings match.");
-    const next = /href="(\/\?[^"]+)" rel="next">\s*Search older listings/
+    const next = /href="(\/\?[^"]+)" rel="next">\s*Search further/
       .exec(first.html)?.[1]
       ?.replaceAll("&amp;", "&");
     expect(next).toContain("cursor=");

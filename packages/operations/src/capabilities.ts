@@ -1,9 +1,12 @@
 import {
   CATEGORIES,
+  FACET_CAP,
   IDEMPOTENCY_TTL_MS,
   PAGE,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
+  QUERY_MAX_LENGTH,
+  QUERY_MAX_WORDS,
   SCOPE_DESCRIPTIONS,
   SCOPES,
   type Scope,
@@ -123,6 +126,9 @@ export function buildCapabilities(
     limits: {
       listing_page_default: PAGE.defaultLimit,
       listing_page_max: PAGE.maxLimit,
+      search_q_max_length: QUERY_MAX_LENGTH,
+      search_q_max_words: QUERY_MAX_WORDS,
+      search_facet_count_cap: FACET_CAP,
       min_password_length: PASSWORD_MIN_LENGTH,
       max_password_length: PASSWORD_MAX_LENGTH,
       jwt_lifetime: "7 days",

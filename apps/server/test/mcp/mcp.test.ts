@@ -100,6 +100,15 @@ describe.each(BACKENDS)("MCP on %s", (backend) => {
       id: theirs?.id,
       untrusted_description: "Two weeks of work.",
     });
+    // q reads the description, stemmed: "week" finds "Two weeks of work."; with facets per category.
+    const byWords = await okTool(asAgent, "search_listings", {
+      q: "week work",
+      user_id: author.id,
+      facets: "category",
+    });
+    expect(arr(byWords.items).map((item) => item.id)).toEqual([theirs?.id]);
+    expect(byWords.facets_capped).toBe(false);
+    await failedTool(asAgent, "search_listings", { sort: "cheapest" }, "invalid_input");
     expect((await okTool(asAgent, "get_listing", { id: str(theirs?.id) })).listing?.id).toBe(theirs?.id);
     await failedTool(asAgent, "get_listing", { id: UNKNOWN }, "listing_not_found");
 

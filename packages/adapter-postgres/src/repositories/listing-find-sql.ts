@@ -11,20 +11,20 @@ const SV = sql.raw('"listings"."search_vector"');
 const ID = sql.raw('"listings"."id"');
 const PRICE = sql.raw('"listings"."price"');
 
-/** A to_tsquery text: every word, the last also as a prefix; `weight` A limits them to the title. */
-export function tsQueryText(words: readonly string[], weight: "" | "A" = ""): string {
+/** A to_tsquery text: every word, the last also as a prefix. */
+export function tsQueryText(words: readonly string[]): string {
   // The words are letters and digits only (core's searchWords): nothing to escape inside the quotes.
   return words
-    .map(
-      (word, i) =>
-        `'${word.replaceAll("'", "''")}'${i === words.length - 1 ? `:*${weight}` : weight ? `:${weight}` : ""}`,
-    )
+    .map((word, i) => `'${word.replaceAll("'", "''")}'${i === words.length - 1 ? ":*" : ""}`)
     .join(" & ");
 }
 
-/** `search_vector` holds the query. */
-export function matches(words: readonly string[], weight: "" | "A" = ""): SQL {
-  return sql`${SV} @@ to_tsquery('psm_search', ${tsQueryText(words, weight)})`;
+/** The title's own tsvector: the expression of listings_title_vector_idx, written the same. */
+const TITLE_VECTOR = sql.raw(`to_tsvector('psm_search'::regconfig, "listings"."title")`);
+
+/** `search_vector` (title and description) holds the query, or with `titleOnly` the title alone does. */
+export function matches(words: readonly string[], titleOnly = false): SQL {
+  return sql`${titleOnly ? TITLE_VECTOR : SV} @@ to_tsquery('psm_search', ${tsQueryText(words)})`;
 }
 
 /** The status range, written as a literal so the partial index on active listings applies. */
@@ -71,7 +71,7 @@ export interface Part {
   order: SQL;
   /** Rows strictly after `key` in this part. */
   after(key: SortKey): SQL;
-  /** Whether `key` lies in this part (else before it or after it: see `before`). */
+  /** Whether `key` lies in this part (else in an earlier one, or a later one: see `passed`). */
   holds(key: SortKey): boolean;
   /** Whether `key` lies in a later part: this one is done. */
   passed(key: SortKey): boolean;
@@ -102,7 +102,7 @@ export function partsOf(query: ListingFind): Part[] {
       return [0, 1].map((rank) => ({
         rank,
         range: undefined,
-        match: rank === 0 ? matches(words, "A") : and(matches(words), sql`not ${matches(words, "A")}`),
+        match: rank === 0 ? matches(words, true) : and(matches(words), sql`not ${matches(words, true)}`),
         order: sql`${ID} desc`,
         after: lessId,
         holds: (key) => key.rank === rank,

@@ -124,7 +124,13 @@ function startOf(query: ListingFind): SortKey {
   return { rank: 0, price: null, id: query.sort === "price_asc" ? MIN_ID : MAX_ID };
 }
 
-/** Per category, its matches up to cap + 1 (so a count above the cap shows as such). */
+/**
+ * Per category, its matches up to cap + 1 (so a count above the cap shows as
+ * such). Without words each count walks (category, status, id), which the
+ * ORDER BY makes the plan: without it the planner may walk every active
+ * listing for each category, filtering on category. With words it chooses
+ * between the GIN index and that walk.
+ */
 export async function countExactly(
   db: Db,
   query: FacetQuery,
@@ -132,10 +138,14 @@ export async function countExactly(
   now: Date,
 ): Promise<CategoryCounts> {
   const words = query.words !== undefined && query.words.length > 0 ? [matches(query.words)] : [];
+  const order =
+    words.length === 0 && query.status !== "all"
+      ? sql`order by "listings"."category", "listings"."status", "listings"."id" desc`
+      : sql``;
   const rows = await db.execute<{ category: Category; n: number }>(sql`select c.category,
       (select count(*)::int from (select 1 from "listings"
         where "listings"."category" = c.category and ${and(...filters(query, now), ...words)}
-        limit ${cap + 1}) as s) as n
+        ${order} limit ${cap + 1}) as s) as n
     from (values ${sql.join(
       CATEGORY_VALUES.map((category) => sql`(${category})`),
       sql`, `,

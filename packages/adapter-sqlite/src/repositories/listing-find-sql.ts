@@ -1,4 +1,4 @@
-import type { ListingFind, ListingStatusFilter } from "@psm/core";
+import { type ListingFind, type ListingStatusFilter, porterStem } from "@psm/core";
 
 // The SQL of listings.find and countByCategory. Every statement yields one row
 // per entry it examines, in the sort's order, `hit` carrying every condition
@@ -13,12 +13,16 @@ export interface FindShape {
   text: boolean;
   minPrice: boolean;
   maxPrice: boolean;
-  /** Whether the words are checked per row (a walk of another index than the FTS one). */
-  words: boolean;
+  /**
+   * Whether each row brings its title and description, for the words to be
+   * checked in JS (core's relevanceRank): where no FTS query answers them
+   * exactly (see ftsQuery).
+   */
+  verify: boolean;
 }
 
 /** The shape of a query's filters. */
-export function findShape(query: Omit<ListingFind, "sort" | "limit">, wordsPerRow: boolean): FindShape {
+export function findShape(query: Omit<ListingFind, "sort" | "limit">, verify: boolean): FindShape {
   return {
     status: query.status,
     category: query.category !== undefined,
@@ -26,7 +30,7 @@ export function findShape(query: Omit<ListingFind, "sort" | "limit">, wordsPerRo
     text: query.text !== undefined,
     minPrice: query.minPrice !== undefined,
     maxPrice: query.maxPrice !== undefined,
-    words: wordsPerRow,
+    verify,
   };
 }
 
@@ -55,15 +59,13 @@ function residual(shape: FindShape, pinned: { category: boolean; status: boolean
     shape.text ? "instr(l.title_folded, @needle) > 0" : undefined,
     shape.minPrice ? "l.price >= @minPrice" : undefined,
     shape.maxPrice ? "l.price <= @maxPrice" : undefined,
-    shape.words
-      ? "EXISTS (SELECT 1 FROM listings_text AS t WHERE t.listings_text MATCH @match AND t.rowid = -l.seq)"
-      : undefined,
   ]);
   return conditions.length === 0 ? "1" : conditions.join(" AND ");
 }
 
-/** Each examined row: its id, price and category, and whether it is a hit. */
-const ROW = (hit: string) => `l.id AS id, l.price AS price, l.category AS category, (${hit}) AS hit`;
+/** Each examined row: its id, price and category, whether it is a hit, and its text when verified in JS. */
+const ROW = (hit: string, verify: boolean) =>
+  `l.id AS id, l.price AS price, l.category AS category, (${hit}) AS hit${verify ? ", l.title AS title, l.description AS description" : ""}`;
 
 /**
  * The FTS index's hits for @match, newest first (ascending FTS rowid = -seq),
@@ -76,25 +78,66 @@ export function textStreamSql(shape: FindShape, after: boolean): string {
       "t.rowid > -coalesce((SELECT seq FROM listings WHERE id >= @afterId ORDER BY id LIMIT 1), 9223372036854775807)",
     );
   }
-  return `SELECT ${ROW(residual({ ...shape, words: false }, { category: false, status: false }))}
+  return `SELECT ${ROW(residual(shape, { category: false, status: false }), shape.verify)}
     FROM (SELECT t.rowid AS r FROM listings_text AS t WHERE ${where.join(" AND ")} ORDER BY t.rowid) AS c
     CROSS JOIN listings AS l ON l.seq = -c.r ORDER BY c.r`;
 }
 
-/** The rows of the newest-first index of the shape's status (and category), after @afterId. */
+/**
+ * The rows of the newest-first index of the shape's status (and category),
+ * or of its author (few rows, whatever their status), after @afterId.
+ */
 export function newestWalkSql(shape: FindShape, after: boolean): string {
+  if (shape.user) {
+    const range = ["l.user_id = @userId", ...(after ? ["l.id < @afterId"] : [])];
+    return `SELECT ${ROW(residual(shape, { category: false, status: false }), shape.verify)}
+      FROM listings AS l INDEXED BY listings_user_id_id_idx WHERE ${range.join(" AND ")} ORDER BY l.id DESC`;
+  }
   const range = defined([
     shape.category && STORED[shape.status] ? "l.category = @category" : undefined,
     STORED[shape.status],
     after ? "l.id < @afterId" : undefined,
   ]);
   const pinned = { category: shape.category && STORED[shape.status] !== undefined, status: true };
-  return `SELECT ${ROW(residual(shape, pinned))} FROM listings AS l
+  return `SELECT ${ROW(residual(shape, pinned), shape.verify)} FROM listings AS l
     ${range.length > 0 ? `WHERE ${range.join(" AND ")}` : ""} ORDER BY l.id DESC`;
 }
 
 /** Which part of a price sort: listings with a price, then those without. */
 export type PriceSegment = "priced" | "unpriced";
+
+/** A price sort's segment: its select list, its range (and residual conditions), order, and index if forced. */
+function priceParts(shape: FindShape, descending: boolean, segment: PriceSegment, after: boolean) {
+  const dir = descending ? "DESC" : "ASC";
+  const keyset = [
+    after && segment === "priced"
+      ? `(l.price, l.id) ${descending ? "<" : ">"} (@afterPrice, @afterId)`
+      : undefined,
+    after && segment === "unpriced" ? `l.id ${descending ? "<" : ">"} @afterId` : undefined,
+  ];
+  const order = segment === "priced" ? `l.price ${dir}, l.id ${dir}` : `l.id ${dir}`;
+  const priced = segment === "priced" ? "l.price IS NOT NULL" : "l.price IS NULL";
+  if (shape.user) {
+    // An author's listings are few (their slots): read by the author's index and sorted.
+    const where = defined(["l.user_id = @userId", priced, ...keyset]);
+    const columns = ROW(residual(shape, { category: false, status: false }), shape.verify);
+    return { columns, where, order, index: "INDEXED BY listings_user_id_id_idx" };
+  }
+  const pinnedCategory = shape.category && STORED[shape.status] !== undefined;
+  const where = defined([
+    pinnedCategory ? "l.category = @category" : undefined,
+    STORED[shape.status],
+    priced,
+    segment === "priced" && shape.minPrice ? "l.price >= @minPrice" : undefined,
+    segment === "priced" && shape.maxPrice ? "l.price <= @maxPrice" : undefined,
+    ...keyset,
+  ]);
+  const hit = residual(
+    { ...shape, minPrice: false, maxPrice: false },
+    { category: pinnedCategory, status: true },
+  );
+  return { columns: ROW(hit, shape.verify), where, order, index: "" };
+}
 
 /**
  * A price sort's segment in its order, walking (status, price, id) or
@@ -102,25 +145,8 @@ export type PriceSegment = "priced" | "unpriced";
  * descending. The price bounds are part of the range.
  */
 export function priceWalkSql(shape: FindShape, descending: boolean, segment: PriceSegment, after: boolean) {
-  const pinnedCategory = shape.category && STORED[shape.status] !== undefined;
-  const dir = descending ? "DESC" : "ASC";
-  const range = defined([
-    pinnedCategory ? "l.category = @category" : undefined,
-    STORED[shape.status],
-    segment === "priced" ? "l.price IS NOT NULL" : "l.price IS NULL",
-    segment === "priced" && shape.minPrice ? "l.price >= @minPrice" : undefined,
-    segment === "priced" && shape.maxPrice ? "l.price <= @maxPrice" : undefined,
-    after && segment === "priced"
-      ? `(l.price, l.id) ${descending ? "<" : ">"} (@afterPrice, @afterId)`
-      : undefined,
-    after && segment === "unpriced" ? `l.id ${descending ? "<" : ">"} @afterId` : undefined,
-  ]);
-  const hit = residual(
-    { ...shape, minPrice: false, maxPrice: false },
-    { category: pinnedCategory, status: true },
-  );
-  const order = segment === "priced" ? `l.price ${dir}, l.id ${dir}` : `l.id ${dir}`;
-  return `SELECT ${ROW(hit)} FROM listings AS l WHERE ${range.join(" AND ")} ORDER BY ${order}`;
+  const { columns, where, order, index } = priceParts(shape, descending, segment, after);
+  return `SELECT ${columns} FROM listings AS l ${index} WHERE ${where.join(" AND ")} ORDER BY ${order}`;
 }
 
 /**
@@ -133,11 +159,10 @@ export function pricedMatchesSql(
   segment: PriceSegment,
   after: boolean,
 ) {
-  const walk = priceWalkSql({ ...shape, words: false }, descending, segment, after);
-  const [head, tail] = walk.split(" FROM listings AS l WHERE ");
-  return `${head} FROM (SELECT t.rowid AS r FROM listings_text AS t WHERE t.listings_text MATCH @match
+  const { columns, where, order } = priceParts(shape, descending, segment, after);
+  return `SELECT ${columns} FROM (SELECT t.rowid AS r FROM listings_text AS t WHERE t.listings_text MATCH @match
       ORDER BY t.rowid LIMIT @budget) AS c
-    CROSS JOIN listings AS l ON l.seq = -c.r WHERE ${tail}`;
+    CROSS JOIN listings AS l ON l.seq = -c.r WHERE ${where.join(" AND ")} ORDER BY ${order}`;
 }
 
 /** How many of the FTS index's hits for @match there are, counting at most @budget + 1. */
@@ -155,17 +180,45 @@ function quote(word: string): string {
   return `"${word.replaceAll('"', '""')}"`;
 }
 
-/** Every word, the last also as a prefix, in any column. */
-export function everyWord(words: readonly string[]): string {
-  return words.map((word, i) => (i === words.length - 1 ? `${quote(word)} *` : quote(word))).join(" AND ");
+/** The prefix lengths the FTS index keeps (migrations/0009_fulltext.sql `prefix`). */
+export const PREFIX_LENGTHS = [1, 2, 3, 4, 5, 6];
+const LONGEST_PREFIX = 6;
+
+/**
+ * The FTS5 term for the last word, a prefix of its stem: the stem itself when
+ * the index keeps prefixes that long (one doclist, read lazily), else a
+ * shorter prefix of it (a superset, `exact` false: rows are then checked in
+ * JS). FTS5 stems the term again, so the prefix is one that stemming leaves
+ * a prefix of the stem. Without a prefix index FTS5 would merge the doclists
+ * of every term the prefix begins before yielding a row: a cost that grows
+ * with the table (DESIGN.md "Full-text search").
+ */
+export function lastWordTerm(word: string): { term: string; exact: boolean } {
+  const stem = porterStem(word);
+  if ([...stem].length <= LONGEST_PREFIX) return { term: word, exact: true };
+  for (let length = LONGEST_PREFIX; length >= 1; length--) {
+    const prefix = [...stem].slice(0, length).join("");
+    const again = porterStem(prefix);
+    if (stem.startsWith(again) && PREFIX_LENGTHS.includes([...again].length))
+      return { term: prefix, exact: false };
+  }
+  return { term: word, exact: true };
 }
 
-/** Every word in the title alone: relevance rank 0. */
-export function everyWordInTitle(words: readonly string[]): string {
-  return `{title} : (${everyWord(words)})`;
+/** An FTS5 query for `words`, and whether it answers them exactly (else rows are checked in JS). */
+export interface FtsQuery {
+  /** Every word, the last also as a prefix, in any column. */
+  all: string;
+  /** Every word in the title alone: relevance rank 0. */
+  title: string;
+  /** Relevance rank 1: every word, not all in the title (exact), or the same as `all` (checked). */
+  rest: string;
+  exact: boolean;
 }
 
-/** Every word, but not all of them in the title: relevance rank 1. */
-export function everyWordNotAllInTitle(words: readonly string[]): string {
-  return `(${everyWord(words)}) NOT ${everyWordInTitle(words)}`;
+export function ftsQuery(words: readonly string[]): FtsQuery {
+  const last = lastWordTerm(words.at(-1) ?? "");
+  const all = [...words.slice(0, -1).map(quote), `${quote(last.term)} *`].join(" AND ");
+  const title = `{title} : (${all})`;
+  return { all, title, rest: last.exact ? `(${all}) NOT ${title}` : all, exact: last.exact };
 }

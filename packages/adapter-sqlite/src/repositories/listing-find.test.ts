@@ -2,16 +2,29 @@ import { expectBoundedFindAgrees, seedSparse } from "@psm/core/testing";
 import { afterAll, expect, it } from "vitest";
 import { openSqliteStorage } from "../index.js";
 import { removeTempDbs, tempDbFile } from "../test-support/temp-db.js";
-import { everyWord, everyWordInTitle, everyWordNotAllInTitle } from "./listing-find-sql.js";
+import { ftsQuery, lastWordTerm } from "./listing-find-sql.js";
 
 afterAll(removeTempDbs);
 
 const NOW = new Date("2026-03-01T13:00:00.000Z");
 
 it("writes FTS5 queries: every word, the last also a prefix; rank 0 in the title alone", () => {
-  expect(everyWord(["consult", "kube"])).toBe('"consult" AND "kube" *');
-  expect(everyWordInTitle(["audit"])).toBe('{title} : ("audit" *)');
-  expect(everyWordNotAllInTitle(["a", "b"])).toBe('("a" AND "b" *) NOT {title} : ("a" AND "b" *)');
+  expect(ftsQuery(["a", "b"])).toEqual({
+    all: '"a" AND "b" *',
+    title: '{title} : ("a" AND "b" *)',
+    rest: '("a" AND "b" *) NOT {title} : ("a" AND "b" *)',
+    exact: true,
+  });
+  // A stem longer than the prefix index: looked up by its first six letters, checked per row.
+  expect(ftsQuery(["audit", "consulting"])).toMatchObject({ all: '"audit" AND "consul" *', exact: false });
+});
+
+it("looks a long last word up by a prefix that stemming keeps a prefix of its stem", () => {
+  expect(lastWordTerm("kube")).toEqual({ term: "kube", exact: true });
+  expect(lastWordTerm("kubernetes")).toEqual({ term: "kubern", exact: false });
+  expect(lastWordTerm("employment")).toEqual({ term: "employment", exact: true }); // stem "employ"
+  // "abcdey" would stem to "abcdei", no prefix of the stem: a shorter prefix is taken.
+  expect(lastWordTerm("abcdeyzzz")).toEqual({ term: "abcde", exact: false });
 });
 
 it("stops each find after its budget of rows with a point to resume from, missing and repeating nothing", async () => {

@@ -1,4 +1,4 @@
-import { isCategory, isMarketplaceError } from "@psm/core";
+import { isCategory, isMarketplaceError, type ListingSort } from "@psm/core";
 import { Hono } from "hono";
 import type { WebEnv } from "../env.js";
 import { fieldErrorsOf } from "../forms.js";
@@ -6,7 +6,7 @@ import { formGuard, readLimit, signedIn, userOf } from "../guard.js";
 import { displayNames, UNKNOWN_MEMBER } from "../names.js";
 import { once } from "../once.js";
 import type { WebConfig } from "../options.js";
-import { type BrowseView, HomePage } from "../pages/home.js";
+import { type BrowseView, browseCriteria, browseField, HomePage } from "../pages/home.js";
 import { ListingPage, type ListingView } from "../pages/listing.js";
 import { render } from "../render.js";
 import { conversationKey } from "./inbox.js";
@@ -43,30 +43,38 @@ export function browseRoutes(config: WebConfig): Hono<WebEnv> {
   app.get("/", readLimit(config), async (c) => {
     if (c.req.query("search") !== undefined) return c.redirect(canonicalSearch(c.req.url), 301);
     const actor = c.get("actor");
-    const q = c.req.query("q") ?? "";
-    const category = c.req.query("category") ?? "";
+    const criteria = browseCriteria((name) => c.req.query(name));
     const page = Math.max(1, Number.parseInt(c.req.query("page") ?? "1", 10) || 1);
-    const view: BrowseView = { q, category, page, listings: [], authors: new Map(), next: null };
-    const chosen = category === "" ? undefined : isCategory(category) ? category : null;
+    const view: BrowseView = { ...criteria, page, listings: [], authors: new Map(), next: null };
+    const chosen =
+      criteria.category === "" ? undefined : isCategory(criteria.category) ? criteria.category : null;
     if (chosen === null) {
-      view.error = "Choose a category from the list";
+      view.error = { field: "category", message: "Choose a category from the list" };
       return render(c, config, (ctx) => <HomePage ctx={ctx} view={view} />, 400);
     }
     try {
       const result = await m.listings.search(actor, {
-        search: q === "" ? undefined : q,
+        q: criteria.q === "" ? undefined : criteria.q,
         category: chosen,
+        minPrice: criteria.min_price === "" ? undefined : criteria.min_price,
+        maxPrice: criteria.max_price === "" ? undefined : criteria.max_price,
+        sort: criteria.sort === "" ? undefined : (criteria.sort as ListingSort),
+        facets: "category",
         cursor: c.req.query("cursor"),
         limit: PAGE_SIZE,
       });
       view.listings = result.items;
+      view.facets = result.facets?.category;
       view.authors = await displayNames(m, actor, new Set(result.items.map((l) => l.userId)));
       if (result.nextCursor !== null) {
-        view.next = queryString({ q, category, cursor: result.nextCursor, page: String(page + 1) });
+        view.next = queryString({ ...criteria, cursor: result.nextCursor, page: String(page + 1) });
       }
     } catch (error) {
       if (!isMarketplaceError(error, "invalid_input")) throw error;
-      view.error = `Search could not run: ${error.message}`;
+      // Shown beside its field, so without the field's name (core's, camelCase) in front.
+      const named = error.field !== undefined && error.message.startsWith(`${error.field}: `);
+      const reason = named ? error.message.slice((error.field?.length ?? 0) + 2) : error.message;
+      view.error = { field: browseField(error.field), message: `Search could not run: ${reason}` };
       return render(c, config, (ctx) => <HomePage ctx={ctx} view={view} />, 400);
     }
     return render(c, config, (ctx) => <HomePage ctx={ctx} view={view} />);

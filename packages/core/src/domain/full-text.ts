@@ -28,9 +28,25 @@ export function searchWords(text: string): string[] {
     .filter((word) => word !== "");
 }
 
+// Stems remembered: listings draw on a vocabulary far smaller than their
+// words, and a storage that checks rows in JS stems the same words again and
+// again. Bounded, and emptied when full, so hostile text cannot grow it.
+const STEMS = new Map<string, string>();
+const STEMS_KEPT = 20_000;
+
+function stem(word: string): string {
+  let found = STEMS.get(word);
+  if (found === undefined) {
+    found = porterStem(word);
+    if (STEMS.size >= STEMS_KEPT) STEMS.clear();
+    STEMS.set(word, found);
+  }
+  return found;
+}
+
 /** The stems of a text's words: the terms a full-text index holds for it. */
 export function stemsOf(text: string): Set<string> {
-  return new Set(searchWords(text).map(porterStem));
+  return new Set(searchWords(text).map(stem));
 }
 
 /**
@@ -40,10 +56,10 @@ export function stemsOf(text: string): Set<string> {
  */
 export function holdsEveryWord(stems: ReadonlySet<string>, words: readonly string[]): boolean {
   return words.every((word, i) => {
-    const stem = porterStem(word);
-    if (stems.has(stem)) return true;
+    const wanted = stem(word);
+    if (stems.has(wanted)) return true;
     if (i !== words.length - 1) return false;
-    for (const candidate of stems) if (candidate.startsWith(stem)) return true;
+    for (const candidate of stems) if (candidate.startsWith(wanted)) return true;
     return false;
   });
 }

@@ -141,6 +141,23 @@ export function eightJourneys(backend: Backend, js: boolean, suite: WebSuite, si
         await press(page, "button", "Search");
         expect(await page.getByRole("link", { name: title }).count()).toBe(0);
 
+        // Words of the description find it too (stemmed: "misconfigurations"), counted per category.
+        await page.goto("/");
+        await fill(page, "Search", `OWASP misconfigurations ${tag}`);
+        await press(page, "button", "Search");
+        expect(await page.getByRole("link", { name: title }).count()).toBe(1);
+        expect(await page.getByLabel("Category").locator("option:checked").textContent()).toBe(
+          "All categories",
+        );
+        expect(await page.getByLabel("Category").textContent()).toContain("Cybersecurity (1)");
+        await checkPage(visitor);
+        // Nothing in a price range below its price: the page offers to remove the range.
+        await page.goto(`/?q=${encodeURIComponent(tag)}&max_price=100`);
+        expect(await page.locator(".card").count()).toBe(0);
+        await press(page, "link", "Remove the price range");
+        expect(await page.getByRole("link", { name: title }).count()).toBe(1);
+        await checkPage(visitor);
+
         await page.goto(`/?q=${encodeURIComponent(tag)}`);
         await press(page, "link", title);
         expect(await heading(page)).toBe(title);

@@ -47,7 +47,14 @@ export async function expectBoundedFindAgrees(find: BoundedFind, rows: Listing[]
     return page;
   };
   const repos = { listings: { find: counting } } as unknown as Repositories;
-  for (const criteria of QUERIES) {
+  // The same through an author's listings, which storages read by another index.
+  const userId = rows[0]?.userId;
+  const byAuthor: FindCriteria[] = [
+    { userId, sort: "price_asc", limit: 3 },
+    { userId, sort: "newest", minPrice: 20, limit: 2 },
+    { userId, words: ["audit"], sort: "price_desc", limit: 2 },
+  ];
+  for (const criteria of [...QUERIES, ...byAuthor]) {
     const query: ListingFind = { status: "active", sort: "newest", limit: 100, ...criteria };
     const expected = findListings(rows, { ...query, limit: rows.length + 1 }, NOW).map(
       (row) => row.listing.id,
