@@ -1,13 +1,5 @@
 import { type Marketplace, MarketplaceError } from "@psm/core";
-import {
-  assertStorableUrl,
-  findFilePart,
-  isPrivate,
-  multipartBoundary,
-  parseJsonObject,
-  type UploadedFile,
-  type UploadGate,
-} from "@psm/host";
+import { assertStorableUrl, isPrivate, parseJsonObject, type UploadedFile, type UploadGate } from "@psm/host";
 import {
   type AuthRequirement,
   authIn,
@@ -30,6 +22,8 @@ import type { AppEnv } from "../env.js";
 import { errorResponses } from "../openapi-responses.js";
 import { queryOf, readBytes } from "../validation.js";
 import { keyedAnswer } from "./idempotency.js";
+import { runPrecheck } from "./precheck.js";
+import { receiveUpload } from "./receive-upload.js";
 
 /** `/api/listings/{id}` → `/api/listings/:id`. */
 export function honoPath(path: string): string {
@@ -123,10 +117,14 @@ function handler(
     const cacheKey = cache === undefined ? "" : `${op.name} ${pathAndQuery(c.req.url)}`;
     const kept = cache?.get(cacheKey);
     if (kept !== undefined) return conditionalJson(c, kept, op.ok.status, false);
+    // Built only when the answer is read: an answer kept or being read needs no command.
+    const commandNow = () =>
+      commandOf(op.input, {
+        fields: fromBody ? (c.get("body") as Record<string, unknown>) : queryOf(c),
+        params: c.req.param(),
+      });
     const run = async (market: Marketplace, file?: UploadedFile) => {
-      // Built only when the answer is read: an answer kept or being read needs no command.
-      const fields = fromBody ? (c.get("body") as Record<string, unknown>) : queryOf(c);
-      const command = commandOf(op.input, { fields, params: c.req.param() });
+      const command = commandNow();
       const actor = c.get("actor");
       try {
         return await op.handle({
@@ -152,7 +150,7 @@ function handler(
     const key = keyed ? c.req.header("Idempotency-Key") : undefined;
     if (key !== undefined) {
       // Slow checks before the keyed unit of work, which holds the storage while it runs.
-      await precheck(op, c, m, names);
+      await runPrecheck(op, m, c.get("actor"), commandNow(), names);
       return keyedAnswer(c, op, m, key, run);
     }
     if (!conditional) return c.json((await run(m)) as object, op.ok.status);
@@ -160,49 +158,6 @@ function handler(
     const secret = isPrivate(op.private, mode, () => presentsCredentials(c));
     return conditionalJson(c, encodeAnswer(result), op.ok.status, secret);
   };
-}
-
-/**
- * An upload operation's file, read through the host's upload gate: an anonymous caller is told
- * 401 before the server holds a byte of it (the use case authorises again), the body must be
- * multipart, and the file of `field` must be within the gate's size.
- */
-/** Runs the operation's precheck (outside any unit of work) on the command the request carries. */
-async function precheck(
-  op: Operation,
-  c: Context<AppEnv>,
-  m: Marketplace,
-  names: ReadonlyMap<string, string>,
-): Promise<void> {
-  if (!op.precheck) return;
-  const fields = op.input.from === "body" ? (c.get("body") as Record<string, unknown>) : queryOf(c);
-  const command = commandOf(op.input, { fields, params: c.req.param() });
-  try {
-    await op.precheck({ m, actor: c.get("actor"), command });
-  } catch (error) {
-    throw inWireWords(error, names);
-  }
-}
-
-async function receiveUpload<T>(
-  c: Context<AppEnv>,
-  field: string,
-  uploads: UploadGate,
-  work: (file: UploadedFile) => Promise<T>,
-): Promise<T> {
-  const actor = c.get("actor");
-  if (actor.kind !== "user") throw new MarketplaceError("unauthenticated");
-  const boundary = multipartBoundary(c.req.header("content-type") ?? "");
-  if (boundary === null) {
-    throw new MarketplaceError("invalid_input", `${field}: send multipart/form-data with a ${field} field`);
-  }
-  return uploads.receive(c, actor.user.id, "multipart", async (bytes) => {
-    const file = findFilePart(bytes, boundary, field);
-    if (file === null) throw new MarketplaceError("invalid_input", `${field}: is required`);
-    if (file.bytes.byteLength > uploads.bounds.maxFileBytes) throw new MarketplaceError("payload_too_large");
-    // A copy of its own, which the parser hands over to its worker thread (transferred, not copied again).
-    return work({ ...file, bytes: new Uint8Array(file.bytes) });
-  });
 }
 
 type Security = NonNullable<DescribeRouteOptions["security"]>;

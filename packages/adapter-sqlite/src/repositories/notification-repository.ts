@@ -2,7 +2,7 @@ import { DEFAULT_NOTIFICATION_SETTINGS, type NotificationRepository } from "@psm
 import { eq } from "drizzle-orm";
 import type { Db } from "../connection.js";
 import { guarded } from "../db-errors.js";
-import { notificationCursor, notificationSettings } from "../schema.js";
+import { notificationCursor, notificationSettings } from "../schema-events.js";
 
 /**
  * NotificationRepository on drizzle. SQLite has one writer at a time and a unit of work holds the

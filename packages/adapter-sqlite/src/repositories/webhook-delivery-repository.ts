@@ -4,7 +4,7 @@ import { and, desc, eq, lt, sql } from "drizzle-orm";
 import type { Db } from "../connection.js";
 import { guarded } from "../db-errors.js";
 import { lazy } from "../lazy.js";
-import { webhookDeliveries, webhookFanout } from "../schema.js";
+import { webhookDeliveries, webhookFanout } from "../schema-events.js";
 import {
   asRow,
   CLAIM_SQL,

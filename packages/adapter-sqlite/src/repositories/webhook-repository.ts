@@ -2,7 +2,7 @@ import type { PageQuery, Webhook, WebhookRepository } from "@psm/core";
 import { and, desc, eq, lt, sql } from "drizzle-orm";
 import type { Db } from "../connection.js";
 import { guarded } from "../db-errors.js";
-import { type StoredSecret, webhooks } from "../schema.js";
+import { type StoredSecret, webhooks } from "../schema-events.js";
 
 type WebhookRow = typeof webhooks.$inferSelect;
 
