@@ -4,9 +4,13 @@ import { Webhook } from "standardwebhooks";
 
 /** One POST a receiver got, with what each known secret made of its signature. */
 export interface Received {
+  /** The path it was POSTed to (a test may give each case a path of its own). */
+  path: string;
   id: string;
   type: string;
   body: string;
+  /** The three Standard Webhooks headers as received. */
+  headers: Record<"webhook-id" | "webhook-timestamp" | "webhook-signature", string>;
   /** Per secret (in the order given to the receiver): whether it verifies this delivery. */
   verifiedBy: boolean[];
   signatures: number;
@@ -30,6 +34,16 @@ async function bodyOf(request: IncomingMessage): Promise<string> {
   return Buffer.concat(chunks).toString("utf8");
 }
 
+/** Whether `secret` verifies `delivery` (the standardwebhooks library; one of its signatures). */
+export function signedWith(secret: string, delivery: Pick<Received, "body" | "headers">): boolean {
+  try {
+    new Webhook(secret).verify(delivery.body, delivery.headers);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Starts a receiver on 127.0.0.1 (`port` 0: any free one). */
 export async function startWebhookReceiver(port = 0): Promise<WebhookReceiver> {
   const received: Received[] = [];
@@ -42,14 +56,7 @@ export async function startWebhookReceiver(port = 0): Promise<WebhookReceiver> {
       "webhook-timestamp": String(request.headers["webhook-timestamp"] ?? ""),
       "webhook-signature": String(request.headers["webhook-signature"] ?? ""),
     };
-    const verifiedBy = secrets.map((secret) => {
-      try {
-        new Webhook(secret).verify(body, headers);
-        return true;
-      } catch {
-        return false;
-      }
-    });
+    const verifiedBy = secrets.map((secret) => signedWith(secret, { body, headers }));
     const type = (() => {
       try {
         return String((JSON.parse(body) as { type?: unknown }).type);
@@ -58,6 +65,8 @@ export async function startWebhookReceiver(port = 0): Promise<WebhookReceiver> {
       }
     })();
     received.push({
+      path: request.url ?? "",
+      headers,
       id: headers["webhook-id"],
       type,
       body,

@@ -1,6 +1,3 @@
-import { createHmac } from "node:crypto";
-import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
@@ -8,6 +5,12 @@ import { reportSkippedPostgres } from "../support/backends.js";
 import { checkPage, inNewTab, screenshots, type Tab, VIEWPORTS } from "../support/browser.js";
 import { errorSummary, fill, heading, notice, press, signUp } from "../support/pages.js";
 import { useWebSuite } from "../support/web-suite.js";
+import {
+  type Received,
+  signedWith,
+  startWebhookReceiver,
+  type WebhookReceiver,
+} from "../support/webhook-receiver.js";
 
 // The webhooks pages of 1.3.0 in a real browser against the compiled server, with JavaScript on
 // and off: create (refused, then its secret shown once), the webhook's page with a test event
@@ -27,39 +30,20 @@ const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
 /** How long the server's relay may take to deliver a queued event. */
 const DELIVERY_WAIT_MS = 20_000;
 
-/** One POST the receiver got. */
-interface Received {
-  path: string;
-  headers: IncomingHttpHeaders;
-  body: string;
-}
-
-let receiver: Server | undefined;
-const received: Received[] = [];
+let receiver: WebhookReceiver | undefined;
 
 beforeAll(async () => {
-  receiver = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (chunk: Buffer) => chunks.push(chunk));
-    req.on("end", () => {
-      received.push({ path: req.url ?? "", headers: req.headers, body: Buffer.concat(chunks).toString() });
-      res.writeHead(204).end();
-    });
-  });
-  const server = receiver;
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  receiver = await startWebhookReceiver();
 });
 
 afterAll(async () => {
-  const server = receiver;
-  if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
+  await receiver?.close();
 });
 
 /** The receiver's URL for one test, so each test reads only its own deliveries. */
 function hookUrl(tag: string): string {
-  const port = (receiver?.address() as AddressInfo | null)?.port;
-  if (!port) throw new Error("the receiver did not start");
-  return `http://127.0.0.1:${port}/hook-${tag}`;
+  if (!receiver) throw new Error("the receiver did not start");
+  return `http://127.0.0.1:${receiver.port}/hook-${tag}`;
 }
 
 /** Zero WCAG 2.1 A/AA violations on what the page shows now; axe needs scripts, so only with them. */
@@ -85,22 +69,11 @@ function shownSecret(page: Page): Promise<string> {
   return page.getByLabel("Signing secret", { exact: true }).inputValue();
 }
 
-/** Whether `delivery` carries a Standard Webhooks signature made with `secret`. */
-function signedWith(secret: string, delivery: Received): boolean {
-  const key = Buffer.from(secret.slice("whsec_".length), "base64");
-  const id = delivery.headers["webhook-id"];
-  const timestamp = delivery.headers["webhook-timestamp"];
-  const expected = createHmac("sha256", key).update(`${id}.${timestamp}.${delivery.body}`).digest("base64");
-  return String(delivery.headers["webhook-signature"] ?? "")
-    .split(" ")
-    .includes(`v1,${expected}`);
-}
-
 /** The deliveries the receiver got at `path`, once there are `count` (the server's relay sends them). */
 async function deliveriesAt(path: string, count: number): Promise<Received[]> {
   const deadline = Date.now() + DELIVERY_WAIT_MS;
   for (;;) {
-    const got = received.filter((r) => r.path === path);
+    const got = (receiver?.received ?? []).filter((r) => r.path === path);
     if (got.length >= count || Date.now() > deadline) return got;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
