@@ -1,4 +1,4 @@
-import { type Marketplace, MarketplaceError } from "@psm/core";
+import type { Marketplace } from "@psm/core";
 import { assertStorableUrl, isPrivate, parseJsonObject, type UploadedFile, type UploadGate } from "@psm/host";
 import {
   type AuthRequirement,
@@ -12,7 +12,7 @@ import {
   wireNames,
   wireSchema,
 } from "@psm/operations";
-import type { Context, Hono, MiddlewareHandler } from "hono";
+import type { Hono, MiddlewareHandler } from "hono";
 import { type DescribeRouteOptions, resolver, uniqueSymbol } from "hono-openapi";
 import * as v from "valibot";
 import { type AnswerCache, createAnswerCache } from "../answer-cache.js";

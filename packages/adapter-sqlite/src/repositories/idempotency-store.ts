@@ -2,7 +2,7 @@ import type { IdempotencyRecord, IdempotencyStore } from "@psm/core";
 import { and, eq, gt, isNull, lte, or } from "drizzle-orm";
 import type { Db } from "../connection.js";
 import { guarded } from "../db-errors.js";
-import { idempotencyKeys } from "../schema.js";
+import { idempotencyKeys } from "../schema-sessions.js";
 
 // 1.2's `status` and `body` are never read or written here (schema.ts says why they remain).
 const columns = {

@@ -2,7 +2,7 @@ import type { SessionRepository } from "@psm/core";
 import { and, eq, gt, lte } from "drizzle-orm";
 import type { Db } from "../connection.js";
 import { guarded } from "../db-errors.js";
-import { sessions } from "../schema.js";
+import { sessions } from "../schema-sessions.js";
 
 /** Browser sessions on the `sessions` table. */
 export function createSessionRepository(db: Db): SessionRepository {
