@@ -1,6 +1,8 @@
 /** The endpoints of `pnpm bench:http` and the fixtures they need on a seeded server. */
+
+import { CATEGORY_VALUES } from "@psm/core";
 import { api, type BenchUser, makeUser, newListing, text } from "./api.js";
-import { COMMON_TERM, PAGE_CATEGORY } from "./listing-data.js";
+import { COMMON_TERM, PAGE_CATEGORY, WORDS } from "./listing-data.js";
 import type { Target } from "./load.js";
 
 /** What the endpoints need beyond the seed: users, a key, a JWT, messages to list. */
@@ -31,6 +33,7 @@ export const ENDPOINT = {
   createOneAuthor: "POST /api/listings (API key of one author)",
   messages: "GET /api/messages (JWT)",
   login: "POST /api/auth/login",
+  mixed: "mixed: pages, listing opens with a view, searches, 1 write in 25 (anonymous)",
 } as const;
 
 /**
@@ -100,7 +103,40 @@ export function targets(f: Fixtures): Target[] {
       headers: json,
       body: JSON.stringify({ email: f.peer.email, password: f.peer.password }),
     },
+    { name: ENDPOINT.mixed, paths: ["/api/listings"], requests: mixedRequests(f) },
   ];
+}
+
+/**
+ * Traffic as a marketplace gets it, no URL repeated back to back: each
+ * connection walks a cycle of 94 requests: 34 page reads over every category
+ * and page size, 25 listing opens each followed by its view, 6 searches for
+ * distinct words, 4 creates by the 32 authors. What the answer cache can keep
+ * survives the views; the creates end every kept page, as they must.
+ */
+export function mixedRequests(f: Fixtures): NonNullable<Target["requests"]> {
+  const requests: NonNullable<Target["requests"]> = [];
+  const body = JSON.stringify(newListing(1));
+  for (let i = 0; i < 25; i++) {
+    const category = CATEGORY_VALUES[i % CATEGORY_VALUES.length];
+    requests.push({
+      path: i % 2 === 0 ? `/api/listings?category=${category}` : `/api/listings?limit=${5 + (i % 15)}`,
+    });
+    if (i % 3 === 0) requests.push({ path: "/api/listings" });
+    const id = f.sampleIds[(i * 7) % f.sampleIds.length];
+    requests.push({ path: `/api/listings/${id}` }, { method: "POST", path: `/api/listings/${id}/view` });
+    if (i % 4 === 1) requests.push({ path: `/api/listings?q=${WORDS[(i * 5) % WORDS.length]}` });
+    if (i % 6 === 5) {
+      const author = f.authors[i % f.authors.length];
+      requests.push({
+        method: "POST",
+        path: "/api/listings",
+        headers: { ...json, "x-api-key": author?.apiKey ?? "" },
+        body,
+      });
+    }
+  }
+  return requests;
 }
 
 /** The stored view count of a listing, read over the API. */

@@ -20,9 +20,22 @@ function fasterOf(a: Row["ceilings"], b: Row["ceilings"]): Row["ceilings"] {
   return { hello: Math.max(a.hello, b.hello), payload: Math.max(a.payload, b.payload) };
 }
 
+/** The answer cache's lookups so far, from the server's /metrics (loopback callers may read it). */
+async function cacheLookups(base: string): Promise<{ hit: number; miss: number }> {
+  const text = await (await fetch(`${base}/metrics`)).text();
+  const count = (result: string) =>
+    Number(
+      new RegExp(`^psm_answer_cache_lookups_total\\{result="${result}"\\} (\\S+)$`, "m").exec(text)?.[1] ??
+        Number.NaN,
+    );
+  return { hit: count("hit"), miss: count("miss") };
+}
+
 /** The rows of one backend and what the view check found. */
 export interface BackendResult {
   rows: Row[];
+  /** The answer cache's hit rate over the mixed workload (its measured rounds and warm-up). */
+  mixedHitRate?: number;
   measurements: Record<string, Measurement>;
   views: { before: number; after: number; acknowledged: number; sent: number; counted: boolean };
 }
@@ -47,8 +60,16 @@ export async function benchBackend(
   const measurements: Record<string, Measurement> = {};
   const viewsBefore = await viewsOf(server.url, fixtures.viewId);
   let before = await measureCeilings?.();
+  let mixedHitRate: number | undefined;
   for (const target of pick(targets(fixtures), only)) {
+    const lookupsBefore = target.name === ENDPOINT.mixed ? await cacheLookups(server.url) : undefined;
     const m = await measure(server.url, target, settings);
+    if (lookupsBefore !== undefined) {
+      const after = await cacheLookups(server.url);
+      const hits = after.hit - lookupsBefore.hit;
+      mixedHitRate = hits / Math.max(1, hits + after.miss - lookupsBefore.miss);
+      log(`${backend.padEnd(8)} mixed workload: answer cache hit rate ${(mixedHitRate * 100).toFixed(1)} %`);
+    }
     const after = await measureCeilings?.();
     const ceilings = fasterOf(before, after);
     before = after;
@@ -70,5 +91,10 @@ export async function benchBackend(
   log(
     `${backend.padEnd(8)} views: ${acknowledged} acknowledged, ${delta} counted, ${sent} sent -> ${counted ? "ok" : "MISMATCH"}`,
   );
-  return { rows, measurements, views: { before: viewsBefore, after, acknowledged, sent, counted } };
+  return {
+    rows,
+    measurements,
+    views: { before: viewsBefore, after, acknowledged, sent, counted },
+    ...(mixedHitRate === undefined ? {} : { mixedHitRate }),
+  };
 }

@@ -109,6 +109,11 @@ async function main(): Promise<void> {
   );
   const rows: Row[] = [...sqlite.rows];
   const notes: string[] = [];
+  const hitRates: string[] = [];
+  const noteHitRate = (backend: string, rate: number | undefined) => {
+    if (rate !== undefined) hitRates.push(`${backend} ${(rate * 100).toFixed(1)} %`);
+  };
+  noteHitRate("SQLite", sqlite.mixedHitRate);
   let postgresCounted: boolean | undefined;
 
   const adminUrl = postgresAdminUrl();
@@ -121,6 +126,7 @@ async function main(): Promise<void> {
         seedPostgres(database.url, listings),
       );
       rows.push(...pg.rows);
+      noteHitRate("PostgreSQL", pg.mixedHitRate);
       postgresCounted = pg.views.counted;
       if (!pg.views.counted) notes.push("PostgreSQL: view count mismatch (see the run log).");
     } finally {
@@ -139,6 +145,8 @@ async function main(): Promise<void> {
       "each endpoint's ratios use the faster of the ceilings measured just before and just after it (one round each), " +
       "the ceiling rows the faster of the run's start and end.",
   );
+  if (hitRates.length > 0)
+    notes.push(`Answer cache hit rate over the mixed workload: ${hitRates.join(", ")}.`);
   const logins = rows.filter((r) => r.endpoint === ENDPOINT.login);
   notes.push(
     `Logins/s (argon2id, m=19 MiB, t=2): ${logins.map((r) => `${r.backend} ${r.rps.toFixed(1)}`).join(", ")}.`,

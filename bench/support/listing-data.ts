@@ -7,7 +7,7 @@ export const COMMON_TERM = "consulting";
 export const PAGE_CATEGORY = "data-analytics";
 
 // Ranked by frequency (Zipf-like), so the first word is the common search term.
-const WORDS = (
+export const WORDS = (
   "consulting software development data cloud strategy marketing design security audit analytics " +
   "support migration platform services engineering training recruitment legal finance tax review " +
   "integration automation mobile web ecommerce backend frontend devops infrastructure compliance " +

@@ -21,6 +21,8 @@ export interface Target {
   /** Headers that requests take in turn on top of `headers` (several callers' keys), on the first path. */
   headerSets?: Record<string, string>[];
   body?: string;
+  /** A sequence of different requests each connection sends in turn (a mixed workload); overrides the rest. */
+  requests?: { method?: string; path: string; headers?: Record<string, string>; body?: string }[];
 }
 
 /** One round's figures. */
@@ -48,7 +50,9 @@ function options(base: string, target: Target, connections: number, duration: nu
   if (target.method) opts.method = target.method;
   if (target.headers) opts.headers = target.headers;
   if (target.body !== undefined) opts.body = target.body;
-  if (rest.length > 0) {
+  if (target.requests) {
+    opts.requests = target.requests;
+  } else if (rest.length > 0) {
     // Each request's bytes built once: a setupRequest hook would rebuild them on
     // every request, load-generator CPU that the single-path ceilings never spend.
     opts.requests = target.paths.map((path) => ({ path }));

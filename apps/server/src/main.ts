@@ -92,6 +92,7 @@ async function main(): Promise<void> {
       trustProxy: trustedProxies(config),
       answerCacheMs: config.answerCacheMs,
       listingRevision,
+      onAnswerCacheLookup: metrics.onAnswerCacheLookup,
     },
   });
   // Node checks the header and request timeouts only every connectionsCheckingInterval

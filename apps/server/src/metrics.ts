@@ -26,6 +26,8 @@ export interface ServerMetrics {
   readonly registry: Registry;
   /** The host's request hook (createHost's `onRequestEnd`): one histogram observation per request. */
   onRequestEnd: RequestEndHook;
+  /** The answer cache's lookups (createHttpApp's `onAnswerCacheLookup`), counted by hit or miss. */
+  onAnswerCacheLookup(hit: boolean): void;
   /** The same rate-limit hooks, each counting the requests it refuses by its class. */
   countRefusals(hooks: RateLimitHooks | undefined): RateLimitHooks | undefined;
   /**
@@ -71,6 +73,13 @@ export function createMetrics(options: MetricsOptions): ServerMetrics {
     registers,
   });
   for (const klass of RATE_CLASSES) refusals.inc({ class: klass }, 0);
+  const cacheLookups = new Counter({
+    name: "psm_answer_cache_lookups_total",
+    help: "Anonymous listing reads looked up in the answer cache, by result (hit: answered from it; miss: read from storage)",
+    labelNames: ["result"] as const,
+    registers,
+  });
+  for (const result of ["hit", "miss"]) cacheLookups.inc({ result }, 0);
   const { uploads, webhookBacklog } = options;
   if (webhookBacklog) watchWebhookBacklog(webhookBacklog, registers);
   new Gauge({
@@ -94,6 +103,7 @@ export function createMetrics(options: MetricsOptions): ServerMetrics {
     onRequestEnd: ({ method, operation, status }, seconds) => {
       requests.observe({ method, operation, status: String(status) }, seconds);
     },
+    onAnswerCacheLookup: (hit) => cacheLookups.inc({ result: hit ? "hit" : "miss" }),
     countRefusals: (hooks) => hooks && countingRefusals(hooks, (klass) => refusals.inc({ class: klass })),
     surface(rateLimit) {
       const app = new Hono<HostEnv>();

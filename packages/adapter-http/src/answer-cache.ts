@@ -8,8 +8,10 @@ import type { ListingRevision } from "./listing-revision.js";
  *
  * - nothing was written to listings through this process since the read
  *   began (the listing revision of listing-revision.ts, which moves after
- *   every settled listing write, a view included): a read after a write in
- *   this process always shows it. Without a revision nothing is kept, since
+ *   every settled listing write): a read after a write in this process always
+ *   shows it. A view is not such a write: it moves only the viewed listing's
+ *   mark, which drops that listing's own answer; pages keep their entries and
+ *   show a count at most the cache's maximum age old. Without a revision nothing is kept, since
  *   nothing would tell the cache of a write;
  * - no listing in the answer has reached its `expires_at` (which would change
  *   its status, or drop it from a page);
@@ -32,6 +34,8 @@ export interface EncodedAnswer {
 interface Entry extends EncodedAnswer {
   /** Marketplace time (ms) after which the entry is not used. */
   until: number;
+  /** For one listing's answer: its id and its view mark when read; a view moves the mark. */
+  viewed?: { id: string; mark: number };
 }
 
 export interface AnswerCacheOptions {
@@ -41,6 +45,8 @@ export interface AnswerCacheOptions {
   revision?: ListingRevision | undefined;
   maxEntries?: number;
   maxBytes?: number;
+  /** Told of every `get`, with whether it found a current answer. */
+  onLookup?: ((hit: boolean) => void) | undefined;
 }
 
 export interface AnswerCache {
@@ -48,9 +54,11 @@ export interface AnswerCache {
   get(key: string): EncodedAnswer | undefined;
   /**
    * Keeps `answer` under `key`, if the listing revision is still `revision`
-   * (noted before the read began) and the body's listings allow it.
+   * (noted before the read began), no view settled since `viewsAt` (the
+   * revision's `views()` noted then; by default now) and the body's listings
+   * allow it.
    */
-  put(key: string, revision: number, answer: EncodedAnswer, body: unknown): void;
+  put(key: string, revision: number, answer: EncodedAnswer, body: unknown, viewsAt?: number): void;
   /**
    * Reads the answer under `key` with `read` and keeps it (as `put`). While a
    * read of `key` is in flight, a request for it that arrives at the same
@@ -70,6 +78,7 @@ export interface ReadAnswer {
 
 interface Flight {
   revision: number;
+  views: number;
   answer: Promise<EncodedAnswer>;
 }
 
@@ -92,6 +101,9 @@ export function createAnswerCache(
   // Every entry was read at this revision; when it moves they all go at once.
   let revision = listings.current();
 
+  const viewsNow = () => listings.views?.() ?? 0;
+  const moved = (entry: Entry) =>
+    entry.viewed !== undefined && listings.views?.(entry.viewed.id) !== entry.viewed.mark;
   const drop = (key: string, entry: Entry) => {
     entries.delete(key);
     bytes -= size(key, entry);
@@ -106,26 +118,34 @@ export function createAnswerCache(
     return now;
   };
 
+  const find = (key: string) => {
+    current();
+    const entry = entries.get(key);
+    if (entry === undefined) return undefined;
+    if (m.now().getTime() >= entry.until || moved(entry)) {
+      drop(key, entry);
+      return undefined;
+    }
+    // Most recently used last: Map keeps insertion order.
+    entries.delete(key);
+    entries.set(key, entry);
+    return entry;
+  };
+
   const cache: AnswerCache = {
     get(key) {
-      current();
-      const entry = entries.get(key);
-      if (entry === undefined) return undefined;
-      if (m.now().getTime() >= entry.until) {
-        drop(key, entry);
-        return undefined;
-      }
-      // Most recently used last: Map keeps insertion order.
-      entries.delete(key);
-      entries.set(key, entry);
+      const entry = find(key);
+      options.onLookup?.(entry !== undefined);
       return entry;
     },
-    put(key, readAt, answer, body) {
-      if (current() !== readAt) return;
+    put(key, readAt, answer, body, viewsAt = viewsNow()) {
+      if (current() !== readAt || viewsNow() !== viewsAt) return;
       const now = m.now().getTime();
       const until = Math.min(now + options.maxAgeMs, expiryOf(body, now));
       if (until <= now) return;
       const entry: Entry = { ...answer, until };
+      const id = listingIdOf(body);
+      if (id !== undefined && listings.views !== undefined) entry.viewed = { id, mark: listings.views(id) };
       const cost = size(key, entry);
       if (cost > maxBytes) return;
       const old = entries.get(key);
@@ -139,12 +159,15 @@ export function createAnswerCache(
     },
     async read(key, read) {
       const revision = listings.current();
+      const views = viewsNow();
       const shared = flights.get(key);
-      if (shared !== undefined && shared.revision === revision) return shared.answer;
+      if (shared !== undefined && shared.revision === revision && shared.views === views)
+        return shared.answer;
       const flight: Flight = {
         revision,
+        views,
         answer: read().then(({ answer, body }) => {
-          cache.put(key, revision, answer, body);
+          cache.put(key, revision, answer, body, views);
           return answer;
         }),
       };
@@ -161,6 +184,12 @@ export function createAnswerCache(
 
 function size(key: string, entry: Entry): number {
   return key.length * 2 + entry.bytes.byteLength + 64;
+}
+
+/** The id of the one listing an answer presents (`{listing}`), if it is one. */
+function listingIdOf(body: unknown): string | undefined {
+  const listing = (body as { listing?: { id?: unknown } } | null)?.listing;
+  return typeof listing?.id === "string" ? listing.id : undefined;
 }
 
 /**

@@ -87,6 +87,8 @@ export interface HttpConfig {
    * writes. Without it the cache is off: every read goes to storage.
    */
   listingRevision?: ListingRevision;
+  /** Told of every answer cache lookup, found or not (a hit-rate metric); must not throw. */
+  onAnswerCacheLookup?: (hit: boolean) => void;
   /** The host's request metrics: told of every answered request of every surface (createHost's `onRequestEnd`). */
   onRequestEnd?: RequestEndHook;
 }
@@ -107,6 +109,7 @@ export interface ResolvedConfig {
   onPasswordResetRequested: () => void;
   answerCacheMs: number;
   listingRevision?: ListingRevision | undefined;
+  onAnswerCacheLookup?: ((hit: boolean) => void) | undefined;
 }
 
 const silent: Logger = { info() {}, warn() {}, error() {} };
@@ -128,5 +131,6 @@ export function resolveConfig(config: HttpConfig): ResolvedConfig {
     onPasswordResetRequested: config.onPasswordResetRequested ?? (() => {}),
     answerCacheMs: Math.min(Math.max(config.answerCacheMs ?? 1000, 0), PUBLIC_MAX_AGE * 1000),
     listingRevision: config.listingRevision,
+    onAnswerCacheLookup: config.onAnswerCacheLookup,
   };
 }

@@ -7,13 +7,23 @@ import type { ListingRepository, Repositories, UnitOfWork, UserRepository } from
  */
 export interface ListingRevision {
   current(): number;
+  /**
+   * Views settled through this process: of every listing, or with `id`, of the
+   * listings that share its mark (one of a fixed number, so the count is bounded
+   * in memory whatever the number of listings). A view changes only the count a
+   * listing shows, so it moves this, not `current()`: pages stay cached (showing a
+   * count at most their max age old, as their Cache-Control allows) and only the
+   * viewed listing's own answer is read again.
+   */
+  views?(id?: string): number;
 }
 
 /**
  * Wraps `repos` so that every call that can change what a listing read
- * answers moves the revision once it has settled: listing inserts, updates,
- * deletes and views, a user's cascading delete, and a unit of work (after it
- * commits or rolls back, since its writes are visible only then). Give the
+ * answers moves the revision once it has settled: listing inserts, updates and
+ * deletes, a user's cascading delete, and a unit of work (after it commits or
+ * rolls back, since its writes are visible only then). A view moves the view
+ * marks instead (`views`). Give the
  * wrapped repositories to createMarketplace and the revision to createHttpApp
  * (`listingRevision`); without it the API keeps no answers.
  *
@@ -26,6 +36,12 @@ export function watchListingWrites(repos: Repositories): { repos: Repositories; 
   let revision = 0;
   const bump = () => {
     revision += 1;
+  };
+  const marks = new Uint32Array(VIEW_MARKS);
+  let views = 0;
+  const viewed = (id: unknown) => {
+    views += 1;
+    if (typeof id === "string") marks[markOf(id)]! += 1;
   };
   // Looked up on every access, so a repository replaced after this call (tests inject
   // failures that way) is the one used, watched as well.
@@ -42,7 +58,10 @@ export function watchListingWrites(repos: Repositories): { repos: Repositories; 
     get(object, key) {
       const value = Reflect.get(object, key) as unknown;
       if (typeof value !== "object" || value === null) return value;
-      if (key === "listings") return wrap(value, (listings) => watching(listings, LISTING_WRITES, bump));
+      if (key === "listings")
+        return wrap(value as ListingRepository, (listings) =>
+          watchingViews(watching(listings, LISTING_WRITES, bump), viewed),
+        );
       if (key === "users") return wrap(value, (users) => watching(users, USER_WRITES, bump));
       if (key === "unitOfWork") {
         // Inside a unit the inner repositories need no watching: the unit moves the revision once it ends.
@@ -51,14 +70,19 @@ export function watchListingWrites(repos: Repositories): { repos: Repositories; 
       return value;
     },
   });
-  return { repos: watched, revision: { current: () => revision } };
+  return {
+    repos: watched,
+    revision: {
+      current: () => revision,
+      views: (id) => (id === undefined ? views : marks[markOf(id)]!),
+    },
+  };
 }
 
 const LISTING_WRITES: ReadonlySet<keyof ListingRepository> = new Set([
   "insertWithinSlots",
   "update",
   "delete",
-  "incrementViews",
 ] as const);
 const USER_WRITES: ReadonlySet<keyof UserRepository> = new Set(["deleteCascade"] as const);
 
@@ -74,6 +98,26 @@ function watching<T extends object>(target: T, writes: ReadonlySet<PropertyKey>,
       if (typeof value !== "function") return value;
       if (!writes.has(key)) return value.bind(object);
       return (...args: unknown[]) => (value.apply(object, args) as Promise<unknown>).finally(bump);
+    },
+  });
+}
+
+const VIEW_MARKS = 4096;
+
+/** The view mark of a listing id: FNV-1a over its characters. */
+function markOf(id: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < id.length; i++) hash = Math.imul(hash ^ id.charCodeAt(i), 0x01000193);
+  return (hash >>> 0) % VIEW_MARKS;
+}
+
+/** `listings` with each settled `incrementViews(id)` told to `viewed`, a failed one too (it may have committed). */
+function watchingViews(listings: ListingRepository, viewed: (id: unknown) => void): ListingRepository {
+  return new Proxy(listings, {
+    get(object, key) {
+      const value = Reflect.get(object, key) as unknown;
+      if (key !== "incrementViews" || typeof value !== "function") return value;
+      return (id: string) => (value.call(object, id) as Promise<boolean>).finally(() => viewed(id));
     },
   });
 }

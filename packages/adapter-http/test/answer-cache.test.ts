@@ -66,6 +66,46 @@ describe("answer cache of anonymous listing reads", () => {
     expect((await h.call("GET", path)).status).toBe(404);
   });
 
+  test("a view keeps pages and other listings cached; only the viewed listing's answer is read again", async () => {
+    const h = harness("strict", { answerCacheMs: 5000 });
+    const s = await h.signUp();
+    const viewed = await h.listing(s, { title: "Viewed" });
+    const other = await h.listing(s, { title: "Other" });
+    const listings = h.deps.repos.listings;
+    const counted = { search: 0, findById: 0 };
+    const search = listings.search.bind(listings);
+    const findById = listings.findById.bind(listings);
+    listings.search = (...args) => {
+      counted.search += 1;
+      return search(...args);
+    };
+    listings.findById = (id) => {
+      counted.findById += 1;
+      return findById(id);
+    };
+    const viewedPath = `/api/listings/${String(viewed.id)}`;
+    const otherPath = `/api/listings/${String(other.id)}`;
+    const viewsOf = async (path: string) =>
+      (await h.json<{ listing: { views: number } }>(await h.call("GET", path))).listing.views;
+    const page = async () => (await h.json<Page>(await h.call("GET", "/api/listings"))).items;
+    await page();
+    await viewsOf(viewedPath);
+    await viewsOf(otherPath);
+    const before = { ...counted };
+
+    for (let i = 0; i < 5; i++) await h.call("POST", `${viewedPath}/view`);
+    // The page answer is kept: it may show the count as it was, for at most its max age.
+    expect((await page()).find((item) => item.id === viewed.id)?.views).toBe(0);
+    expect(await viewsOf(otherPath)).toBe(0);
+    expect(counted.search).toBe(before.search);
+    // The viewed listing's own answer shows every view at once.
+    expect(await viewsOf(viewedPath)).toBe(5);
+    expect(counted.findById).toBe(before.findById + 1);
+
+    h.deps.clock.advance(5000);
+    expect((await page()).find((item) => item.id === viewed.id)?.views).toBe(5);
+  });
+
   test("an answer is not reused past the expiry of a listing it shows", async () => {
     const h = harness("strict", { answerCacheMs: 5000 });
     const s = await h.signUp();

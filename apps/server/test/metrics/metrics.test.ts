@@ -113,6 +113,19 @@ describe("GET /metrics on a running server (no METRICS_TOKEN, RATE_LIMIT on)", (
     expect(doc.body.paths?.["/metrics"]?.get?.operationId).toBe("metrics");
   });
 
+  it("counts every anonymous listing read's answer cache lookup as a hit or a miss", async () => {
+    const { url } = server();
+    const lookups = (metrics: Scrape, result: string) =>
+      series(metrics, "psm_answer_cache_lookups_total", { result })?.value ?? Number.NaN;
+    const before = await scrape(url);
+    for (let i = 0; i < 3; i++) expect((await call(url, "GET", "/api/listings?limit=7")).status).toBe(200);
+    const after = await scrape(url);
+    const hits = lookups(after, "hit") - lookups(before, "hit");
+    const misses = lookups(after, "miss") - lookups(before, "miss");
+    expect(hits + misses).toBe(3);
+    expect(misses).toBeGreaterThanOrEqual(1);
+  });
+
   it("makes no new series for hostile paths: their label values come from the route table", async () => {
     const { url } = server();
     await scrape(url); // from now on the scrapes have their own series
