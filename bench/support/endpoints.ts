@@ -33,6 +33,9 @@ export const ENDPOINT = {
   createOneAuthor: "POST /api/listings (API key of one author)",
   messages: "GET /api/messages (JWT)",
   login: "POST /api/auth/login",
+  webBrowse: "GET / (web browse page)",
+  webSearch: `GET /?q=${COMMON_TERM} (web search page)`,
+  webListing: "GET /listings/{id} (web listing page, counts a view)",
   mixed: "mixed: pages, listing opens with a view, searches, 1 write in 25 (anonymous)",
 } as const;
 
@@ -102,6 +105,14 @@ export function targets(f: Fixtures): Target[] {
       paths: ["/api/auth/login"],
       headers: json,
       body: JSON.stringify({ email: f.peer.email, password: f.peer.password }),
+    },
+    // The pages for people: rendered per request (never from the answer cache), compared with the JSON rows.
+    { name: ENDPOINT.webBrowse, paths: ["/"] },
+    { name: ENDPOINT.webSearch, paths: [`/?q=${COMMON_TERM}`] },
+    // Not the view row's listing: its count is checked against the view row's acknowledged requests.
+    {
+      name: ENDPOINT.webListing,
+      paths: f.sampleIds.filter((id) => id !== f.viewId).map((id) => `/listings/${id}`),
     },
     { name: ENDPOINT.mixed, paths: ["/api/listings"], requests: mixedRequests(f) },
   ];

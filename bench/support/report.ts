@@ -118,6 +118,34 @@ export function checkTargets(
         ];
   const counted = (ok: boolean | undefined) =>
     ok === undefined ? undefined : { ok, note: ok ? "every acknowledged view counted" : "COUNT MISMATCH" };
+  // Issue 30: each web page at least half the JSON answer of the same read.
+  const webVersusJson = (
+    backend: Row["backend"],
+    label: string,
+    web: string,
+    json: string,
+  ): TargetCheck[] => {
+    const page = rps(backend, web);
+    const answer = rps(backend, json);
+    if (page === undefined || answer === undefined) return [];
+    const r = page / answer;
+    return [
+      {
+        name: `${label} web ${web.split(" (")[0]} vs ${json}`,
+        wanted: "≥ 0.50 × the JSON answer",
+        measured: `${fmt(r, 3)} (${fmt(page)} vs ${fmt(answer)} req/s)`,
+        met: r >= 0.5,
+      },
+    ];
+  };
+  const webTargets = (["sqlite", "postgres"] as const).flatMap((backend) => {
+    const label = backend === "sqlite" ? "SQLite" : "PostgreSQL";
+    return [
+      ...webVersusJson(backend, label, ENDPOINT.webBrowse, ENDPOINT.page),
+      ...webVersusJson(backend, label, ENDPOINT.webSearch, ENDPOINT.search),
+      ...webVersusJson(backend, label, ENDPOINT.webListing, ENDPOINT.byId),
+    ];
+  });
   const sqliteCreate = rps("sqlite", ENDPOINT.create);
   const payload = "payload";
   const hello = "hello";
@@ -156,6 +184,7 @@ export function checkTargets(
       3 * BASELINE.postgresCreate,
       "page",
     ),
+    ...webTargets,
   ];
 }
 
