@@ -63,6 +63,7 @@ export function* generateListings(
       title: `${title.charAt(0).toUpperCase()}${title.slice(1)}`,
       description: `${words(next, 30)}.`,
       price: roll < 0.2 ? null : Math.round(next() * 500_000) / 100,
+      priceUnit: "fixed",
       category: CATEGORY_VALUES[i % CATEGORY_VALUES.length] ?? "cybersecurity",
       condition: "new",
       images: roll < 0.5 ? [] : [`https://img.example.com/${id}.png`],

@@ -92,6 +92,22 @@ describe("readConfig", () => {
     }
   });
 
+  it("reads CURRENCY as an ISO 4217 code (USD by default) and OTEL_EXPORTER_OTLP_ENDPOINT as an http(s) URL", () => {
+    expect(readConfig({}).currency).toBe("USD");
+    expect(readConfig({ CURRENCY: "eur" }).currency).toBe("EUR");
+    expect(() => readConfig({ CURRENCY: "EURO" })).toThrow(
+      /^Invalid configuration: CURRENCY must be an ISO 4217 code/,
+    );
+    expect(() => readConfig({ CURRENCY: "XYZ" })).toThrow(/CURRENCY must be an ISO 4217 code/);
+    expect(readConfig({}).otelEndpoint).toBeUndefined();
+    expect(readConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: "http://127.0.0.1:4318" }).otelEndpoint).toBe(
+      "http://127.0.0.1:4318",
+    );
+    expect(() => readConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: "collector:4318" })).toThrow(
+      /OTEL_EXPORTER_OTLP_ENDPOINT must be an http\(s\) URL/,
+    );
+  });
+
   it("reads MCP_READ_ONLY", () => {
     expect(readConfig({ MCP_READ_ONLY: "true" }).mcpReadOnly).toBe(true);
     expect(readConfig({ MCP_READ_ONLY: "off" }).mcpReadOnly).toBe(false);

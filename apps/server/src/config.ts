@@ -1,8 +1,21 @@
 import { isIP } from "node:net";
 import { resolve } from "node:path";
 import { checkSender } from "@psm/adapter-mail";
-import { DEFAULT_SLOTS, DEFAULT_WEBHOOK_RETRY_SCHEDULE, type SlotSettings } from "@psm/core";
+import {
+  DEFAULT_CURRENCY,
+  DEFAULT_SLOTS,
+  DEFAULT_WEBHOOK_RETRY_SCHEDULE,
+  type SlotSettings,
+} from "@psm/core";
 import * as v from "valibot";
+import {
+  type Fail,
+  isCurrency,
+  isHostName,
+  isHttpUrl,
+  isWildcard,
+  parseCorsOrigins,
+} from "./config-values.js";
 
 /** The server's configuration, read from the environment (decisions.md). */
 export interface Config {
@@ -38,6 +51,10 @@ export interface Config {
     /** WEBHOOK_RETRY_SCHEDULE: seconds before each retry of a failed delivery. */
     retrySchedule: number[];
   };
+  /** CURRENCY: the ISO 4217 code every price is in (decisions.md 1.3.0 "Prices and units"). */
+  currency: string;
+  /** OTEL_EXPORTER_OTLP_ENDPOINT: where traces go (OTLP over HTTP); unset, no tracing code is loaded. */
+  otelEndpoint: string | undefined;
   logLevel: string;
 }
 
@@ -159,6 +176,13 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       `must be 16 to 1024 visible ASCII characters (got ${metricsToken.length} characters)`,
     );
 
+  const currency = (get("CURRENCY") ?? DEFAULT_CURRENCY).toUpperCase();
+  if (!isCurrency(currency))
+    fail("CURRENCY", `must be an ISO 4217 code such as USD, EUR or GBP (got "${currency}")`);
+  const otelEndpoint = get("OTEL_EXPORTER_OTLP_ENDPOINT");
+  if (otelEndpoint !== undefined && !/^https?:\/\/[^\s]+$/i.test(otelEndpoint))
+    fail("OTEL_EXPORTER_OTLP_ENDPOINT", "must be an http(s) URL such as http://127.0.0.1:4318");
+
   const logLevel = get("LOG_LEVEL") ?? "info";
   if (!LOG_LEVELS.includes(logLevel)) fail("LOG_LEVEL", `must be one of ${LOG_LEVELS.join(", ")}`);
 
@@ -193,6 +217,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       allowPrivate: bool("WEBHOOK_ALLOW_PRIVATE", false),
       retrySchedule: parseRetrySchedule(get("WEBHOOK_RETRY_SCHEDULE"), fail),
     },
+    currency,
+    otelEndpoint,
     logLevel,
   };
 }
@@ -215,8 +241,6 @@ function parseRetrySchedule(raw: string | undefined, fail: Fail): number[] {
   return seconds;
 }
 
-type Fail = (name: string, why: string) => never;
-
 function parseDatabaseUrl(raw: string | undefined, dataDir: string, fail: Fail): Config["database"] {
   if (raw === undefined) return { kind: "sqlite", file: resolve(dataDir, "marketplace.db") };
   // Not parsed here: postgres.js reads forms WHATWG URLs refuse (several hosts,
@@ -236,53 +260,4 @@ function parseSlots(raw: string | undefined, fail: Fail): SlotSettings {
     slots[m![1] as keyof SlotSettings] = Number(m![2]);
   }
   return slots;
-}
-
-/** An RFC 1123 host name; an all-numeric last label is refused, as the resolver would read it as an address ("0", "127.1"). */
-function isHostName(value: string): boolean {
-  const label = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/i;
-  const labels = value.replace(/\.$/, "").split(".");
-  return (
-    value.length <= 253 && labels.every((part) => label.test(part)) && !/^\d+$/.test(labels.at(-1) ?? "")
-  );
-}
-
-/** 0.0.0.0 or ::, in any spelling: every address of the machine, none of which it names. */
-function isWildcard(host: string): boolean {
-  if (isIP(host) === 4) return host === "0.0.0.0";
-  return isIP(host) === 6 && new URL(`http://[${host}]`).hostname === "[::]";
-}
-
-function isHttpUrl(value: string): boolean {
-  if (!URL.canParse(value)) return false;
-  const url = new URL(value);
-  return (
-    /^https?:$/.test(url.protocol) &&
-    url.hostname !== "" &&
-    url.search === "" &&
-    url.hash === "" &&
-    !/[?#]/.test(value)
-  );
-}
-
-/**
- * `*` alone, or origins as browsers send them in the Origin header:
- * `scheme://host[:port]`, with no path, not even a trailing slash (an Origin
- * never has one, so such an entry would match nothing). http(s) origins are
- * normalised as browsers send them: lower-case host, default port dropped.
- */
-function parseCorsOrigins(entries: string[], fail: Fail): string[] | "*" {
-  if (entries.length === 0 || (entries.length === 1 && entries[0] === "*")) return "*";
-  return entries.map((entry) => {
-    if (entry === "*") fail("CORS_ORIGINS", "must be * alone or a comma-separated list of origins, not both");
-    const m = /^([a-z][a-z0-9+.-]*):\/\/([^/?#@\s]+)$/i.exec(entry);
-    if (!m || !URL.canParse(entry)) {
-      fail(
-        "CORS_ORIGINS",
-        `must be * or origins like https://app.example.com[:port], without path or trailing slash (got "${entry}")`,
-      );
-    }
-    const url = new URL(entry);
-    return /^https?:$/.test(url.protocol) ? url.origin : entry;
-  });
 }

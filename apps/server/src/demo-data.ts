@@ -1,8 +1,8 @@
 // The demo data set of `psm-server seed-demo`: invented firms and freelancers
 // (addresses at example.com, reserved for examples), each with a few services,
-// so that together they cover all ten categories with prices, and a few
+// so that together they cover all ten categories with prices in each unit, and a few
 // conversations. Kept apart from seed-demo.ts so it reads as data.
-import type { Category } from "@psm/core";
+import type { Category, PriceUnit } from "@psm/core";
 
 /** A demo listing, in core's input terms. */
 export interface DemoListing {
@@ -10,6 +10,8 @@ export interface DemoListing {
   description: string;
   category: Category;
   price: number | null;
+  /** What the price buys; fixed when absent. */
+  priceUnit?: PriceUnit;
   condition?: string;
 }
 
@@ -52,6 +54,7 @@ export const DEMO_MEMBERS: readonly DemoMember[] = [
           "Monthly management accounts, cash-flow forecast, board pack and investor updates for companies between seed and Series B. Minimum three months.",
         category: "financial-services",
         price: 3200,
+        priceUnit: "month",
       },
     ],
   },
@@ -186,13 +189,15 @@ export const DEMO_MEMBERS: readonly DemoMember[] = [
           "Eight posts and two newsletter issues a month, written from interviews with you. I have written for founders in fintech, logistics and developer tools.",
         category: "digital-marketing",
         price: 1800,
+        priceUnit: "month",
       },
       {
         title: "Prompt and workflow design for support teams",
         description:
           "I map your support team's repetitive replies and build reviewed AI drafting workflows with your existing help desk, with a measured before-and-after.",
         category: "artificial-intelligence",
-        price: 4800,
+        price: 140,
+        priceUnit: "hour",
       },
     ],
   },
@@ -205,7 +210,8 @@ export const DEMO_MEMBERS: readonly DemoMember[] = [
         description:
           "Gap analysis against ISO 27001, a risk register and the first policies, with fortnightly coaching until you are ready for the certification audit.",
         category: "cybersecurity",
-        price: 7200,
+        price: 950,
+        priceUnit: "day",
       },
       {
         title: "Bookkeeping clean-up before fundraising",

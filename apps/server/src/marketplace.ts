@@ -73,6 +73,7 @@ export async function openMarketplace(
       publicUrl: config.publicUrl,
       requireVerifiedEmail: config.requireVerifiedEmail,
       webhookRetrySchedule: config.webhooks.retrySchedule,
+      currency: config.currency,
     },
   });
   return { marketplace, listingRevision: watched.revision, storage, mailer, documents };

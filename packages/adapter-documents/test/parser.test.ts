@@ -58,16 +58,28 @@ describe("text documents", () => {
 });
 
 describe("PDF documents", () => {
-  it("reads the text layer and the title metadata of a generated PDF", async () => {
+  it("reads the text layer of a generated PDF; its title is the visible heading, not the hidden metadata", async () => {
     const parsed = await parser.parse({
-      bytes: await textToPdf(BROCHURE, { title: "CloudFort: Security Review" }),
+      bytes: await textToPdf(BROCHURE, { title: "Q3 proposal template FINAL v2" }),
     });
     expect(parsed).toMatchObject({
       kind: "pdf",
-      title: "CloudFort: Security Review",
+      title: "Cloud Security Hardening",
       category: "cybersecurity",
     });
+    expect(parsed.fields.title.source).not.toContain("metadata");
     expect(parsed).toMatchObject({ price: 6000, contactEmail: "hello@cloudfort.io" });
+  });
+
+  it("takes the metadata title of a generated PDF whose first lines hold no heading", async () => {
+    const body =
+      "we review IAM, network exposure and encryption of your AWS accounts against the CIS benchmarks.\n" +
+      "engagement price: 6.000 € for one cloud account, with a written report.";
+    const parsed = await parser.parse({
+      bytes: await textToPdf(body, { title: "CloudFort: Security Review" }),
+    });
+    expect(parsed.title).toBe("CloudFort: Security Review");
+    expect(parsed.fields.title.source).toBe("metadata: CloudFort: Security Review");
   });
 
   it("removes running headers and page numbers of a multi-page PDF", async () => {

@@ -30,6 +30,7 @@ describe("POST /api/parse-pdf", () => {
       title: "Data platform audit",
       category: "data-analytics",
       price: 4800,
+      price_unit: "fixed",
       contact_email: "sales@example.com",
       fields: {
         title: { value: "Data platform audit", confidence: 0.9 },
@@ -41,6 +42,7 @@ describe("POST /api/parse-pdf", () => {
       "contact_email",
       "description",
       "price",
+      "price_unit",
       "title",
     ]);
     expect(h.deps.documents.inputs[0]?.filename).toBe("offer.txt");

@@ -11,6 +11,7 @@ const LISTING_KEYS = [
   "id",
   "images",
   "price",
+  "price_unit",
   "status",
   "structured_data",
   "title",
@@ -32,6 +33,7 @@ describe("POST /api/listings", () => {
     expect(Object.keys(body.listing).sort()).toEqual(LISTING_KEYS);
     expect(body.listing).toMatchObject({
       price: 1500,
+      price_unit: "fixed",
       condition: "good",
       images: [],
       structured_data: { ai_generated: true },

@@ -36,6 +36,7 @@ export async function benchWrites(storage: Storage, connection: Connection, seed
         title: titles[i]!,
         description: "Inserted by the benchmark",
         price: 99.5,
+        priceUnit: "fixed",
         category: CATEGORY_VALUES[i % CATEGORY_VALUES.length]!,
         condition: "new",
         images: [],

@@ -5,6 +5,7 @@ import type {
   MailJobStatus,
   MailKind,
   MessageMail,
+  PriceUnit,
   SavedSearchMail,
   Scope,
   StoredListingStatus,
@@ -47,6 +48,8 @@ export const DELIVERY_STATE_CHECK = [
   "succeeded",
   "failed",
 ] as const satisfies readonly DeliveryState[];
+/** Price units the CHECK constraint accepts: every unit core offers, or this fails to compile. */
+export const PRICE_UNIT_CHECK = everyOne<PriceUnit>()(["fixed", "hour", "day", "month"]);
 const MAIL_STATUS_CHECK = ["pending", "sent", "failed"] as const satisfies readonly MailJobStatus[];
 
 /**
@@ -103,6 +106,7 @@ export const listings = sqliteTable(
     titleFolded: text("title_folded").notNull(),
     description: text("description").notNull(),
     price: real("price"),
+    priceUnit: text("price_unit", { enum: PRICE_UNIT_CHECK }).notNull().default("fixed"),
     category: text("category", { enum: CATEGORY_CHECK }).notNull(),
     condition: text("condition").notNull(),
     images: text("images").notNull(), // JSON array of URLs
@@ -132,6 +136,7 @@ export const listings = sqliteTable(
     check("listings_category_check", oneOf(t.category, CATEGORY_CHECK)),
     check("listings_status_check", oneOf(t.status, LISTING_STATUS_CHECK)),
     check("listings_views_check", sql`${t.views} >= 0`),
+    check("listings_price_unit_check", oneOf(t.priceUnit, PRICE_UNIT_CHECK)),
     check("listings_price_check", sql`${t.price} IS NULL OR ${t.price} >= 0`),
   ],
 );

@@ -1,4 +1,4 @@
-import { CATEGORIES, type Category, type Listing, newListingSchema } from "@psm/core";
+import { CATEGORIES, type Category, type Listing, newListingSchema, type PriceUnit } from "@psm/core";
 import * as v from "valibot";
 
 const LABELS = new Map<string, string>(CATEGORIES.map((c) => [c.value, c.label]));
@@ -16,9 +16,29 @@ export const CATEGORY_OPTIONS: readonly { value: string; label: string }[] = CAT
 
 const PRICE = new Intl.NumberFormat("en-US", { maximumFractionDigits: 2 });
 
-/** A price as people read it; the interface has no currency, so none is invented. */
-export function formatPrice(price: number | null): string {
-  return price === null ? "Price on request" : PRICE.format(price);
+/** How each unit reads after an amount: "USD 6,500 fixed", "USD 150 / hour". */
+const UNIT_TEXT: Readonly<Record<PriceUnit, string>> = {
+  fixed: "fixed",
+  hour: "/ hour",
+  day: "/ day",
+  month: "/ month",
+};
+
+/** The price units as select options, in core's order. */
+export const PRICE_UNIT_OPTIONS: readonly { value: PriceUnit; label: string }[] = [
+  { value: "fixed", label: "Fixed price for the whole job" },
+  { value: "hour", label: "Per hour" },
+  { value: "day", label: "Per day" },
+  { value: "month", label: "Per month" },
+];
+
+/**
+ * A price as people read it, in the marketplace's currency and the listing's unit (decisions.md
+ * 1.3.0 "Prices and units"): "USD 6,500 fixed", "USD 150 / hour", or "Price on request".
+ */
+export function formatPrice(listing: Pick<Listing, "price" | "priceUnit">, currency: string): string {
+  if (listing.price === null) return "Price on request";
+  return `${currency} ${PRICE.format(listing.price)} ${UNIT_TEXT[listing.priceUnit]}`;
 }
 
 /**

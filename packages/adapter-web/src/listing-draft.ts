@@ -7,6 +7,7 @@ export const LISTING_FIELDS = {
   description: { field: "description", label: "Description" },
   category: { field: "category", label: "Category" },
   price: { field: "price", label: "Price" },
+  priceUnit: { field: "price_unit", label: "The price is" },
   condition: { field: "condition", label: "Condition" },
   contactEmail: { field: "contact_email", label: "Contact email" },
   expiresAt: { field: "expires_at", label: "Available until" },
@@ -20,6 +21,7 @@ export function draftOf(form: Record<string, string>): ListingDraft {
     description: form.description ?? "",
     category: form.category ?? "",
     price: form.price ?? "",
+    price_unit: form.price_unit ?? "fixed",
     condition: form.condition ?? "",
     contact_email: form.contact_email ?? "",
     expires_at: form.expires_at ?? "",
@@ -39,6 +41,7 @@ export function draftOfListing(listing: Listing): ListingDraft {
     description: listing.description,
     category: listing.category,
     price: priceText(listing.price),
+    price_unit: listing.priceUnit,
     condition: listing.condition,
     contact_email: listing.contactEmail ?? "",
     expires_at: listing.expiresAt === null ? "" : listing.expiresAt.toISOString().slice(0, 10),
@@ -57,6 +60,7 @@ export function draftOfDocument(parsed: ParsedDocument): ListingDraft {
     description: parsed.description,
     category: parsed.category,
     price: priceText(parsed.price),
+    price_unit: parsed.priceUnit,
     contact_email: parsed.contactEmail ?? "",
   };
 }
@@ -89,6 +93,8 @@ export function patchOf(draft: ListingDraft): ListingPatchInput {
     // An empty choice is passed on as is, so core's own message names the field.
     category: draft.category as ListingPatchInput["category"],
     price: draft.price.trim() === "" ? null : draft.price.trim(),
+    // Passed on as is, like the category: core names a unit it does not know.
+    priceUnit: draft.price_unit as ListingPatchInput["priceUnit"],
     condition: draft.condition,
     contactEmail: draft.contact_email.trim() === "" ? null : draft.contact_email,
     expiresAt: expiryOf(draft.expires_at),
@@ -104,6 +110,7 @@ export function newListingOf(draft: ListingDraft): NewListingInput {
     description: draft.description,
     category: draft.category as NewListingInput["category"],
     price: patch.price,
+    priceUnit: patch.priceUnit,
     condition: draft.condition.trim() === "" ? undefined : draft.condition,
     contactEmail: patch.contactEmail,
     expiresAt: patch.expiresAt,

@@ -1,4 +1,4 @@
-import type { Actor, User } from "@psm/core";
+import { type Actor, DEFAULT_CURRENCY, type User } from "@psm/core";
 import type { Context } from "hono";
 import type { JSX } from "hono/jsx/jsx-runtime";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
@@ -18,6 +18,8 @@ export interface PageContext {
   flash: Flash | undefined;
   /** A fresh token for one form on this page. */
   formToken(): string;
+  /** The marketplace's currency (CURRENCY), which every price is in. */
+  currency: string;
 }
 
 /**
@@ -47,6 +49,7 @@ export function pageContext(c: Context<WebEnv>, config: WebConfig): PageContext 
     path: c.req.path,
     flash: takeFlash(c, config),
     formToken: () => issueFormToken(binding),
+    currency: config.marketplace.settings.currency ?? DEFAULT_CURRENCY,
   };
 }
 

@@ -80,12 +80,18 @@ export function webHarness(
     slots?: SlotSettings;
     rateLimit?: RateLimitHooks;
     publicUrl?: string;
+    /** CURRENCY: the marketplace's currency (core's default when absent). */
+    currency?: string;
     /** Where the app's log lines go; nowhere by default. */
     logs?: LogLine[];
   } = {},
 ): WebHarness {
   const deps = createTestDeps({
-    settings: { securityMode: options.mode ?? "strict", ...(options.slots ? { slots: options.slots } : {}) },
+    settings: {
+      securityMode: options.mode ?? "strict",
+      ...(options.slots ? { slots: options.slots } : {}),
+      ...(options.currency ? { currency: options.currency } : {}),
+    },
   });
   const m = createMarketplace(deps);
   const publicUrl = options.publicUrl ?? ORIGIN;

@@ -45,3 +45,36 @@ describe("the listing page's condition", () => {
     expect(page.html).not.toContain("Condition");
   });
 });
+
+// decisions.md 1.3.0 "Prices and units": "EUR 6,500 fixed" in a brochure stays that on the page.
+describe("prices", () => {
+  it("show the marketplace's currency and the listing's unit on the listing, the cards and my listings", async () => {
+    const h = webHarness({ currency: "EUR" });
+    const { listing, browser } = await h.author(undefined, { price: 6500 });
+    const hourly = await h.author(undefined, { title: "Hourly advice", price: 150, priceUnit: "hour" });
+    expect((await browser.get(`/listings/${listing.id}`)).html).toContain("EUR 6,500 fixed");
+    expect((await browser.get(`/listings/${hourly.listing.id}`)).html).toContain("EUR 150 / hour");
+    const home = (await h.browser().get("/")).html;
+    expect(home).toContain("EUR 6,500 fixed");
+    expect(home).toContain("EUR 150 / hour");
+    expect((await browser.get("/my/listings")).html).toContain("EUR 6,500 fixed");
+  });
+
+  it("take their unit from the form, and the edit form shows the stored one", async () => {
+    const h = webHarness();
+    const { browser } = await h.signedIn();
+    const done = await browser.submit(await browser.get("/post"), "/post", {
+      title: "Day-rate workshop",
+      description: "A facilitated day.",
+      category: "strategic-consulting",
+      price: "900",
+      price_unit: "day",
+    });
+    const page = await browser.follow(done);
+    expect(page.html).toContain("USD 900 / day");
+    const id = /\/listings\/([0-9a-f-]{36})/.exec(done.location ?? "")?.[1];
+    expect(id).toBeDefined();
+    const edit = await browser.get(`/my/listings/${id}/edit`);
+    expect(edit.html).toMatch(/<option value="day" selected/);
+  });
+});

@@ -23,6 +23,12 @@ export interface Settings {
    * absent, so an embedder of 1.1 keeps compiling and behaving as before.
    */
   requireVerifiedEmail?: boolean;
+  /**
+   * CURRENCY: the ISO 4217 code every price is in (decisions.md 1.3.0 "Prices and
+   * units"); DEFAULT_CURRENCY when absent. Prices are stored as numbers: the
+   * currency is the marketplace's, never a listing's.
+   */
+  currency?: string;
   /** WEBHOOK_RETRY_SCHEDULE: seconds before each retry of a failed delivery (default: decisions.md's). */
   webhookRetrySchedule?: readonly number[];
 }

@@ -61,6 +61,7 @@ export {
 } from "./domain/limits.js";
 export {
   applyChanges,
+  DEFAULT_CURRENCY,
   effectiveStatus,
   isSearchable,
   LISTING_STATUSES,
@@ -68,6 +69,8 @@ export {
   type ListingChanges,
   type ListingStatus,
   type ListingStatusFilter,
+  PRICE_UNITS,
+  type PriceUnit,
   type StoredListingStatus,
 } from "./domain/listing.js";
 export {

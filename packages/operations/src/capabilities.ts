@@ -1,5 +1,6 @@
 import {
   CATEGORIES,
+  DEFAULT_CURRENCY,
   FACET_CAP,
   IDEMPOTENCY_TTL_MS,
   PAGE,
@@ -35,6 +36,8 @@ export interface CapabilitiesDocument {
   name: string;
   version: string;
   security_mode: Settings["securityMode"];
+  /** The ISO 4217 code of every price (CURRENCY). */
+  currency: string;
   capabilities: Capability[];
   scopes: { name: Scope; description: string }[];
   categories: { value: string; label: string; display_slug: string }[];
@@ -64,6 +67,7 @@ const CHANGES_FROM_1_0_2 = [
   "1.2.0: the default display name no longer shows the email.",
   "1.2.0: `Idempotency-Key` on POST, PATCH and DELETE replays the stored answer of a retried request.",
   "1.2.0: `Cache-Control: no-store` on every answer that carries a secret or private data.",
+  "1.3.0 (landing): Listing gains `price_unit` (fixed, the default, hour, day or month: what the price buys); prices are in the marketplace's `currency`, named in this document; POST /api/parse-pdf suggests a price_unit.",
   "1.3.0 (landing): API keys take `scopes` and `expires_at` and rotate with a grace period (POST /api/keys/{id}/rotate); the key list shows prefix, scopes and expiry; a deactivated key is 401 api_key_revoked, an expired one 401 api_key_expired; a call outside a key's scopes is 403 insufficient_scope.",
   "1.2.0: agents can connect over the Model Context Protocol at /mcp (stateless Streamable HTTP, the same X-API-Key or Bearer credentials; each tool named as the capability it runs); /llms.txt says how.",
 ];
@@ -99,6 +103,7 @@ export function buildCapabilities(
     name: "Professional-Services Marketplace",
     version: API_VERSION,
     security_mode: mode,
+    currency: settings.currency ?? DEFAULT_CURRENCY,
     capabilities: capabilityList(operations, mode),
     scopes: SCOPES.map((name) => ({ name, description: SCOPE_DESCRIPTIONS[name] })),
     categories: categoryList(),

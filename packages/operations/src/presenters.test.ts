@@ -13,6 +13,7 @@ const listing: Listing = {
   title: "T",
   description: "D",
   price: null,
+  priceUnit: "fixed",
   category: "cybersecurity",
   condition: "good",
   images: [],

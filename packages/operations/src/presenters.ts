@@ -37,6 +37,7 @@ export function presentListing(listing: Listing, now: Date) {
     title: listing.title,
     description: listing.description,
     price: listing.price,
+    price_unit: listing.priceUnit,
     category: listing.category,
     condition: listing.condition,
     images: listing.images,
@@ -126,12 +127,14 @@ export function presentParsedDocument(doc: ParsedDocument) {
     description: doc.description,
     category: doc.category,
     price: doc.price,
+    price_unit: doc.priceUnit,
     contact_email: doc.contactEmail,
     fields: {
       title: presentField(fields.title),
       description: presentField(fields.description),
       category: presentField(fields.category),
       price: presentField(fields.price),
+      price_unit: presentField(fields.priceUnit),
       contact_email: presentField(fields.contactEmail),
     },
   };

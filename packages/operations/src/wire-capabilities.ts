@@ -15,6 +15,10 @@ export const CapabilitiesSchema = named(
       "strict (default: the documented gaps closed) or legacy (interface 1.0.2's open endpoints).",
       v.picklist(["strict", "legacy"]),
     ),
+    currency: about(
+      "The ISO 4217 code every listing price is in (the server's CURRENCY): a price of 150 with price_unit hour reads USD 150 / hour.",
+      v.pipe(v.string(), v.regex(/^[A-Z]{3}$/)),
+    ),
     capabilities: about(
       "Every operation of the JSON API, in the registry's order.",
       v.array(

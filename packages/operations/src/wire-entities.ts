@@ -4,6 +4,7 @@ import {
   CATEGORY_VALUES,
   EVENT_TYPES,
   LISTING_STATUSES,
+  PRICE_UNITS,
   SCOPES,
 } from "@psm/core";
 import * as v from "valibot";
@@ -19,8 +20,12 @@ export const ListingSchema = named(
     title: about("Headline of the service, 1 to 200 characters.", v.string()),
     description: about("What is offered, 1 to 20,000 characters.", v.string()),
     price: about(
-      "Price in the listing's own terms (a number >= 0, no currency implied); null for on request.",
+      "Price (a number >= 0) in the marketplace's currency (capabilities `currency`), for what price_unit says; null for on request.",
       v.nullable(v.number()),
+    ),
+    price_unit: about(
+      "What the price buys: fixed (the whole job; every listing made before 1.3), hour, day or month.",
+      v.picklist(PRICE_UNITS),
     ),
     category: about(categories, v.picklist(CATEGORY_VALUES)),
     condition: about(
@@ -173,6 +178,10 @@ export const ParsedDocumentSchema = named(
     description: about("Suggested description, at most 20,000 characters.", v.string()),
     category: about(`Suggested category. ${categories}`, v.picklist(CATEGORY_VALUES)),
     price: about("Suggested price (a number >= 0); null when none was found.", v.nullable(v.number())),
+    price_unit: about(
+      'What the suggested price buys: hour, day or month when the text says so ("per hour", "/day", "monthly retainer"), else fixed.',
+      v.picklist(PRICE_UNITS),
+    ),
     contact_email: about(
       "An email address found in the document; null when none was.",
       v.nullable(v.string()),
@@ -184,6 +193,7 @@ export const ParsedDocumentSchema = named(
         description: field("description", v.string()),
         category: field("category", v.picklist(CATEGORY_VALUES)),
         price: field("price", v.nullable(v.number())),
+        price_unit: field("price unit", v.picklist(PRICE_UNITS)),
         contact_email: field("contact email", v.nullable(v.string())),
       }),
     ),

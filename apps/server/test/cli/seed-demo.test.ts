@@ -42,6 +42,10 @@ describe.each(BACKENDS)("psm-server seed-demo on %s", (backend) => {
         expect(listings).toHaveLength(20);
         expect(new Set(listings.map((l) => l.category)).size).toBe(CATEGORIES);
         expect(listings.every((l) => typeof l.price === "number" || l.price === null)).toBe(true);
+        // Every unit a price can have, so a newcomer sees "USD 140 / hour" beside "USD 6,500 fixed".
+        expect(new Set(listings.map((l) => l.price_unit))).toEqual(
+          new Set(["fixed", "hour", "day", "month"]),
+        );
         expect(listings.some((l) => JSON.stringify(l.structured_data).includes("ai_generated"))).toBe(false);
         const profiles = arr((await api.get("/api/profiles")).body.profiles);
         expect(profiles.map((p) => p.display_name)).toEqual(

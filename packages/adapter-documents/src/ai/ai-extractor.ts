@@ -10,7 +10,7 @@ const MAX_PROMPT_CHARS = 12_000;
 const MAX_RESPONSE_BYTES = 1024 * 1024;
 
 const INSTRUCTIONS = `You extract a marketplace listing from a professional-services document.
-Answer with one JSON object only: {"title": string (at most 200 characters), "category": one of ${CATEGORY_VALUES.join(", ")}, "price": number or null (the offered price; for a range the lowest figure; for a rate the per-unit figure), "contact_email": the provider's contact address as written in the document, or null}.`;
+Answer with one JSON object only: {"title": string (at most 200 characters), "category": one of ${CATEGORY_VALUES.join(", ")}, "price": number or null (the offered price; for a range the lowest figure; for a rate the per-unit figure), "price_unit": one of fixed, hour, day, month (what the price buys; fixed for the whole job), "contact_email": the provider's contact address as written in the document, or null}.`;
 
 function endpoint(url: string): string {
   const base = url.replace(/\/+$/, "");
@@ -88,6 +88,9 @@ export function mergeAnswer(heuristic: ExtractedFields, answer: AiAnswer, text: 
     title: { value: answer.title, confidence: 0.8, source },
     category: { value: answer.category, confidence: 0.8, source },
     price: { value: answer.price, confidence: 0.75, source },
+    ...(answer.price_unit === undefined
+      ? {}
+      : { priceUnit: { value: answer.price_unit, confidence: 0.75, source } }),
     contactEmail,
   };
   return {
@@ -95,6 +98,7 @@ export function mergeAnswer(heuristic: ExtractedFields, answer: AiAnswer, text: 
     title: answer.title,
     category: answer.category,
     price: answer.price,
+    priceUnit: answer.price_unit ?? heuristic.priceUnit,
     contactEmail: contactEmail.value,
     fields,
   };

@@ -4,7 +4,7 @@ import { extractDescription } from "./description.js";
 import { extractEmail } from "./email.js";
 import { removeFurniture } from "./furniture.js";
 import { MAX_INPUT_CHARS, normalizeText } from "./normalize.js";
-import { extractPrice } from "./price.js";
+import { extractOffer } from "./price.js";
 import { extractTitle } from "./title.js";
 
 /** The extracted fields, without the document kind. */
@@ -27,7 +27,7 @@ export function hasText(pages: readonly string[]): boolean {
 
 /**
  * The heuristic extractor: normalizes and bounds the pages, removes page furniture, and runs
- * the title, description, category, price and contact-email rules over the result.
+ * the title, description, category, price (with its unit) and contact-email rules over the result.
  */
 export function extractFields(input: ExtractionInput): ExtractedFields {
   let budget = MAX_INPUT_CHARS;
@@ -45,7 +45,7 @@ export function extractFields(input: ExtractionInput): ExtractedFields {
   const fullText = pages.join("\n");
   // The description lacks the title line; the title is scored within the text and again alone.
   const category = classifyCategory(title.value, `${title.value}\n${description.value}`);
-  const price = extractPrice(fullText);
+  const { price, unit: priceUnit } = extractOffer(fullText);
   const contactEmail = extractEmail(fullText);
   const read = Math.max(0, Math.min(1, input.readConfidence ?? 1));
   const scale = <T>(field: { value: T; confidence: number; source: string | null }) => ({
@@ -57,12 +57,14 @@ export function extractFields(input: ExtractionInput): ExtractedFields {
     description: description.value,
     category: category.value,
     price: price.value,
+    priceUnit: priceUnit.value,
     contactEmail: contactEmail.value,
     fields: {
       title: scale(title),
       description: scale(description),
       category: scale(category),
       price: scale(price),
+      priceUnit: scale(priceUnit),
       contactEmail: scale(contactEmail),
     },
   };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { extractPrice } from "./price.js";
+import { extractOffer, extractPrice } from "./price.js";
 
 const price = (text: string) => extractPrice(text).value;
 
@@ -33,5 +33,28 @@ describe("extractPrice", () => {
     const result = extractPrice("Starter - £1,250 per month\nGrowth - £2,400 per month");
     expect(result).toMatchObject({ value: 1250, source: "Starter - £1,250 per month" });
     expect(result.confidence).toBeGreaterThan(0.5);
+  });
+});
+
+describe("extractOffer's unit (decisions.md 1.3.0: per hour, /day, monthly retainer)", () => {
+  it.each([
+    ["Fixed fee: $1,500", "fixed"],
+    ["Rate: £75/hour", "hour"],
+    ["Our fee is 150 EUR per hour, billed monthly.", "hour"],
+    ["Day rate: €900", "day"],
+    ["Price: $900/day plus travel", "day"],
+    ["Monthly retainer: $2,000 - $5,000", "month"],
+    ["Pricing: EUR 3,200 a month, minimum three months", "month"],
+    ["from 900 USD per session", "fixed"],
+    ["Fees are agreed after a scoping call.", "fixed"],
+  ] as const)("%s -> %s", (text, unit) => {
+    expect(extractOffer(text).unit.value).toBe(unit);
+  });
+
+  it("is sure of a unit written after the amount, less of one in the clause, least of one it cannot carry", () => {
+    expect(extractOffer("Rate: £75/hour").unit.confidence).toBeGreaterThan(
+      extractOffer("Day rate: €900").unit.confidence,
+    );
+    expect(extractOffer("from 900 USD per session").unit.confidence).toBeLessThan(0.5);
   });
 });

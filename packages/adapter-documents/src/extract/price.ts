@@ -1,6 +1,7 @@
-import type { ExtractedField } from "@psm/core";
+import type { ExtractedField, PriceUnit } from "@psm/core";
 import { findMoney, type MoneyMention } from "./money.js";
 import { snippet } from "./normalize.js";
+import { extractPriceUnit } from "./price-unit.js";
 
 // Words around an amount that say it is what the buyer pays...
 const OFFER =
@@ -39,19 +40,32 @@ function judge(text: string, m: MoneyMention): number {
 }
 
 /**
- * The offered price. The rule: every money amount is judged by the words around it (price,
- * fee, from, per... for; revenue, savings, salary, fine... against); the best judged one wins,
- * the earliest on a tie. A range gives its lowest figure (the price the offer starts at); a rate
- * (`£75/hour`) keeps its per-unit figure. Null when no amount is judged to be a price.
+ * The offered price and what it buys. The rule: every money amount is judged by the words around
+ * it (price, fee, from, per... for; revenue, savings, salary, fine... against); the best judged one
+ * wins, the earliest on a tie. A range gives its lowest figure (the price the offer starts at); a
+ * rate (`£75/hour`) keeps its per-unit figure, and its unit (price-unit.ts). Null when no amount is
+ * judged to be a price.
  */
-export function extractPrice(text: string): ExtractedField<number | null> {
+export function extractOffer(text: string): {
+  price: ExtractedField<number | null>;
+  unit: ExtractedField<PriceUnit>;
+} {
   let best: { m: MoneyMention; score: number } | null = null;
   for (const m of findMoney(text)) {
     const score = judge(text, m);
     if (score >= 0 && (best === null || score > best.score)) best = { m, score };
   }
-  if (best === null) return { value: null, confidence: 0.6, source: null };
-  const { line } = lineAround(text, best.m.index);
+  if (best === null)
+    return { price: { value: null, confidence: 0.6, source: null }, unit: extractPriceUnit("", null, 0) };
+  const { line, start } = lineAround(text, best.m.index);
   const confidence = Math.min(0.95, 0.45 + 0.1 * best.score);
-  return { value: best.m.value, confidence, source: snippet(line) };
+  return {
+    price: { value: best.m.value, confidence, source: snippet(line) },
+    unit: extractPriceUnit(line, best.m, start),
+  };
+}
+
+/** The offered price alone (extractOffer). */
+export function extractPrice(text: string): ExtractedField<number | null> {
+  return extractOffer(text).price;
 }

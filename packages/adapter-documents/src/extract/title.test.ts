@@ -2,9 +2,15 @@ import { describe, expect, it } from "vitest";
 import { extractTitle } from "./title.js";
 
 describe("extractTitle", () => {
-  it("prefers meaningful metadata", () => {
-    const title = extractTitle(["SOMETHING ELSE"], "Penetration Testing Services");
-    expect(title.field).toMatchObject({ value: "Penetration Testing Services", confidence: 0.9 });
+  it("prefers the visible heading to the metadata title", () => {
+    const title = extractTitle(["SOMETHING ELSE", "Body text that follows."], "Penetration Testing Services");
+    expect(title).toMatchObject({ field: { value: "SOMETHING ELSE" }, line: "SOMETHING ELSE" });
+  });
+
+  it("takes meaningful metadata when no line reads as a heading", () => {
+    const body = ["we review your cloud accounts against the benchmarks, and report what we found."];
+    const title = extractTitle(body, "Penetration Testing Services");
+    expect(title.field).toMatchObject({ value: "Penetration Testing Services", confidence: 0.6 });
     expect(title.line).toBeNull();
   });
 

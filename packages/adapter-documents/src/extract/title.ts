@@ -52,16 +52,19 @@ function clean(line: string): string {
   return truncate(strip(line, true), MAX_TITLE);
 }
 
+/** Metadata worth a title: not a file name, a tool's default or a placeholder. */
+function meaningfulMeta(metaTitle: string | null | undefined): string | null {
+  const meta = metaTitle?.replace(/\s+/g, " ").trim() ?? "";
+  return meta.length >= 3 && /\p{L}{2}/u.test(meta) && !USELESS_META.test(meta) ? meta : null;
+}
+
 /**
- * The document's title: its metadata title when that is meaningful, else the most heading-like
- * of the first lines, else the start of the first line; at most 200 characters.
+ * The document's title: the most heading-like of the first lines, else its metadata title when
+ * that is meaningful, else the start of the first line; at most 200 characters. The heading a
+ * reader sees comes first: a PDF's hidden metadata title is often a template's or an older
+ * version's ("Q3 proposal FINAL"), and the author never sees it to correct it.
  */
 export function extractTitle(bodyLines: readonly string[], metaTitle?: string | null): TitleResult {
-  const meta = metaTitle?.replace(/\s+/g, " ").trim() ?? "";
-  if (meta.length >= 3 && /\p{L}{2}/u.test(meta) && !USELESS_META.test(meta)) {
-    const field = { value: truncate(meta, MAX_TITLE), confidence: 0.9, source: snippet(`metadata: ${meta}`) };
-    return { field, line: null };
-  }
   let chosen: { line: string; score: number } | null = null;
   for (const [index, line] of bodyLines.slice(0, 12).entries()) {
     const score = headingScore(line, index);
@@ -73,6 +76,12 @@ export function extractTitle(bodyLines: readonly string[], metaTitle?: string | 
       field: { value: clean(chosen.line), confidence, source: snippet(chosen.line) },
       line: chosen.line,
     };
+  }
+  const meta = meaningfulMeta(metaTitle);
+  if (meta !== null) {
+    // Below a visible heading's confidence: nothing on the page says it.
+    const field = { value: truncate(meta, MAX_TITLE), confidence: 0.6, source: snippet(`metadata: ${meta}`) };
+    return { field, line: null };
   }
   const first = bodyLines[0];
   if (first === undefined) return { field: { value: FALLBACK, confidence: 0, source: null }, line: null };

@@ -32,9 +32,9 @@ export function createListingWriter(sqlite: Database): ListingWriter {
   const run = seqOf("SELECT seq FROM listings WHERE seq >= ? ORDER BY seq LIMIT 64");
   const shift = sqlite.prepare<[bigint]>("UPDATE listings SET seq = seq + 1 WHERE seq = ?");
   const insert = sqlite.prepare(
-    `INSERT INTO listings (seq, id, title, title_folded, description, price, category, condition, images,
+    `INSERT INTO listings (seq, id, title, title_folded, description, price, price_unit, category, condition, images,
        user_id, structured_data, status, contact_email, expires_at, views, created_at)
-     VALUES (@seq, @id, @title, @title_folded, @description, @price, @category, @condition, @images,
+     VALUES (@seq, @id, @title, @title_folded, @description, @price, @price_unit, @category, @condition, @images,
        @user_id, @structured_data, @status, @contact_email, @expires_at, @views, @created_at)`,
   );
 

@@ -43,7 +43,7 @@ function prepareStatements(sqlite: Database, options: SearchOptions) {
     ),
     updateAll: sqlite.prepare(
       `UPDATE listings SET title = @title, title_folded = @title_folded, description = @description,
-         price = @price, category = @category, condition = @condition, images = @images,
+         price = @price, price_unit = @price_unit, category = @category, condition = @condition, images = @images,
          structured_data = @structured_data, status = @status, contact_email = @contact_email,
          expires_at = @expires_at
        WHERE id = @id`,

@@ -1,4 +1,10 @@
-import { type Category, foldSearchText, type Listing, type StoredListingStatus } from "@psm/core";
+import {
+  type Category,
+  foldSearchText,
+  type Listing,
+  type PriceUnit,
+  type StoredListingStatus,
+} from "@psm/core";
 
 /** A listings row as the raw statements select it (snake_case, JSON as text, times as ms). */
 export interface ListingRow {
@@ -6,6 +12,7 @@ export interface ListingRow {
   title: string;
   description: string;
   price: number | null;
+  price_unit: PriceUnit;
   category: Category;
   condition: string;
   images: string;
@@ -20,7 +27,7 @@ export interface ListingRow {
 
 /** The select list every listing read uses, for the table aliased `l`. */
 export const LISTING_COLUMNS =
-  "l.id, l.title, l.description, l.price, l.category, l.condition, l.images, l.user_id, " +
+  "l.id, l.title, l.description, l.price, l.price_unit, l.category, l.condition, l.images, l.user_id, " +
   "l.structured_data, l.status, l.contact_email, l.expires_at, l.views, l.created_at";
 
 /** Maps a row to the domain type; JSON and ms timestamps round-trip exactly. */
@@ -30,6 +37,7 @@ export function toListing(row: ListingRow): Listing {
     title: row.title,
     description: row.description,
     price: row.price,
+    priceUnit: row.price_unit,
     category: row.category,
     condition: row.condition,
     images: JSON.parse(row.images) as string[],
@@ -52,6 +60,7 @@ export function toParams(listing: Listing): Record<string, string | number | nul
     title_folded: foldSearchText(listing.title),
     description: listing.description,
     price: listing.price,
+    price_unit: listing.priceUnit,
     category: listing.category,
     condition: listing.condition,
     images: JSON.stringify(listing.images),

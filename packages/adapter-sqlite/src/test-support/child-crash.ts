@@ -24,6 +24,7 @@ const stored = await storage.repositories.listings.insertWithinSlots(
     title: "Survives a crash",
     description: "Acknowledged, then the process died.",
     price: 12.5,
+    priceUnit: "fixed",
     category: "cybersecurity",
     condition: "new",
     images: [],

@@ -5,7 +5,11 @@ import { categoryLabel, formatPrice } from "../format.js";
 const EXCERPT = 180;
 
 /** A search result: title (the link), category, price, author, and the start of the description. */
-export const ListingCard: FC<{ listing: Listing; author: string }> = ({ listing, author }) => {
+export const ListingCard: FC<{ listing: Listing; author: string; currency: string }> = ({
+  listing,
+  author,
+  currency,
+}) => {
   const text = listing.description.replace(/\s+/g, " ").trim();
   return (
     <li class="card">
@@ -14,7 +18,7 @@ export const ListingCard: FC<{ listing: Listing; author: string }> = ({ listing,
       </h3>
       <p class="meta">
         <span class="tag">{categoryLabel(listing.category)}</span>
-        <span class="price">{formatPrice(listing.price)}</span>
+        <span class="price">{formatPrice(listing, currency)}</span>
         <span>by {author}</span>
       </p>
       <p class="excerpt">{text.length > EXCERPT ? `${text.slice(0, EXCERPT).trimEnd()}…` : text}</p>

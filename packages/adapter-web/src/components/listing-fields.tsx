@@ -1,5 +1,5 @@
 import type { FC } from "hono/jsx";
-import { CATEGORY_OPTIONS } from "../format.js";
+import { CATEGORY_OPTIONS, PRICE_UNIT_OPTIONS } from "../format.js";
 import type { FieldErrors } from "../forms.js";
 import { Input, Select, TextArea } from "./field.js";
 
@@ -9,6 +9,7 @@ export interface ListingDraft {
   description: string;
   category: string;
   price: string;
+  price_unit: string;
   condition: string;
   contact_email: string;
   expires_at: string;
@@ -21,6 +22,7 @@ export const EMPTY_DRAFT: ListingDraft = {
   description: "",
   category: "",
   price: "",
+  price_unit: "fixed",
   condition: "",
   contact_email: "",
   expires_at: "",
@@ -28,7 +30,11 @@ export const EMPTY_DRAFT: ListingDraft = {
 };
 
 /** The fields of a listing, shared by the post and edit forms, in the order a person fills them. */
-export const ListingFields: FC<{ draft: ListingDraft; errors: FieldErrors }> = ({ draft, errors }) => {
+export const ListingFields: FC<{ draft: ListingDraft; errors: FieldErrors; currency: string }> = ({
+  draft,
+  errors,
+  currency,
+}) => {
   /** A field's name, with what the draft holds for it and what is wrong with that. */
   const bound = (name: keyof ListingDraft) => ({ name, value: draft[name], error: errors[name] });
   return (
@@ -49,16 +55,17 @@ export const ListingFields: FC<{ draft: ListingDraft; errors: FieldErrors }> = (
       />
       <Input
         {...bound("price")}
-        label="Price"
+        label={`Price (${currency})`}
         optional
         hint="A number, such as 4800 or 1250.50. Leave empty for “price on request”."
         inputmode="decimal"
       />
+      <Select {...bound("price_unit")} label="The price is" options={PRICE_UNIT_OPTIONS} />
       <Input
         {...bound("condition")}
         label="Condition"
         optional
-        hint="Terms in a few words, such as “fixed scope” or “hourly”."
+        hint="Terms in a few words, such as “fixed scope” or “remote only”."
         maxlength={50}
       />
       <Input

@@ -23,7 +23,7 @@ export const EditListingPage: FC<{ ctx: PageContext; view: EditView }> = ({ ctx,
     back={{ href: "/my/listings", label: "My listings" }}
   >
     <PostForm ctx={ctx} action={`/my/listings/${view.id}/edit`} class="stack">
-      <ListingFields draft={view.draft} errors={view.errors} />
+      <ListingFields draft={view.draft} errors={view.errors} currency={ctx.currency} />
       <div class="actions">
         <button type="submit" class="button">
           Save changes

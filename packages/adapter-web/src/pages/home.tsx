@@ -181,7 +181,11 @@ export const HomePage: FC<{ ctx: PageContext; view: BrowseView }> = ({ ctx, view
         ) : (
           <ul class="cards">
             {view.listings.map((listing) => (
-              <ListingCard listing={listing} author={view.authors.get(listing.userId) ?? UNKNOWN_MEMBER} />
+              <ListingCard
+                listing={listing}
+                author={view.authors.get(listing.userId) ?? UNKNOWN_MEMBER}
+                currency={ctx.currency}
+              />
             ))}
           </ul>
         )}

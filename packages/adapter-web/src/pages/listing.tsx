@@ -39,7 +39,7 @@ export const ListingPage: FC<{ ctx: PageContext; view: ListingView }> = ({ ctx, 
         <h1>{listing.title}</h1>
         <p class="meta">
           <span class="tag">{categoryLabel(listing.category)}</span>
-          <span class="price">{formatPrice(listing.price)}</span>
+          <span class="price">{formatPrice(listing, ctx.currency)}</span>
           <span>by {view.author}</span>
           <span>
             {listing.views} {listing.views === 1 ? "view" : "views"}

@@ -47,7 +47,7 @@ export const MyListingsPage: FC<{ ctx: PageContext; view: MyListingsView }> = ({
                 <p class="meta">
                   <span class={`badge badge-${status}`}>{STATUS_LABEL[status]}</span>
                   <span>{categoryLabel(listing.category)}</span>
-                  <span>{formatPrice(listing.price)}</span>
+                  <span>{formatPrice(listing, ctx.currency)}</span>
                   <span>
                     {listing.views} {listing.views === 1 ? "view" : "views"}
                   </span>

@@ -69,7 +69,7 @@ export const PostListingPage: FC<{ ctx: PageContext; view: PostView }> = ({ ctx,
               </p>
             ) : null}
             <PostForm ctx={ctx} action="/post" class="stack">
-              <ListingFields draft={view.draft} errors={view.errors} />
+              <ListingFields draft={view.draft} errors={view.errors} currency={ctx.currency} />
               <button type="submit" class="button">
                 Publish listing
               </button>

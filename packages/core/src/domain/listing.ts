@@ -9,12 +9,22 @@ export type ListingStatusFilter = ListingStatus | "all";
 
 export const LISTING_STATUSES: readonly ListingStatus[] = ["active", "paused", "expired"];
 
+/** What a listing's price buys (decisions.md 1.3.0 "Prices and units"): the whole job, or a span of time. */
+export type PriceUnit = "fixed" | "hour" | "day" | "month";
+/** The price units, `fixed` (the default, and every 1.0.2 listing's) first. */
+export const PRICE_UNITS: readonly PriceUnit[] = ["fixed", "hour", "day", "month"];
+
+/** The marketplace's currency when the settings name none (decisions.md's examples are in USD). */
+export const DEFAULT_CURRENCY = "USD";
+
 /** A service listing as stored. Times are Dates with millisecond precision. */
 export interface Listing {
   id: string;
   title: string;
   description: string;
   price: number | null;
+  /** What the price buys; `fixed` for listings stored before 1.3. */
+  priceUnit: PriceUnit;
   category: Category;
   condition: string;
   images: string[];
@@ -51,6 +61,7 @@ export type ListingChanges = Partial<
     | "title"
     | "description"
     | "price"
+    | "priceUnit"
     | "category"
     | "condition"
     | "images"

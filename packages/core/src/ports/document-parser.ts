@@ -1,4 +1,5 @@
 import type { Category } from "../domain/category.js";
+import type { PriceUnit } from "../domain/listing.js";
 
 /** One extracted field with how sure the extractor is and the text it came from. */
 export interface ExtractedField<T> {
@@ -15,12 +16,15 @@ export interface ParsedDocument {
   description: string;
   category: Category;
   price: number | null;
+  /** What the price buys, when the text says so ("per hour", "/day", "monthly retainer"); else fixed. */
+  priceUnit: PriceUnit;
   contactEmail: string | null;
   fields: {
     title: ExtractedField<string>;
     description: ExtractedField<string>;
     category: ExtractedField<Category>;
     price: ExtractedField<number | null>;
+    priceUnit: ExtractedField<PriceUnit>;
     contactEmail: ExtractedField<string | null>;
   };
   /** The detected type: pdf, png, jpeg, webp or text. */

@@ -1,6 +1,7 @@
 import * as v from "valibot";
 import { CATEGORY_VALUES } from "../domain/category.js";
 import { PAGE } from "../domain/limits.js";
+import { PRICE_UNITS } from "../domain/listing.js";
 import { isUuid } from "../domain/uuid.js";
 import { structuredDataProblem } from "./json-value.js";
 import { text } from "./storable-text.js";
@@ -82,6 +83,9 @@ export const price = v.union(
   ],
   "must be a number >= 0",
 );
+
+/** What a price buys: fixed, hour, day or month. */
+export const priceUnit = v.picklist(PRICE_UNITS, `must be one of ${PRICE_UNITS.join(", ")}`);
 
 export const condition = v.pipe(text, v.maxLength(50, "must be at most 50 characters"));
 

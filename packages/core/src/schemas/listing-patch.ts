@@ -7,6 +7,7 @@ import {
   images,
   isoDateTime,
   price,
+  priceUnit,
   structuredData,
   title,
 } from "./fields.js";
@@ -16,6 +17,7 @@ export const listingPatchSchema = v.object({
   title: v.optional(title),
   description: v.optional(description),
   price: v.optional(v.nullable(price)),
+  priceUnit: v.optional(priceUnit),
   category: v.optional(category),
   condition: v.optional(condition),
   images: v.optional(images),

@@ -7,6 +7,7 @@ import {
   images,
   isoDateTime,
   price,
+  priceUnit,
   structuredData,
   title,
 } from "./fields.js";
@@ -17,6 +18,7 @@ export const newListingSchema = v.object({
   description,
   category,
   price: v.optional(v.nullable(price)),
+  priceUnit: v.optional(priceUnit, "fixed"),
   condition: v.optional(condition, "good"),
   images: v.optional(images, () => []),
   structuredData: v.optional(structuredData, () => ({ ai_generated: true })),

@@ -63,6 +63,7 @@ export function buildListing(overrides: Partial<Listing> = {}): Listing {
   return build(overrides, (createdAt, n) => ({
     title: `Listing ${n}`,
     description: `Description of listing ${n}.`,
+    priceUnit: "fixed",
     price: 100,
     category: "software-development",
     condition: "good",

@@ -25,7 +25,8 @@ export const LISTING_FIELDS = {
   description: "What is offered, 1 to 20,000 characters.",
   category: `One of the ten category values: ${CATEGORY_VALUES.join(", ")}.`,
   price:
-    'Price in the listing\'s own terms, no currency implied: a number >= 0 or a numeric string such as "4800"; null (or omitted) for on request.',
+    'Price in the marketplace\'s currency (capabilities `currency`): a number >= 0 or a numeric string such as "4800"; null (or omitted) for on request.',
+  price_unit: "What the price buys: fixed (the whole job; default), hour, day or month.",
   condition: 'Free-form condition, at most 50 characters; default "good".',
   images: "Up to 20 http(s) image URLs, each at most 2,048 characters; default [].",
   structured_data:

@@ -24,6 +24,7 @@ export function listingCases(ctx: ContractContext): void {
         title: "Ünïcödé — 日本語のコンサル 🚀",
         description: "Line one\nline two\t«quoted» 'single' \"double\" \\ back",
         price: 1234.56,
+        priceUnit: "hour",
         category: "artificial-intelligence",
         condition: "like new",
         images: ["https://img.example.com/a.png", "https://img.example.com/b.jpg?x=1&y=2"],
@@ -38,7 +39,7 @@ export function listingCases(ctx: ContractContext): void {
         createdAt: new Date("2026-03-01T12:00:00.987Z"),
       });
       const bare = listingOf(user, 2, { price: null, structuredData: null, images: [], contactEmail: null });
-      const free = listingOf(user, 3, { price: 0 });
+      const free = listingOf(user, 3, { price: 0, priceUnit: "day" });
       await seedListings(repos, [rich, bare, free]);
       expect(await repos.listings.findById(rich.id)).toEqual(rich);
       expect(await repos.listings.findById(bare.id)).toEqual(bare);
@@ -94,6 +95,7 @@ export function listingCases(ctx: ContractContext): void {
         title: "New title",
         description: "New description",
         price: null,
+        priceUnit: "month",
         category: "cybersecurity",
         condition: "refurbished",
         images: ["https://img.example.com/new.png"],

@@ -14,12 +14,14 @@ export function createStubDocumentParser(result: Partial<ParsedDocument> = {}): 
   const description = result.description ?? "A two-week review of your data pipelines and dashboards.";
   const category = result.category ?? "data-analytics";
   const price = result.price === undefined ? 4800 : result.price;
+  const priceUnit = result.priceUnit ?? "fixed";
   const contactEmail = result.contactEmail === undefined ? "sales@example.com" : result.contactEmail;
   const parsed: ParsedDocument = {
     title,
     description,
     category,
     price,
+    priceUnit,
     contactEmail,
     kind: result.kind ?? "text",
     fields: result.fields ?? {
@@ -31,6 +33,7 @@ export function createStubDocumentParser(result: Partial<ParsedDocument> = {}): 
         confidence: price === null ? 0 : 0.6,
         source: price === null ? null : String(price),
       },
+      priceUnit: { value: priceUnit, confidence: price === null ? 0 : 0.6, source: null },
       contactEmail: {
         value: contactEmail,
         confidence: contactEmail === null ? 0 : 0.95,

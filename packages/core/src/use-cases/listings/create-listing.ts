@@ -32,6 +32,7 @@ export async function createListing(
     title: data.title,
     description: data.description,
     price: data.price ?? null,
+    priceUnit: data.priceUnit,
     category: data.category,
     condition: data.condition,
     images: data.images,

@@ -31,6 +31,7 @@ export async function updateListing(
     title: data.title,
     description: data.description,
     price: data.price,
+    priceUnit: data.priceUnit,
     category: data.category,
     condition: data.condition,
     images: data.images,
