@@ -24,12 +24,12 @@ async function main(): Promise<void> {
   const logger = createLogger(config.logLevel);
   const { marketplace, listingRevision, storage, mailer, documents } = await openMarketplace(config);
   if (config.admin) {
-    const { user, outcome } = await marketplace.admin.ensureAdmin(config.admin);
+    const { user, outcome, pausedListingIds } = await marketplace.admin.ensureAdmin(config.admin);
     if (outcome === "promoted") {
       // Someone may have registered the operator's address first: say what was taken from them.
       logger.warn(
-        { userId: user.id },
-        "ADMIN_EMAIL belonged to an existing non-admin account: it is now the admin, with ADMIN_PASSWORD; its earlier sessions and API keys were ended",
+        { userId: user.id, pausedListingIds },
+        "ADMIN_EMAIL belonged to an existing non-admin account: it is now the admin, with ADMIN_PASSWORD and the display name Admin; its earlier sessions and API keys were ended and its listings paused for review",
       );
     }
   }

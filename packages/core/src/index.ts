@@ -199,7 +199,7 @@ export { systemClock, webCryptoRandom } from "./support/runtime.js";
 export { createUuidV7Generator, uuidV7Time } from "./support/uuid-v7.js";
 export { inputIssues, MAX_ISSUES } from "./support/validate.js";
 // Result and command types that live beside their use case.
-export type { EnsureAdminInput, EnsuredAdmin } from "./use-cases/admin/admin-users.js";
+export type { EnsureAdminInput, EnsuredAdmin } from "./use-cases/admin/ensure-admin.js";
 export type { CreatedApiKey } from "./use-cases/api-keys/create-api-key.js";
 export type { Credentials } from "./use-cases/auth/authenticate.js";
 export type { LogInResult } from "./use-cases/auth/log-in.js";

@@ -1,5 +1,5 @@
 import { type ApiKey, type ApiKeyRepository, isUuid, type PageQuery } from "@psm/core";
-import { and, desc, eq, gt, isNull, lte, or, sql } from "drizzle-orm";
+import { and, desc, eq, gt, isNull, lt, lte, or, sql } from "drizzle-orm";
 import type { Db } from "../connection.js";
 import { guarded } from "../db-errors.js";
 import { apiKeys } from "../schema.js";
@@ -45,14 +45,20 @@ export function createApiKeyRepository(db: Db): ApiKeyRepository {
           .returning({ id: apiKeys.id });
         return rows.length > 0;
       }),
-    deactivateByUser: (userId) =>
+    deactivateByUser: (userId, createdBefore) =>
       guarded(async () => {
         if (!isUuid(userId)) return 0;
         // One statement: under READ COMMITTED it sees every key committed before it began.
         const rows = await db
           .update(apiKeys)
           .set({ isActive: false })
-          .where(and(eq(apiKeys.userId, userId), eq(apiKeys.isActive, true)))
+          .where(
+            and(
+              eq(apiKeys.userId, userId),
+              eq(apiKeys.isActive, true),
+              createdBefore === undefined ? undefined : lt(apiKeys.createdAt, createdBefore),
+            ),
+          )
           .returning({ id: apiKeys.id });
         return rows.length;
       }),

@@ -15,6 +15,14 @@ export function createUserRepository(db: Db): UserRepository {
 
   return {
     findById: (id) => guarded(() => findById(id)),
+    // FOR NO KEY UPDATE conflicts with another holder and with any UPDATE of the row (a
+    // password or token version), not with the foreign-key checks of inserts naming the user.
+    holdById: (id) =>
+      guarded(async () => {
+        if (!isUuid(id)) return null;
+        const [row] = await db.select().from(users).where(eq(users.id, id)).for("no key update");
+        return row ?? null;
+      }),
     findByEmail: (email) =>
       guarded(async () => {
         // The same expression as the unique index, so the index answers.

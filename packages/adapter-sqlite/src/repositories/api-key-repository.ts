@@ -44,13 +44,19 @@ export function createApiKeyRepository(db: Db): ApiKeyRepository {
       }),
     deactivate: (id) =>
       guarded(() => db.update(apiKeys).set({ isActive: false }).where(eq(apiKeys.id, id)).run().changes > 0),
-    deactivateByUser: (userId) =>
+    deactivateByUser: (userId, createdBefore) =>
       guarded(
         () =>
           db
             .update(apiKeys)
             .set({ isActive: false })
-            .where(and(eq(apiKeys.userId, userId), eq(apiKeys.isActive, true)))
+            .where(
+              and(
+                eq(apiKeys.userId, userId),
+                eq(apiKeys.isActive, true),
+                createdBefore === undefined ? undefined : lt(apiKeys.createdAt, createdBefore),
+              ),
+            )
             .run().changes,
       ),
     // BEGIN IMMEDIATE: the test of the old key and both writes hold the write lock, so no

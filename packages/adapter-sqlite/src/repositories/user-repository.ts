@@ -26,6 +26,8 @@ export function createUserRepository(db: Db): UserRepository {
 
   return {
     findById: (id) => guarded(() => find(id)),
+    // A unit of work holds the write lock from its BEGIN IMMEDIATE: reading is holding.
+    holdById: (id) => guarded(() => find(id)),
     // Stored lower-cased (normalizeEmail, JS toLowerCase) and looked up the same
     // way: the plain unique index on email is then case-insensitive for every letter.
     findByEmail: (email) => guarded(() => byEmail().get({ email: normalizeEmail(email) }) ?? null),

@@ -13,11 +13,12 @@ export interface ApiKeyRepository {
   /** Sets is_active false. False when the key does not exist. */
   deactivate(id: string): Promise<boolean>;
   /**
-   * Sets is_active false on every key of the user, in one statement: a key
-   * whose insert committed before the call began is among them. Answers how
-   * many active keys it deactivated; 0 for an unknown user.
+   * Sets is_active false on every key of the user (with `createdBefore`, only
+   * on those created strictly before it), in one statement: a key whose insert
+   * committed before the call began is among them. Answers how many active
+   * keys it deactivated; 0 for an unknown user.
    */
-  deactivateByUser(userId: string): Promise<number>;
+  deactivateByUser(userId: string, createdBefore?: Date): Promise<number>;
   /**
    * Replaces a key, in one transaction: `replacement` is inserted and the key `id` expires at
    * `expiresAt` (or at its own expiry, if earlier). Nothing is written, and the answer is false,

@@ -4,6 +4,13 @@ import type { AccountType, User } from "../domain/user.js";
 /** Storage of users (profiles are users). Emails are stored normalised. */
 export interface UserRepository {
   findById(id: string): Promise<User | null>;
+  /**
+   * findById that also holds the user's row until the unit of work it runs
+   * in ends: another unit that holds or writes the row meanwhile waits for
+   * that end, and then reads the row as this unit left it. Account recovery
+   * and key creation serialise on it. Outside a unit, a plain findById.
+   */
+  holdById(id: string): Promise<User | null>;
   /** `email` is already normalised; the match is case-insensitive all the same. */
   findByEmail(email: string): Promise<User | null>;
   /** Throws MarketplaceError `email_taken` when the address (any case) exists. */

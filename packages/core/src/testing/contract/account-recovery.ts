@@ -65,6 +65,52 @@ export function accountRecoveryCases(ctx: ContractContext): void {
       expect(await repos.apiKeys.deactivateByUser(UNKNOWN)).toBe(0);
     });
 
+    it("deactivateByUser with createdBefore ends only the keys created strictly before it", async () => {
+      const repos = ctx.repos();
+      const user = await seedUser(repos);
+      const [early, atProof, late] = [at(1), at(MINUTE), at(HOUR)].map((createdAt) =>
+        buildApiKey({ userId: user.id, createdAt }),
+      );
+      for (const key of [early, atProof, late]) await repos.apiKeys.insert(key!);
+      expect(await repos.apiKeys.deactivateByUser(user.id, at(MINUTE))).toBe(1);
+      const active = await Promise.all(
+        [early, atProof, late].map(async (k) => (await repos.apiKeys.findById(k!.id))?.isActive),
+      );
+      expect(active).toEqual([false, true, true]);
+    });
+
+    it("holdById answers the user, and a unit holding it makes another unit holding it wait", async () => {
+      const repos = ctx.repos();
+      const user = await seedUser(repos);
+      expect(await repos.users.holdById(user.id)).toEqual(user);
+      expect(await repos.users.holdById(UNKNOWN)).toBeNull();
+      if (!ctx.concurrency) return;
+      let held!: () => void;
+      const holding = new Promise<void>((resolve) => (held = resolve));
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      const order: string[] = [];
+      const first = repos.unitOfWork.run(async (tx) => {
+        await tx.users.holdById(user.id);
+        held();
+        await released;
+        await tx.users.setPasswordHash(user.id, "fake$first", { revokeTokens: true });
+        order.push("first");
+      });
+      await holding;
+      const second = repos.unitOfWork.run(async (tx) => {
+        const seen = await tx.users.holdById(user.id);
+        order.push("second");
+        return seen?.tokenVersion;
+      });
+      // However long the second waits, it reads the row only once the first has committed.
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      release();
+      await first;
+      expect(await second).toBe(user.tokenVersion + 1);
+      expect(order).toEqual(["first", "second"]);
+    });
+
     it("verification and reset tokens live apart: neither store knows the other's token", async () => {
       const repos = ctx.repos();
       const user = await seedUser(repos);

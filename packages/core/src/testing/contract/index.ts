@@ -4,6 +4,7 @@ import { apiKeyCases } from "./api-keys.js";
 import { type ContractOptions, useStorage } from "./context.js";
 import { eventCases } from "./events.js";
 import { idempotencyCases } from "./idempotency.js";
+import { keyRecoveryRaceCases } from "./key-recovery-race.js";
 import { listingFullTextCases } from "./listing-full-text.js";
 import { listingOracleCases } from "./listing-oracle.js";
 import { listingReactivationCases } from "./listing-reactivation.js";
@@ -59,6 +60,7 @@ export function runRepositoryContract(name: string, options: ContractOptions): v
     tokenStoreCases(ctx, "resetTokens");
     tokenStoreCases(ctx, "verificationTokens");
     accountRecoveryCases(ctx);
+    keyRecoveryRaceCases(ctx);
     mailQueueCases(ctx);
     notificationCases(ctx);
     resetRequestCases(ctx);

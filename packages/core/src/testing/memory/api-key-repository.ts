@@ -35,10 +35,11 @@ export function createMemoryApiKeyRepository(state: MemoryState): ApiKeyReposito
       key.isActive = false;
       return true;
     },
-    async deactivateByUser(userId: string) {
+    async deactivateByUser(userId: string, createdBefore?: Date) {
       let count = 0;
       for (const key of apiKeys.values()) {
-        if (key.userId === userId && key.isActive) {
+        const before = createdBefore === undefined || key.createdAt.getTime() < createdBefore.getTime();
+        if (key.userId === userId && key.isActive && before) {
           key.isActive = false;
           count++;
         }

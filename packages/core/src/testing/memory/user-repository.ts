@@ -25,6 +25,10 @@ export function createMemoryUserRepository(state: MemoryState): UserRepository {
     async findById(id: string) {
       return copyOrNull(users.get(id));
     },
+    // Units of work run one at a time here, so reading is holding.
+    async holdById(id: string) {
+      return copyOrNull(users.get(id));
+    },
     async findByEmail(email: string) {
       return copyOrNull(findByEmail(email));
     },

@@ -183,11 +183,26 @@ describe("admin.ensureAdmin", () => {
     // Someone registered the operator's address first and armed it.
     const squatter = await signUpAndLogIn("boss@example.com");
     const { secret } = await market.apiKeys.create(squatter.actor, {});
+    await market.users.updateDisplayName(squatter.actor, { displayName: "Official Support" });
+    const published = await Promise.all(
+      ["Refunds desk", "Wire transfers"].map((title) =>
+        market.listings.create(squatter.actor, {
+          title,
+          description: "Pay here",
+          category: "financial-services",
+        }),
+      ),
+    );
     const promoted = await market.admin.ensureAdmin({ email: "boss@example.com", password: "operator-pass" });
     expect(promoted).toMatchObject({
       outcome: "promoted",
-      user: { id: squatter.user.id, isAdmin: true, emailVerified: true },
+      user: { id: squatter.user.id, isAdmin: true, emailVerified: true, displayName: "Admin" },
     });
+    // What the squatter published does not go on under the admin's name: paused, and named.
+    expect([...(promoted.pausedListingIds ?? [])].sort()).toEqual(published.map((l) => l.id).sort());
+    for (const listing of published) {
+      expect((await deps.repos.listings.findById(listing.id))?.status).toBe("paused");
+    }
     // Everything the squatter held is refused: password, JWT, key.
     await expectCode(
       market.auth.logIn({ email: "boss@example.com", password: PASSWORD }),

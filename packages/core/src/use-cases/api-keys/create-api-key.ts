@@ -1,8 +1,15 @@
 import type { Deps } from "../../deps.js";
 import { type Actor, isAdmin, scopesOf, type UserActor } from "../../domain/actor.js";
-import { API_KEY_PREFIX, type ApiKey, KEY_PREFIX_LENGTH, MAX_KEY_LIFETIME_MS } from "../../domain/api-key.js";
+import {
+  API_KEY_PREFIX,
+  type ApiKey,
+  KEY_PREFIX_LENGTH,
+  keyRefusal,
+  MAX_KEY_LIFETIME_MS,
+} from "../../domain/api-key.js";
 import { SCOPES, type Scope } from "../../domain/scopes.js";
 import { invalidField, MarketplaceError } from "../../errors.js";
+import type { Repositories } from "../../ports/repositories.js";
 import { type CreateApiKeyInput, createApiKeySchema } from "../../schemas/api-key.js";
 import { sha256Hex, toHex } from "../../support/crypto.js";
 import { validate } from "../../support/validate.js";
@@ -104,25 +111,30 @@ async function insertKey(
   now: Date,
 ): Promise<CreatedApiKey> {
   const created = newKey(deps, caller.user.id, terms, now);
-  await deps.repos.apiKeys.insert(created.apiKey);
-  await endIfCredentialsEnded(deps, caller, created.apiKey.id);
-  return created;
+  return deps.repos.unitOfWork.run(async (repos) => {
+    await requireLiveCredential(repos, caller, now);
+    await repos.apiKeys.insert(created.apiKey);
+    return created;
+  });
 }
 
 /**
- * A password reset (or the admin bootstrap) may have ended the caller's credentials while a key
- * was made. It bumps the token version before it ends the keys, so reading the version after the
- * insert closes the race: either the key was stored in time to be ended with the others, or it is
- * ended here.
+ * Refuses a caller whose credential was ended since it was authenticated: a
+ * password reset or the admin bootstrap moved the token version, or ended the
+ * key it presented. Run in the unit of work that stores the new key: holding
+ * the user's row orders it against the reclaim (reclaimAccount), which holds
+ * the same row, so a key is never stored by a credential a reclaim ended.
  */
-export async function endIfCredentialsEnded(
-  deps: Pick<Deps, "repos">,
+export async function requireLiveCredential(
+  repos: Repositories,
   caller: UserActor,
-  keyId: string,
+  now: Date,
 ): Promise<void> {
-  const current = await deps.repos.users.findById(caller.user.id);
-  if (current?.tokenVersion !== caller.user.tokenVersion) {
-    await deps.repos.apiKeys.deactivate(keyId);
+  const current = await repos.users.holdById(caller.user.id);
+  const key = caller.keyId === undefined ? null : await repos.apiKeys.findById(caller.keyId);
+  const live =
+    current?.tokenVersion === caller.user.tokenVersion &&
+    (caller.keyId === undefined || (key !== null && keyRefusal(key, now) === null));
+  if (!live)
     throw new MarketplaceError("unauthenticated", "Your credentials were ended while the key was made");
-  }
 }

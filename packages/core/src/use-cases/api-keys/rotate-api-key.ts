@@ -6,7 +6,7 @@ import { type RotateApiKeyInput, rotateApiKeySchema } from "../../schemas/api-ke
 import { type IdInput, idSchema } from "../../schemas/id.js";
 import { validate } from "../../support/validate.js";
 import { requireUser, requireUuid } from "../access.js";
-import { type CreatedApiKey, endIfCredentialsEnded, grantable, newKey } from "./create-api-key.js";
+import { type CreatedApiKey, grantable, newKey, requireLiveCredential } from "./create-api-key.js";
 
 /**
  * Replaces a key with a new one of the same name, scopes and expiry; the old one keeps working for
@@ -38,13 +38,10 @@ export async function rotateApiKey(
   }
   const replacement = newKey(deps, key.userId, key, now);
   const graceMs = (data.graceSeconds ?? DEFAULT_ROTATION_GRACE_SECONDS) * 1000;
-  const rotated = await deps.repos.apiKeys.rotate(
-    key.id,
-    replacement.apiKey,
-    new Date(now.getTime() + graceMs),
-    now,
-  );
+  const rotated = await deps.repos.unitOfWork.run(async (repos) => {
+    await requireLiveCredential(repos, caller, now);
+    return repos.apiKeys.rotate(key.id, replacement.apiKey, new Date(now.getTime() + graceMs), now);
+  });
   if (!rotated) throw new MarketplaceError("key_not_found");
-  await endIfCredentialsEnded(deps, caller, replacement.apiKey.id);
   return replacement;
 }

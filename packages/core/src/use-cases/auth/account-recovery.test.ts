@@ -80,9 +80,45 @@ describe("a completed reset of an address never proven", () => {
     for (const stale of [intruder.actor, viaKey]) {
       await expectCode(s.market.apiKeys.create(stale, { name: "late" }), "unauthenticated");
     }
+    // Refused before they are stored: only the armed key exists, and it is ended.
     const keys = await s.deps.repos.apiKeys.list(intruder.user.id, { limit: 10 });
-    expect(keys).toHaveLength(3);
+    expect(keys.map((key) => [key.id, key.isActive])).toEqual([[armed.apiKey.id, false]]);
+  });
+});
+
+describe("a reset ends the squatter's keys however the owner came back", () => {
+  it("ends a key minted by a key the reset ended, though its maker read the user after the reset", async () => {
+    const s = setup();
+    const intruder = await s.signUpAndLogIn("late@example.com", "intruder-pass");
+    const armed = await s.market.apiKeys.create(intruder.actor, {});
+    const viaKey = await s.market.auth.authenticate({ apiKey: armed.secret });
+    await s.market.auth.updatePassword({
+      token: await mailedResetToken(s, "late@example.com"),
+      newPassword: "owner-password",
+    });
+    // Authentication read the key before the reset and the user after it: the new token version.
+    const user = await s.deps.repos.users.findById(intruder.user.id);
+    if (viaKey.kind !== "user" || !user) throw new Error("the intruder's key did not authenticate");
+    await expectCode(s.market.apiKeys.create({ ...viaKey, user }, { name: "late" }), "unauthenticated");
+    const keys = await s.deps.repos.apiKeys.list(intruder.user.id, { limit: 10 });
     expect(keys.filter((key) => key.isActive)).toEqual([]);
+  });
+
+  it("ends the keys made before the sign-up link proved the address", async () => {
+    const s = setup();
+    const intruder = await s.signUpAndLogIn("followed@example.com", "intruder-pass");
+    const before = await s.market.apiKeys.create(intruder.actor, { name: "before the proof" });
+    // The owner follows the sign-up link the intruder's registration mailed them, then resets.
+    await s.market.mail.dispatchDue();
+    const verifyUrl = s.deps.mailer.ofKind("email_verification")[0]?.verifyUrl ?? "";
+    s.deps.clock.advance(1000);
+    await s.market.auth.verifyEmail({ token: new URL(verifyUrl).searchParams.get("token") ?? "" });
+    s.deps.clock.advance(1000);
+    await s.market.auth.updatePassword({
+      token: await mailedResetToken(s, "followed@example.com"),
+      newPassword: "owner-password",
+    });
+    await expectCode(s.market.auth.authenticate({ apiKey: before.secret }), "api_key_revoked");
   });
 });
 

@@ -1,26 +1,34 @@
 import type { Deps } from "../../deps.js";
+import type { User } from "../../domain/user.js";
+
+/** Which keys a reclaim ends: every one, or those made before the address was proven. */
+export type KeysToEnd = "all" | "before-proof";
 
 /**
  * Gives an account a new password and ends the credentials held before it:
- * every JWT (the token version is bumped in the same write as the password)
- * and, with `endKeys`, every API key; then records the address as proven.
- * False when the user does not exist.
+ * every JWT and session (the token version is bumped with the password) and
+ * the keys `endKeys` names (`before-proof`: those created before the address
+ * was first proven, every key when it never was); then records the address as
+ * proven. Answers the user as it was before; null when it does not exist.
  *
- * The order is what makes it safe. The token version moves first, and a key
- * created meanwhile checks it after its insert (createApiKey), so a key minted
- * by a credential ended here either is stored before the keys are ended (and
- * ends with them) or sees the new version and ends itself. The proof comes
- * last: a run stopped half-way leaves the address unproven, and the next
- * reset ends the keys again.
+ * One unit of work holding the user's row: key creation holds the same row
+ * while it checks its maker's credential and stores the key (createApiKey), so
+ * a key is either stored before the reclaim, and ended by it, or refused after
+ * it. No interleaving leaves a key minted by an ended credential.
  */
 export async function reclaimAccount(
   deps: Pick<Deps, "repos">,
   userId: string,
-  options: { passwordHash: string; endKeys: boolean; now: Date },
-): Promise<boolean> {
-  if (!(await deps.repos.users.setPasswordHash(userId, options.passwordHash, { revokeTokens: true }))) {
-    return false;
-  }
-  if (options.endKeys) await deps.repos.apiKeys.deactivateByUser(userId);
-  return (await deps.repos.users.markEmailVerified(userId, options.now)) !== null;
+  options: { passwordHash: string; endKeys: KeysToEnd; now: Date },
+): Promise<User | null> {
+  return deps.repos.unitOfWork.run(async (repos) => {
+    const user = await repos.users.holdById(userId);
+    if (!user || !(await repos.users.setPasswordHash(userId, options.passwordHash, { revokeTokens: true }))) {
+      return null;
+    }
+    const proof = options.endKeys === "all" ? null : user.emailVerifiedAt;
+    await repos.apiKeys.deactivateByUser(userId, proof ?? undefined);
+    await repos.users.markEmailVerified(userId, options.now);
+    return user;
+  });
 }

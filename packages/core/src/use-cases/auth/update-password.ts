@@ -10,9 +10,10 @@ import { isUsableToken } from "./usable-token.js";
 /**
  * Sets a new password with a reset token: single use, one hour. Ends every
  * outstanding reset token of the user and every JWT issued before. A reset
- * proves the address: when it had not been proven before, every API key of
- * the account ends too, since whoever registered an address they do not own
- * may have minted them. Keys made after a proof survive later resets.
+ * proves the address, and ends every API key made before the address was
+ * first proven (all of them when it never was, however it is proven later):
+ * whoever registered an address they do not own may have minted them. Keys
+ * made after a proof survive later resets.
  */
 export async function updatePassword(
   deps: Pick<Deps, "repos" | "hasher" | "clock">,
@@ -30,10 +31,7 @@ export async function updatePassword(
   const now = deps.clock.now();
   const userId = await deps.repos.resetTokens.consume(tokenHash, now);
   if (!userId) throw new MarketplaceError("reset_token_invalid");
-  const user = await deps.repos.users.findById(userId);
-  const reclaimed =
-    user !== null &&
-    (await reclaimAccount(deps, userId, { passwordHash, endKeys: user.emailVerifiedAt === null, now }));
+  const reclaimed = await reclaimAccount(deps, userId, { passwordHash, endKeys: "before-proof", now });
   if (!reclaimed) throw new MarketplaceError("reset_token_invalid");
   await deps.repos.resetTokens.deleteByUser(userId);
 }
