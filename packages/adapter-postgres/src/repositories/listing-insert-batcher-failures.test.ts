@@ -1,8 +1,8 @@
 import type { Listing } from "@psm/core";
 import { buildListing, buildUser } from "@psm/core/testing";
 import { expect, it } from "vitest";
-import { lockWaiters } from "../../test/batch-support.js";
 import { eventFor, lastSeq } from "../../test/event-support.js";
+import { forcedDeadlock } from "../../test/forced-deadlock.js";
 import { describePostgres } from "../../test/hooks.js";
 import { insertHelpers, NO_LIMIT, NOW, noFallback, outcome } from "../../test/insert-support.js";
 import { causeCode } from "../../test/sqlstate.js";
@@ -97,34 +97,25 @@ describePostgres("postgres listing inserts (group commit): failures", (ctx) => {
     ]);
   });
 
-  // Another transaction holds the second author and then wants the first, which the batch
-  // holds: a true deadlock. The batch waited first, so its check (deadlock_timeout later)
-  // finds the cycle first and makes it the victim.
+  // A rival transaction holds what the batch wants next and waits for an author the batch holds:
+  // a true deadlock, built by lock order so that the batch is always the victim (forced-deadlock.ts).
   async function deadlocked(deadlockRetries: number) {
     const [a, b] = await authors(2);
     const insert = createInsertBatcher(ctx.connection(1).db, noFallback, { deadlockRetries });
-    const other = ctx.connection(1).sql;
-    let holding: () => void = () => {};
-    const held = new Promise<void>((resolve) => {
-      holding = resolve;
-    });
-    const transaction = other.begin(async (tx) => {
-      // This side checks for the cycle only after 30 s, long after the batch's 1 s: the batch is
-      // the victim however loaded the machine (deadlock_timeout needs the tests' superuser).
-      await tx`set local deadlock_timeout = '30s'`;
-      await tx`select id from users where id = ${b!.id} for update`;
-      holding();
-      await lockWaiters(ctx.connection(), 1);
-      await tx`select id from users where id = ${a!.id} for update`;
-    });
-    await held;
     const made: Listing[] = [buildListing({ userId: b!.id }), buildListing({ userId: a!.id })];
-    const results = await Promise.allSettled(
-      made.map((listing) =>
-        insert(listing, NO_LIMIT, [eventFor(listing.userId, "listing.created", { listing_id: listing.id })]),
-      ),
-    );
-    await transaction;
+    const results = await forcedDeadlock(() => ctx.connection(1), {
+      event: "before insert",
+      when: `new.user_id in ('${a!.id}', '${b!.id}')`,
+      rivalWaits: (tx) => tx`select id from users where id = ${a!.id} for update`,
+      batch: () =>
+        Promise.allSettled(
+          made.map((listing) =>
+            insert(listing, NO_LIMIT, [
+              eventFor(listing.userId, "listing.created", { listing_id: listing.id }),
+            ]),
+          ),
+        ),
+    });
     const [row] = await ctx.connection().sql<{ ids: string[] }[]>`
       select coalesce(array_agg(data->>'listing_id' order by seq), '{}') as ids from events
       where user_id in (${a!.id}, ${b!.id})`;

@@ -1,7 +1,8 @@
 import { isMarketplaceError, type Listing } from "@psm/core";
 import { buildListing, buildUser, testId } from "@psm/core/testing";
 import { expect, it } from "vitest";
-import { lockWaiters, statementsDuring } from "../../test/batch-support.js";
+import { statementsDuring } from "../../test/batch-support.js";
+import { forcedDeadlock } from "../../test/forced-deadlock.js";
 import { describePostgres } from "../../test/hooks.js";
 import { causeCode } from "../../test/sqlstate.js";
 import { openPostgresStorage } from "../index.js";
@@ -125,30 +126,18 @@ describePostgres("postgres view increments (group commit)", (ctx) => {
     expect(views).toEqual([667, 667, 666]);
   });
 
-  // Another transaction holds the second row and then wants the first, which the batch
-  // holds: a true deadlock. The batch waited first, so its check (deadlock_timeout later)
-  // finds the cycle first and makes it the victim.
+  // A rival transaction holds what the batch wants next and waits for a row the batch holds:
+  // a true deadlock, built by lock order so that the batch is always the victim (forced-deadlock.ts).
   async function deadlocked(deadlockRetries: number) {
     const [a, b] = await seeded(2);
     if (!a || !b) throw new Error("seeded two listings");
     const views = createViewBatcher(ctx.connection(1).db, { deadlockRetries });
-    const other = ctx.connection(1).sql;
-    let holding: () => void = () => {};
-    const held = new Promise<void>((resolve) => {
-      holding = resolve;
+    const results = await forcedDeadlock(() => ctx.connection(1), {
+      event: "before update of views",
+      when: `old.id in ('${a.id}', '${b.id}')`,
+      rivalWaits: (tx) => tx`update listings set views = views + 1 where id = ${a.id}`,
+      batch: () => Promise.allSettled([views(b.id), views(a.id), views(a.id)]),
     });
-    const transaction = other.begin(async (tx) => {
-      // This side checks for the cycle only after 30 s, long after the batch's 1 s: the batch is
-      // the victim however loaded the machine (deadlock_timeout needs the tests' superuser).
-      await tx`set local deadlock_timeout = '30s'`;
-      await tx`select id from listings where id = ${b.id} for update`;
-      holding();
-      await lockWaiters(ctx.connection(), 1);
-      await tx`update listings set views = views + 1 where id = ${a.id}`;
-    });
-    await held;
-    const results = await Promise.allSettled([views(b.id), views(a.id), views(a.id)]);
-    await transaction;
     return { results, views: await viewsOf([a, b]) };
   }
 
