@@ -21,8 +21,8 @@ export interface ListingRevision {
 /**
  * Wraps `repos` so that every call that can change what a listing read
  * answers moves the revision once it has settled: listing inserts, updates and
- * deletes, a user's cascading delete, and a unit of work (after it commits or
- * rolls back, since its writes are visible only then). A view moves the view
+ * deletes, a user's cascading delete, and a unit of work that made one (after
+ * it commits or rolls back, since its writes are visible only then). A view moves the view
  * marks instead (`views`). Give the
  * wrapped repositories to createMarketplace and the revision to createHttpApp
  * (`listingRevision`); without it the API keeps no answers.
@@ -43,8 +43,55 @@ export function watchListingWrites(repos: Repositories): { repos: Repositories; 
     views += 1;
     if (typeof id === "string") marks[markOf(id)]! += 1;
   };
-  // Looked up on every access, so a repository replaced after this call (tests inject
-  // failures that way) is the one used, watched as well.
+  const watched = watchRepos(repos, { write: bump, view: viewed }, (unit) => ({
+    // Inside a unit writes are visible only once it ends: they are noted, and the revision (or
+    // the viewed listings' marks) moves after it commits or rolls back. A unit that wrote nothing
+    // a listing read shows (a key made, a password changed) leaves every kept answer in place.
+    run: (work) => {
+      let wrote = false;
+      const viewedIds: unknown[] = [];
+      const noting: Hooks = {
+        write: () => {
+          wrote = true;
+        },
+        view: (id) => viewedIds.push(id),
+      };
+      return unit
+        .run((tx) => work(watchRepos(tx, noting)))
+        .finally(() => {
+          if (wrote) bump();
+          for (const id of viewedIds) viewed(id);
+        });
+    },
+  }));
+  return {
+    repos: watched,
+    revision: {
+      current: () => revision,
+      views: (id) => (id === undefined ? views : marks[markOf(id)]!),
+    },
+  };
+}
+
+/** What a watched set of repositories tells of the calls that settled. */
+interface Hooks {
+  /** A write that can change what a listing read shows. */
+  write(): void;
+  /** A view of the listing `id`. */
+  view(id: unknown): void;
+}
+
+/**
+ * `repos` telling `hooks` of listing writes, views and a user's cascading
+ * delete, with its unit of work replaced by `unit`'s wrapper when given.
+ * Repositories are looked up on every access, so one replaced after this call
+ * (tests inject failures that way) is the one used, watched as well.
+ */
+function watchRepos(
+  repos: Repositories,
+  hooks: Hooks,
+  unit?: (unit: UnitOfWork) => UnitOfWork,
+): Repositories {
   const wrappers = new WeakMap<object, object>();
   const wrap = <T extends object>(target: T, make: (target: T) => T): T => {
     let wrapper = wrappers.get(target) as T | undefined;
@@ -54,29 +101,19 @@ export function watchListingWrites(repos: Repositories): { repos: Repositories; 
     }
     return wrapper;
   };
-  const watched = new Proxy(repos, {
+  return new Proxy(repos, {
     get(object, key) {
       const value = Reflect.get(object, key) as unknown;
       if (typeof value !== "object" || value === null) return value;
       if (key === "listings")
         return wrap(value as ListingRepository, (listings) =>
-          watchingViews(watching(listings, LISTING_WRITES, bump), viewed),
+          watchingViews(watching(listings, LISTING_WRITES, hooks.write), hooks.view),
         );
-      if (key === "users") return wrap(value, (users) => watching(users, USER_WRITES, bump));
-      if (key === "unitOfWork") {
-        // Inside a unit the inner repositories need no watching: the unit moves the revision once it ends.
-        return wrap(value as UnitOfWork, (unit) => ({ run: (work) => unit.run(work).finally(bump) }));
-      }
+      if (key === "users") return wrap(value, (users) => watching(users, USER_WRITES, hooks.write));
+      if (key === "unitOfWork" && unit !== undefined) return wrap(value as UnitOfWork, unit);
       return value;
     },
   });
-  return {
-    repos: watched,
-    revision: {
-      current: () => revision,
-      views: (id) => (id === undefined ? views : marks[markOf(id)]!),
-    },
-  };
 }
 
 const LISTING_WRITES: ReadonlySet<keyof ListingRepository> = new Set([
