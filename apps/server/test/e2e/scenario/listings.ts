@@ -24,6 +24,8 @@ export function listingScenario(world: () => World): void {
           title: "Cloud migration",
           description: "Lift and shift.",
           price: null,
+          // 1.3.0: the unit, fixed unless given.
+          price_unit: "fixed",
           category: "software-development",
           condition: "good",
           images: [],
