@@ -48,7 +48,13 @@ export {
   searchWords,
   stemsOf,
 } from "./domain/full-text.js";
-export { IDEMPOTENCY_LEASE_MS, IDEMPOTENCY_TTL_MS, isIdempotencyKey } from "./domain/idempotency.js";
+export {
+  IDEMPOTENCY_LEASE_MS,
+  IDEMPOTENCY_MAX_BYTES_PER_CALLER,
+  IDEMPOTENCY_MAX_KEYS_PER_CALLER,
+  IDEMPOTENCY_TTL_MS,
+  isIdempotencyKey,
+} from "./domain/idempotency.js";
 export {
   DEFAULT_SLOTS,
   FACET_CAP,
@@ -136,8 +142,10 @@ export type {
 export type { EventQuery, EventRepository } from "./ports/event-repository.js";
 export type {
   ClaimOutcome,
+  IdempotencyClaim,
   IdempotencyRecord,
   IdempotencyStore,
+  IdempotencyUsage,
 } from "./ports/idempotency-store.js";
 export type {
   CategoryCounts,
