@@ -208,10 +208,11 @@ export type { EnsureAdminInput, EnsuredAdmin } from "./use-cases/admin/ensure-ad
 export type { CreatedApiKey } from "./use-cases/api-keys/create-api-key.js";
 export type { Credentials } from "./use-cases/auth/authenticate.js";
 export type { LogInResult } from "./use-cases/auth/log-in.js";
-export type {
-  IdempotentOutcome,
-  IdempotentRequest,
-  IdempotentWork,
+export {
+  type IdempotentOutcome,
+  type IdempotentRequest,
+  type IdempotentWork,
+  idempotencyId,
 } from "./use-cases/idempotency/run-idempotent.js";
 export type { ListingSearchPage } from "./use-cases/listings/search-listings.js";
 export type { UpdateListingInput } from "./use-cases/listings/update-listing.js";
