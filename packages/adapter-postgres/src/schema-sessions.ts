@@ -38,8 +38,16 @@ export const idempotencyKeys = pgTable(
     leaseUntil: instant("lease_until").notNull(),
     expiresAt: instant("expires_at").notNull(),
     result: text("result"),
+    /** A digest of the caller's scope, counted by its bound; null for claims made before 1.3's bound. */
+    caller: text("caller"),
+    /** The UTF-8 bytes of `result`, so a caller's total is summed from the index alone. */
+    size: integer("size").notNull().default(0),
     status: integer("status"),
     body: text("body"),
   },
-  (t) => [index("idempotency_keys_expires_at_idx").on(t.expiresAt)],
+  (t) => [
+    index("idempotency_keys_expires_at_idx").on(t.expiresAt),
+    // A caller's usage (keys, bytes, first expiry) read from the index alone.
+    index("idempotency_keys_caller_idx").on(t.caller, t.expiresAt, t.size),
+  ],
 );

@@ -32,6 +32,7 @@ export type ErrorCode =
   | "invalid_idempotency_key"
   | "idempotency_in_flight"
   | "idempotency_key_reused"
+  | "idempotency_limit_reached"
   | "rate_limited"
   | "not_found"
   | "method_not_allowed"
@@ -69,6 +70,8 @@ export const ERROR_MESSAGES: Readonly<Record<ErrorCode, string>> = {
   invalid_idempotency_key: "Idempotency-Key must be 1 to 255 visible ASCII characters",
   idempotency_in_flight: "A request with this Idempotency-Key is still running; retry after it ends",
   idempotency_key_reused: "This Idempotency-Key was used with a different request",
+  idempotency_limit_reached:
+    "Too many stored answers under Idempotency-Key for this caller; retry later, or send the request without one",
   rate_limited: "Too many requests",
   not_found: "Not found",
   method_not_allowed: "Method not allowed",

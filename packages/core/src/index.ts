@@ -48,7 +48,13 @@ export {
   searchWords,
   stemsOf,
 } from "./domain/full-text.js";
-export { IDEMPOTENCY_LEASE_MS, IDEMPOTENCY_TTL_MS, isIdempotencyKey } from "./domain/idempotency.js";
+export {
+  IDEMPOTENCY_LEASE_MS,
+  IDEMPOTENCY_MAX_BYTES_PER_CALLER,
+  IDEMPOTENCY_MAX_KEYS_PER_CALLER,
+  IDEMPOTENCY_TTL_MS,
+  isIdempotencyKey,
+} from "./domain/idempotency.js";
 export {
   DEFAULT_SLOTS,
   FACET_CAP,
@@ -139,8 +145,10 @@ export type {
 export type { EventQuery, EventRepository } from "./ports/event-repository.js";
 export type {
   ClaimOutcome,
+  IdempotencyClaim,
   IdempotencyRecord,
   IdempotencyStore,
+  IdempotencyUsage,
 } from "./ports/idempotency-store.js";
 export type {
   CategoryCounts,
@@ -203,10 +211,11 @@ export type { EnsureAdminInput, EnsuredAdmin } from "./use-cases/admin/ensure-ad
 export type { CreatedApiKey } from "./use-cases/api-keys/create-api-key.js";
 export type { Credentials } from "./use-cases/auth/authenticate.js";
 export type { LogInResult } from "./use-cases/auth/log-in.js";
-export type {
-  IdempotentOutcome,
-  IdempotentRequest,
-  IdempotentWork,
+export {
+  type IdempotentOutcome,
+  type IdempotentRequest,
+  type IdempotentWork,
+  idempotencyId,
 } from "./use-cases/idempotency/run-idempotent.js";
 export type { ListingSearchPage } from "./use-cases/listings/search-listings.js";
 export type { UpdateListingInput } from "./use-cases/listings/update-listing.js";

@@ -19,7 +19,9 @@ export {
   formerOperationOf,
   IDEMPOTENCY_POLICY,
   type KeptAnswer,
-  storedAnswerOf,
+  type KeptRun,
+  keptRun,
+  REDACTED_SECRET,
   takesIdempotencyKey,
 } from "./kept-answers.js";
 export {

@@ -1,6 +1,17 @@
-import { type IdempotentWork, isMarketplaceError, type Marketplace } from "@psm/core";
+import { deflateRawSync, inflateRawSync } from "node:zlib";
+import {
+  IDEMPOTENCY_MAX_BYTES_PER_CALLER,
+  IDEMPOTENCY_MAX_KEYS_PER_CALLER,
+  type IdempotentOutcome,
+  type IdempotentWork,
+  isMarketplaceError,
+  type Marketplace,
+} from "@psm/core";
 import { ERROR_STATUS, type ErrorBody } from "@psm/host";
 import type { Operation } from "./operation.js";
+
+/** What a replay answers in place of a secret the first answer showed (Operation.secrets). */
+export const REDACTED_SECRET = "[redacted: shown once, in the first answer]";
 
 /** The policy as published in OpenAPI and the capabilities document. */
 export const IDEMPOTENCY_POLICY =
@@ -8,7 +19,10 @@ export const IDEMPOTENCY_POLICY =
   "The first answer is stored with a fingerprint of the request (method, path, content type, body bytes) and replayed byte for byte " +
   "to a retry with the same key and request, with `Idempotent-Replayed: true`. A retry while the first still runs is 409 with Retry-After; " +
   "the same key with a different request is 422 idempotency_key_reused. 400, 401, 413, 429 and 5xx answers are not stored, so a corrected retry runs. " +
-  "The write and its stored answer commit in one transaction. Keys are kept 24 hours.";
+  "The write and its stored answer commit in one transaction. Keys are kept 24 hours. " +
+  `No stored answer holds a secret: a replay of an answer that showed one (a new API key, a webhook secret) carries "${REDACTED_SECRET}" in its place. ` +
+  `A caller holds at most ${IDEMPOTENCY_MAX_KEYS_PER_CALLER.toLocaleString("en")} keys and ${IDEMPOTENCY_MAX_BYTES_PER_CALLER / 1024 / 1024} MiB of stored answers at once; ` +
+  "past either a new key is 429 idempotency_limit_reached with Retry-After (replays go on).";
 
 /** Answers a retry with the same key must meet again: not a correctable one (decisions.md). */
 const NOT_KEPT = new Set([400, 401, 413, 429]);
@@ -19,21 +33,33 @@ export interface KeptAnswer {
   body: string;
 }
 
+/** Bodies above this many bytes are kept deflated when that is shorter. */
+const DEFLATE_ABOVE = 1024;
+
 /**
- * The result core keeps for a key: the answer as JSON. Migrations copied the
- * answers 1.2 kept (status and body columns) into this same form, so keep it.
+ * The result core keeps for a key: the answer as JSON, `{status, body}`, or
+ * `{status, deflated}` (base64 of the raw-deflated body) for a large body that
+ * shrinks so. Migrations copied the answers 1.2 kept into the first form.
  */
 export function encodeKeptAnswer(answer: KeptAnswer): string {
+  if (Buffer.byteLength(answer.body) > DEFLATE_ABOVE) {
+    const deflated = deflateRawSync(answer.body).toString("base64");
+    if (deflated.length < answer.body.length) return JSON.stringify({ status: answer.status, deflated });
+  }
   return JSON.stringify({ status: answer.status, body: answer.body });
 }
 
 /** The answer a kept result holds; throws (a 500) on one this edge did not write. */
 export function decodeKeptAnswer(result: string): KeptAnswer {
-  const parsed = JSON.parse(result) as Partial<KeptAnswer> | null;
-  if (typeof parsed?.status !== "number" || typeof parsed.body !== "string") {
+  const parsed = JSON.parse(result) as { status?: unknown; body?: unknown; deflated?: unknown } | null;
+  const body =
+    typeof parsed?.deflated === "string"
+      ? inflateRawSync(Buffer.from(parsed.deflated, "base64")).toString("utf8")
+      : parsed?.body;
+  if (typeof parsed?.status !== "number" || typeof body !== "string") {
     throw new Error("idempotency key holds no HTTP answer");
   }
-  return { status: parsed.status, body: parsed.body };
+  return { status: parsed.status, body };
 }
 
 /**
@@ -50,21 +76,32 @@ export function takesIdempotencyKey(op: Pick<Operation, "method" | "idempotencyK
   return op.method !== "GET" && op.idempotencyKey !== false;
 }
 
+/** A keyed write as the surfaces run it: the work core runs once, and the answer to give. */
+export interface KeptRun {
+  work: (market: Marketplace) => Promise<IdempotentWork>;
+  /** The answer to give for `outcome`: the first run's as shown, a replay's as kept. */
+  answerOf(outcome: IdempotentOutcome): KeptAnswer;
+}
+
 /**
  * A keyed write's work: the use case's presented result as the answer to
  * keep, its writes committed; or a kept refusal (403, 404, ...) as its
  * `{error, code}`, whatever it wrote rolled back. A failure that is not kept
- * is thrown, so the key is released. REST and the MCP tools store the same
- * answer for the same key.
+ * is thrown, so the key is released. The answer kept carries REDACTED_SECRET
+ * at the operation's `secrets`; only the first run's caller sees them. REST
+ * and the MCP tools keep the same answer for the same key.
  */
-export function storedAnswerOf(
-  okStatus: number,
+export function keptRun(
+  op: Pick<Operation, "ok" | "secrets">,
   run: (market: Marketplace) => Promise<unknown>,
-): (market: Marketplace) => Promise<IdempotentWork> {
-  return async (market) => {
+): KeptRun {
+  let shown: KeptAnswer | undefined;
+  const work = async (market: Marketplace): Promise<IdempotentWork> => {
     try {
-      const body = JSON.stringify(await run(market));
-      return { result: encodeKeptAnswer({ status: okStatus, body }), commit: true, keep: true };
+      const answer = await run(market);
+      shown = { status: op.ok.status, body: JSON.stringify(answer) };
+      const kept = { status: op.ok.status, body: JSON.stringify(redacted(answer, op.secrets ?? [])) };
+      return { result: encodeKeptAnswer(kept), commit: true, keep: true };
     } catch (error) {
       if (!isMarketplaceError(error)) throw error;
       const status = ERROR_STATUS[error.code];
@@ -73,4 +110,26 @@ export function storedAnswerOf(
       return { result: encodeKeptAnswer({ status, body: JSON.stringify(body) }), commit: false, keep: true };
     }
   };
+  return {
+    work,
+    answerOf: (outcome) => (!outcome.replayed && shown ? shown : decodeKeptAnswer(outcome.result)),
+  };
+}
+
+/** A copy of `answer` with REDACTED_SECRET at each dotted path that holds a value. */
+function redacted(answer: unknown, paths: readonly string[]): unknown {
+  if (paths.length === 0) return answer;
+  const copy = structuredClone(answer);
+  for (const path of paths) {
+    const names = path.split(".");
+    const last = names.pop() as string;
+    const parent = names.reduce<unknown>(
+      (node, name) => (node as Record<string, unknown> | null)?.[name],
+      copy,
+    );
+    if (typeof parent === "object" && parent !== null && last in parent) {
+      (parent as Record<string, unknown>)[last] = REDACTED_SECRET;
+    }
+  }
+  return copy;
 }

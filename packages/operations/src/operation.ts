@@ -142,6 +142,12 @@ export interface Operation<C = Record<string, unknown>> {
   /** Its place among the tools agents see (1 first); absent, the operation is no tool. */
   tool?: number;
   /**
+   * The dotted paths of the success answer's fields that hold a secret shown once (a key's
+   * value, a signing secret). The answer kept for an idempotent replay holds REDACTED_SECRET
+   * there instead: no secret is stored beside its digest, and no replay hands one out again.
+   */
+  secrets?: readonly string[];
+  /**
    * False for writes that ignore Idempotency-Key (login, logout and the
    * password flows, decisions.md); every other non-GET operation honours it.
    */

@@ -1,5 +1,5 @@
 import { type Marketplace, normalizeEmail } from "@psm/core";
-import { decodeKeptAnswer, formerOperationOf, type Operation, storedAnswerOf } from "@psm/operations";
+import { formerOperationOf, keptRun, type Operation } from "@psm/operations";
 import type { Context } from "hono";
 import type { AppEnv } from "../env.js";
 
@@ -27,8 +27,9 @@ export async function keyedAnswer(
     fingerprint: await fingerprintOf(c),
     formerOperation: formerOperationOf(op),
   };
-  const outcome = await m.idempotency.run(request, storedAnswerOf(op.ok.status, run));
-  const answer = decodeKeptAnswer(outcome.result);
+  const kept = keptRun(op, run);
+  const outcome = await m.idempotency.run(request, kept.work);
+  const answer = kept.answerOf(outcome);
   const headers: Record<string, string> = { "Content-Type": "application/json" };
   if (outcome.replayed) headers[REPLAYED_HEADER] = "true";
   return c.body(answer.body, answer.status as 200, headers);

@@ -1,6 +1,6 @@
 import { type Actor, type Marketplace, MarketplaceError, sha256Hex } from "@psm/core";
 import type { ErrorBody } from "@psm/host";
-import { decodeKeptAnswer, formerOperationOf, type Operation, storedAnswerOf } from "@psm/operations";
+import { formerOperationOf, keptRun, type Operation } from "@psm/operations";
 
 /** What a tool call answers: the wire body, and whether it replays an earlier call's answer. */
 export interface ToolResult {
@@ -10,7 +10,7 @@ export interface ToolResult {
 
 /** A write as a keyed tool call runs it: the concrete path and the JSON body it stands for. */
 export interface KeyedRequest {
-  op: Pick<Operation, "name" | "method" | "path" | "ok">;
+  op: Pick<Operation, "name" | "method" | "path" | "ok" | "secrets">;
   actor: Actor;
   key: unknown;
   /** The path with its parameters filled in (`/api/listings/0190…`). */
@@ -37,6 +37,7 @@ export async function runKeyed(
   if (actor.kind !== "user") {
     throw new MarketplaceError("invalid_idempotency_key", "idempotency_key needs a signed-in caller");
   }
+  const kept = keptRun(op, run);
   const outcome = await m.idempotency.run(
     {
       scope: `user:${actor.user.id}`,
@@ -45,9 +46,9 @@ export async function runKeyed(
       fingerprint: fingerprintOf(op.method, request.path, request.body),
       formerOperation: formerOperationOf(op),
     },
-    storedAnswerOf(op.ok.status, run),
+    kept.work,
   );
-  const answer = decodeKeptAnswer(outcome.result);
+  const answer = kept.answerOf(outcome);
   const body = JSON.parse(answer.body) as Record<string, unknown>;
   if (answer.status >= 400) {
     const failure = body as unknown as ErrorBody;

@@ -1,5 +1,5 @@
 import type { IdempotencyStore } from "@psm/core";
-import { and, eq, gt, isNull, lte, or } from "drizzle-orm";
+import { and, eq, gt, isNull, lte, or, sql } from "drizzle-orm";
 import type { Db } from "../connection.js";
 import { guarded } from "../db-errors.js";
 import { idempotencyKeys } from "../schema-sessions.js";
@@ -29,7 +29,7 @@ export function createIdempotencyStore(db: Db): IdempotencyStore {
           .values({ ...record, result: null })
           .onConflictDoUpdate({
             target: idempotencyKeys.id,
-            set: { ...record, result: null },
+            set: { ...record, result: null, size: 0 },
             setWhere: or(
               lte(idempotencyKeys.expiresAt, now),
               and(isNull(idempotencyKeys.result), lte(idempotencyKeys.leaseUntil, now)),
@@ -49,11 +49,23 @@ export function createIdempotencyStore(db: Db): IdempotencyStore {
           .where(and(eq(idempotencyKeys.id, id), gt(idempotencyKeys.expiresAt, now)));
         return row ?? null;
       }),
+    usage: (caller, now) =>
+      guarded(async () => {
+        const [row] = await db
+          .select({
+            keys: sql<number>`count(*)::int`,
+            bytes: sql<number>`coalesce(sum(${idempotencyKeys.size}), 0)::bigint`.mapWith(Number),
+            next: sql<Date | null>`min(${idempotencyKeys.expiresAt})`.mapWith(idempotencyKeys.expiresAt),
+          })
+          .from(idempotencyKeys)
+          .where(and(eq(idempotencyKeys.caller, caller), gt(idempotencyKeys.expiresAt, now)));
+        return { keys: row?.keys ?? 0, bytes: row?.bytes ?? 0, nextExpiry: row?.next ?? null };
+      }),
     complete: (id, owner, result) =>
       guarded(async () => {
         const updated = await db
           .update(idempotencyKeys)
-          .set({ result })
+          .set({ result, size: Buffer.byteLength(result) })
           .where(held(id, owner))
           .returning({ id: idempotencyKeys.id });
         return updated.length > 0;

@@ -1,5 +1,5 @@
 import type { IdempotencyRecord, IdempotencyStore } from "@psm/core";
-import { and, eq, gt, isNull, lte, or } from "drizzle-orm";
+import { and, eq, gt, isNull, lte, or, sql } from "drizzle-orm";
 import type { Db } from "../connection.js";
 import { guarded } from "../db-errors.js";
 import { idempotencyKeys } from "../schema-sessions.js";
@@ -30,7 +30,7 @@ export function createIdempotencyStore(db: Db): IdempotencyStore {
           .values({ ...record, result: null })
           .onConflictDoUpdate({
             target: idempotencyKeys.id,
-            set: { ...record, result: null },
+            set: { ...record, result: null, size: 0 },
             setWhere: or(
               lte(idempotencyKeys.expiresAt, now),
               and(isNull(idempotencyKeys.result), lte(idempotencyKeys.leaseUntil, now)),
@@ -52,8 +52,33 @@ export function createIdempotencyStore(db: Db): IdempotencyStore {
             .where(and(eq(idempotencyKeys.id, id), gt(idempotencyKeys.expiresAt, now)))
             .get() ?? null,
       ),
+    usage: (caller, now) =>
+      guarded(() => {
+        const row = db
+          .select({
+            keys: sql<number>`count(*)`,
+            bytes: sql<number>`coalesce(sum(${idempotencyKeys.size}), 0)`,
+            next: sql<number | null>`min(${idempotencyKeys.expiresAt})`,
+          })
+          .from(idempotencyKeys)
+          .where(and(eq(idempotencyKeys.caller, caller), gt(idempotencyKeys.expiresAt, now)))
+          .get();
+        const next = row?.next ?? null;
+        return {
+          keys: row?.keys ?? 0,
+          bytes: row?.bytes ?? 0,
+          nextExpiry: next === null ? null : new Date(next),
+        };
+      }),
     complete: (id, owner, result) =>
-      guarded(() => db.update(idempotencyKeys).set({ result }).where(held(id, owner)).run().changes > 0),
+      guarded(
+        () =>
+          db
+            .update(idempotencyKeys)
+            .set({ result, size: Buffer.byteLength(result) })
+            .where(held(id, owner))
+            .run().changes > 0,
+      ),
     release: (id, owner) =>
       guarded(() => db.delete(idempotencyKeys).where(held(id, owner)).run().changes > 0),
     deleteExpired: (now) =>

@@ -14,6 +14,17 @@ export interface IdempotencyRecord {
   result: string | null;
 }
 
+/** What one caller holds: live records, the UTF-8 bytes of their results, and when the first lapses. */
+export interface IdempotencyUsage {
+  keys: number;
+  bytes: number;
+  /** The earliest expiry among them; null when there are none. */
+  nextExpiry: Date | null;
+}
+
+/** A claim as stored: the record, and whose it is (a digest of the caller's scope) when it is counted. */
+export type IdempotencyClaim = Omit<IdempotencyRecord, "result"> & { caller?: string };
+
 /** What a claim found. */
 export type ClaimOutcome = { claimed: true } | { claimed: false; record: IdempotencyRecord };
 
@@ -30,9 +41,15 @@ export interface IdempotencyStore {
    * over). Otherwise stores nothing and answers the record as it is. Of racing
    * claims for one id, exactly one is claimed.
    */
-  claim(record: Omit<IdempotencyRecord, "result">, now: Date): Promise<ClaimOutcome>;
+  claim(record: IdempotencyClaim, now: Date): Promise<ClaimOutcome>;
   /** The record under `id`, or null when there is none or it expired at or before `now`. Stores nothing. */
   find(id: string, now: Date): Promise<IdempotencyRecord | null>;
+  /**
+   * What `caller` holds: its records (claimed with that caller) that expire
+   * after `now`, running ones included, and the UTF-8 byte length of their
+   * results. Stores nothing.
+   */
+  usage(caller: string, now: Date): Promise<IdempotencyUsage>;
   /** Stores the result, only while `owner` still holds the running claim. False otherwise. */
   complete(id: string, owner: string, result: string): Promise<boolean>;
   /**

@@ -37,6 +37,7 @@ export const ERROR_STATUS: Readonly<Record<ErrorCode, ContentfulStatusCode>> = {
   payload_too_large: 413,
   document_unreadable: 422,
   idempotency_key_reused: 422,
+  idempotency_limit_reached: 429,
   rate_limited: 429,
   document_parser_busy: 503,
   service_unavailable: 503,

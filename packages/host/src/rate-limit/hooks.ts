@@ -3,6 +3,7 @@ import { MemoryStore, type RedisClient, RedisStore, type Store } from "hono-rate
 import type { Logger } from "../edge/logger.js";
 import type { HostEnv } from "../env.js";
 import type { RateLimitHooks } from "../rate-classes.js";
+import { failureCeiling } from "./ceiling.js";
 import {
   callerKeyOf,
   confirmAddressKeyOf,
@@ -76,8 +77,8 @@ const around =
  * and login per IP, then its failures per (address, client IP) and per
  * address from every IP; a password confirmation is a write whose failures count as those of a
  * login at the caller's address. One client's guesses at an account lock out that
- * client; the owner, from another IP, is refused only once the account's
- * ceiling is reached, which takes many IPs.
+ * client; the account's ceiling refuses nobody's correct password (failureCeiling):
+ * past it, each wrong guess closes its own address at once.
  */
 export function createRateLimitHooks(options: RateLimitOptions = {}): RateLimitHooks {
   const policies: RateLimitPolicies = { ...DEFAULT_RATE_LIMIT_POLICIES, ...options.policies };
@@ -97,7 +98,10 @@ export function createRateLimitHooks(options: RateLimitOptions = {}): RateLimitH
   const failures = (attemptKey: LimiterOptions["key"], accountKey: LimiterOptions["key"]) =>
     around(
       limiter({ policy: policies.loginFailures, store: attemptStore, key: attemptKey, ...FAILURES }),
-      limiter({ policy: policies.accountLoginFailures, store: accountStore, key: accountKey, ...FAILURES }),
+      failureCeiling(
+        { policy: policies.accountLoginFailures, store: accountStore, key: accountKey },
+        { policy: policies.loginFailures, store: attemptStore, key: attemptKey },
+      ),
     );
 
   const login = around(perIp(policies.login, "closed"), failures(loginAttemptKeyOf, loginAddressKeyOf));

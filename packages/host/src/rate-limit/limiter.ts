@@ -86,6 +86,6 @@ export function limiter(options: LimiterOptions): MiddlewareHandler<HostEnv> {
 }
 
 /** The status the one error mapper answers `error` with. */
-function statusOf(error: unknown): number {
+export function statusOf(error: unknown): number {
   return isMarketplaceError(error) ? ERROR_STATUS[error.code] : 500;
 }

@@ -24,8 +24,8 @@ export interface RateLimitPolicies {
   loginFailures: RateLimitPolicy;
   /**
    * Failed logins per target address from every IP together: the ceiling of a
-   * slow brute force from many IPs. Reaching it refuses the owner too, which
-   * takes loginFailures.limit failures from each of many addresses.
+   * slow brute force from many IPs. Past it a correct password still logs in,
+   * and each wrong guess spends its address's loginFailures at once.
    */
   accountLoginFailures: RateLimitPolicy;
   /** Accounts created per client IP (failed sign-ups are not counted). */

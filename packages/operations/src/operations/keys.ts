@@ -60,6 +60,7 @@ export const keyOperations = [
       example: { name: "Inbox assistant", scopes: ["messages:read"], expires_at: "2027-06-30T00:00:00Z" },
     },
     ok: { status: 200, schema: CreatedApiKeyAnswer },
+    secrets: ["key.key"],
     handle: async ({ m, actor, command }) => {
       const key = presentCreatedApiKey(await m.apiKeys.create(actor, command));
       return isAdmin(actor) ? { key, warning: ADMIN_KEY_WARNING } : { key };
@@ -90,6 +91,7 @@ export const keyOperations = [
       example: { grace_seconds: 3600 },
     },
     ok: { status: 201, schema: CreatedApiKeyAnswer },
+    secrets: ["key.key"],
     errors: [403, 404],
     handle: async ({ m, actor, command }) => ({
       key: presentCreatedApiKey(await m.apiKeys.rotate(actor, command)),

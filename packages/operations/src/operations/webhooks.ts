@@ -87,6 +87,7 @@ export const webhookOperations = [
     },
     ok: { status: 201, schema: CreatedWebhookAnswer },
     precheck: ({ m, actor, command }) => m.webhooks.checkUrl(actor, { url: command.url }),
+    secrets: ["secret"],
     errors: [403, 503],
     handle: async ({ m, actor, command }) => {
       const { webhook, secret } = await m.webhooks.create(actor, command);
@@ -176,6 +177,7 @@ export const webhookOperations = [
       "A new signing secret, shown this once. For 24 hours deliveries carry two signatures, one per secret, so the receiver can switch without missing one.",
     input: BY_ID,
     ok: { status: 201, schema: RotatedSecretAnswer },
+    secrets: ["secret"],
     errors: [404],
     handle: async ({ m, actor, command }) => m.webhooks.rotateSecret(actor, command),
   }),

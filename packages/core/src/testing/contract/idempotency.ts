@@ -17,6 +17,26 @@ function record(name: string, owner: string, overrides: Partial<IdempotencyRecor
 /** Cases of IdempotencyStore. */
 export function idempotencyCases(ctx: ContractContext): void {
   describe("idempotency keys", () => {
+    it("usage counts a caller's live keys, running ones included, and the UTF-8 bytes of their results", async () => {
+      const store = ctx.repos().idempotency;
+      const [mine, theirs] = [sha256Hex("caller-a"), sha256Hex("caller-b")];
+      expect(await store.usage(mine, T0)).toEqual({ keys: 0, bytes: 0, nextExpiry: null });
+      const early = record("u1", "o", { expiresAt: at(HOUR) });
+      const later = record("u2", "o", { expiresAt: at(2 * HOUR) });
+      const running = record("u3", "o", { expiresAt: at(3 * HOUR) });
+      for (const claim of [early, later, running]) await store.claim({ ...claim, caller: mine }, T0);
+      await store.claim({ ...record("u4", "o"), caller: theirs }, T0);
+      await store.claim(record("u5", "o"), T0);
+      await store.complete(early.id, "o", "é".repeat(10));
+      await store.complete(later.id, "o", "x".repeat(1000));
+      expect(await store.usage(mine, T0)).toEqual({ keys: 3, bytes: 1020, nextExpiry: at(HOUR) });
+      // A key that lapsed counts no more; one taken over after its lease counts afresh.
+      expect(await store.usage(mine, at(HOUR))).toEqual({ keys: 2, bytes: 1000, nextExpiry: at(2 * HOUR) });
+      await store.claim({ ...record("u2", "o2", { expiresAt: at(5 * HOUR) }), caller: mine }, at(3 * HOUR));
+      expect(await store.usage(mine, at(2 * HOUR))).toEqual({ keys: 2, bytes: 0, nextExpiry: at(3 * HOUR) });
+      expect((await store.usage(theirs, T0)).keys).toBe(1);
+    });
+
     it("the first claim wins; a second sees it running, then finished with its result", async () => {
       const store = ctx.repos().idempotency;
       const first = record("k1", "owner-a");

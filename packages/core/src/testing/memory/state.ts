@@ -33,7 +33,7 @@ export interface MemoryState {
   /** Reset requests waiting for a mail round, by id. */
   resetRequests: Map<string, ResetRequest>;
   sessions: Map<string, Session>;
-  idempotency: Map<string, IdempotencyRecord>;
+  idempotency: Map<string, IdempotencyRecord & { caller?: string; size?: number }>;
   /** The event log by seq (as a string key, so every table is a Map of the same kind). */
   events: Map<string, MarketEvent>;
   /** The event log's one counter: the last seq given. */

@@ -1,7 +1,13 @@
 import type { Deps } from "../../deps.js";
-import { IDEMPOTENCY_LEASE_MS, IDEMPOTENCY_TTL_MS, isIdempotencyKey } from "../../domain/idempotency.js";
+import {
+  IDEMPOTENCY_LEASE_MS,
+  IDEMPOTENCY_MAX_BYTES_PER_CALLER,
+  IDEMPOTENCY_MAX_KEYS_PER_CALLER,
+  IDEMPOTENCY_TTL_MS,
+  isIdempotencyKey,
+} from "../../domain/idempotency.js";
 import { MarketplaceError } from "../../errors.js";
-import type { IdempotencyRecord } from "../../ports/idempotency-store.js";
+import type { IdempotencyRecord, IdempotencyStore } from "../../ports/idempotency-store.js";
 import type { Repositories } from "../../ports/repositories.js";
 import { sha256Hex, toHex } from "../../support/crypto.js";
 
@@ -72,16 +78,24 @@ export async function runIdempotent<M>(
   const id = idempotencyId(request.scope, [request.operation], request.key);
   const owner = toHex(deps.random.bytes(16));
   const now = deps.clock.now();
-  if (request.formerOperation !== undefined) {
-    const former = await store.find(idempotencyId(request.scope, request.formerOperation, request.key), now);
-    // A former claim whose request died is no one's: the key is claimed anew below.
-    if (former !== null && (former.result !== null || former.leaseUntil.getTime() > now.getTime())) {
-      return settled(former, request, now);
+  const ids = [
+    ...(request.formerOperation === undefined ? [] : [request.formerOperation]),
+    [request.operation],
+  ];
+  for (const parts of ids) {
+    const found = await store.find(idempotencyId(request.scope, parts, request.key), now);
+    // A key the caller holds replays, or is seen running, whatever the bound. A claim whose
+    // request died is no one's: the key is claimed anew below.
+    if (found !== null && (found.result !== null || found.leaseUntil.getTime() > now.getTime())) {
+      return settled(found, request, now);
     }
   }
+  const caller = sha256Hex(request.scope);
+  await requireRoom(store, caller, now);
   const claim = await store.claim(
     {
       id,
+      caller,
       fingerprint: request.fingerprint,
       owner,
       leaseUntil: new Date(now.getTime() + IDEMPOTENCY_LEASE_MS),
@@ -115,6 +129,20 @@ export async function runIdempotent<M>(
     else await store.release(id, owner);
     return { replayed: false, result: error.work.result };
   }
+}
+
+/**
+ * Refuses a new key to a caller at its bound (IDEMPOTENCY_MAX_KEYS_PER_CALLER,
+ * IDEMPOTENCY_MAX_BYTES_PER_CALLER) until its oldest key lapses. Read before
+ * the claim, not with it: requests of one caller that run at once may pass
+ * together, which overshoots the bound by at most their number.
+ */
+async function requireRoom(store: IdempotencyStore, caller: string, now: Date): Promise<void> {
+  const usage = await store.usage(caller, now);
+  if (usage.keys < IDEMPOTENCY_MAX_KEYS_PER_CALLER && usage.bytes < IDEMPOTENCY_MAX_BYTES_PER_CALLER) return;
+  const lapse = usage.nextExpiry?.getTime() ?? now.getTime();
+  const retryAfter = Math.max(1, Math.ceil((lapse - now.getTime()) / 1000));
+  throw new MarketplaceError("idempotency_limit_reached", undefined, { retryAfter });
 }
 
 /** The stored id of a keyed request: a digest, so a key of any length fits one column. */
