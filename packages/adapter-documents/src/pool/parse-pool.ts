@@ -102,7 +102,7 @@ export function createParsePool<R>(options: ParsePoolOptions): ParsePool<R> {
           }),
     );
     started++;
-    holdOpen(proc.child, false);
+    // Held open from its start (a job waits for it); let go once idle, in settle().
     slot.process = proc;
     slot.pid = proc.child.pid ?? null;
     proc.child.on("error", () => {}); // a failed start shows as its exit
@@ -214,6 +214,7 @@ export function createParsePool<R>(options: ParsePoolOptions): ParsePool<R> {
         clearTimeout(slot.idle);
         const child = slot.process?.child;
         if (child === undefined || child.exitCode !== null || child.signalCode !== null) return [];
+        holdOpen(child, true); // until its exit has been seen
         return [new Promise<void>((resolve) => child.once("exit", () => resolve()))];
       });
       for (const slot of slots) {
