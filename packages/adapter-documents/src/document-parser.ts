@@ -1,62 +1,52 @@
 import { type DocumentInput, type DocumentParser, MarketplaceError, type ParsedDocument } from "@psm/core";
 import { askModel, mergeAnswer } from "./ai/ai-extractor.js";
-import { createOcrPool, type OcrPool } from "./ocr/ocr-pool.js";
 import { type DocumentParserOptions, type ResolvedOptions, resolveOptions } from "./options.js";
-import { createParsePool, type ParsePool } from "./pool/parse-pool.js";
+import { createParsePool, type ParsePool, type PoolStats } from "./pool/parse-pool.js";
 import type { ReadResult, ReadSettings } from "./worker/read-document.js";
+import type { ServeSettings } from "./worker/serve.js";
 
-/** A DocumentParser whose worker threads must be released with `close()`. */
+/** A DocumentParser whose document processes must be released with `close()`. */
 export interface ClosableDocumentParser extends DocumentParser {
   close(): Promise<void>;
+  /** Document processes started so far, jobs running and waiting, callers in OCR, live pids. */
+  stats(): PoolStats;
 }
 
-// From the sources (tests) the worker starts from its .ts file; from the build, from the .js beside this one.
+// From the sources (tests) the process starts from its .ts file; from the build, from the .js beside this one.
 const WORKER_ENTRY = new URL(
   import.meta.url.endsWith(".ts") ? "./worker/entry.ts" : "./worker/entry.js",
   import.meta.url,
 );
 
-/** Internal seams for tests: another worker script (a hostile job), and the OCR step. */
+/** Internal seam for tests: another process script (hostile jobs). */
 export interface ParserInternals {
   workerEntry?: URL;
 }
 
 /**
  * Creates the offline document parser. The main thread only checks the size and hands the
- * bytes to a pool of parse workers (worker_threads), which sniff the type, guard against
- * decompression bombs, read PDFs with pdf.js and extract the fields; each job is bounded by a
- * deadline and a memory limit that terminate its worker, so a hostile document costs one worker,
- * never the server. OCR runs in a separate small tesseract.js pool that workers ask through the
- * main thread; the optional model-backed extractor runs here, after the worker, as it only waits
- * on the network.
+ * bytes to a pool of document processes (child processes), which sniff the type, guard against
+ * decompression bombs, read PDFs with pdf.js, scale images down and OCR them with tesseract, and
+ * extract the fields; each job, OCR included, is bounded by a hard deadline and a memory limit
+ * past which its process is killed, so a hostile document costs one process, never the server.
+ * The optional model-backed extractor runs here, after the process, as it only waits on the network.
  */
 export function createDocumentParser(
   options: DocumentParserOptions = {},
   internals: ParserInternals = {},
 ): ClosableDocumentParser {
   const opts: ResolvedOptions = resolveOptions(options);
-  const settings: ReadSettings = {
+  const settings: ReadSettings & ServeSettings = {
     maxPages: opts.maxPages,
     maxDeclaredPages: opts.maxDeclaredPages,
     maxPixels: opts.maxPixels,
     maxPdfInflateBytes: opts.maxPdfInflateBytes,
     maxOcrPages: opts.maxOcrPages,
     wantText: opts.ai !== null,
+    ocrMaxPixels: opts.ocrMaxPixels,
+    ocrCachePath: opts.ocrCachePath,
   };
-  let ocrPool: OcrPool | null = null;
   let parsePool: ParsePool<ReadResult> | null = null;
-  // tesseract's own workers (threads) are costly to start and hold a model each: one small pool
-  // serves every parse worker, instead of one tesseract per parse worker.
-  const ocr = (image: Uint8Array) => {
-    ocrPool ??= createOcrPool({
-      size: opts.ocrPoolSize,
-      timeoutMs: opts.ocrTimeoutMs,
-      queueWaitMs: opts.ocrQueueWaitMs,
-      maxQueue: opts.ocrMaxQueue,
-      cachePath: opts.ocrCachePath,
-    });
-    return ocrPool.recognize(image);
-  };
 
   async function parse(input: DocumentInput): Promise<ParsedDocument> {
     const { bytes } = input;
@@ -66,25 +56,28 @@ export function createDocumentParser(
     }
     parsePool ??= createParsePool<ReadResult>({
       entry: internals.workerEntry ?? WORKER_ENTRY,
-      workerData: settings,
+      settings,
       size: opts.parsePoolSize,
       timeoutMs: opts.parseTimeoutMs,
+      ocrTimeoutMs: opts.ocrTimeoutMs,
       queueWaitMs: opts.parseQueueWaitMs,
       maxQueue: opts.parseMaxQueue,
-      memoryMb: opts.parseWorkerMemoryMb,
+      heapMb: opts.parseWorkerMemoryMb,
+      memoryMb: opts.processMemoryMb,
+      idleMs: opts.idleMs,
     });
-    const { parsed, text } = await parsePool.run(bytes, ocr);
+    const { parsed, text } = await parsePool.run(bytes, input.caller);
     if (opts.ai === null || text === null) return parsed;
     const answer = await askModel(opts.ai, text);
     return answer === null ? parsed : { ...mergeAnswer(parsed, answer, text), kind: parsed.kind };
   }
 
   async function close(): Promise<void> {
-    const pools = [parsePool, ocrPool];
+    const pool = parsePool;
     parsePool = null;
-    ocrPool = null;
-    await Promise.all(pools.map((pool) => pool?.close()));
+    await pool?.close();
   }
 
-  return { parse, close };
+  const stats = () => parsePool?.stats() ?? { started: 0, running: 0, waiting: 0, ocr: 0, pids: [] };
+  return { parse, close, stats };
 }

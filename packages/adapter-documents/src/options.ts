@@ -27,32 +27,41 @@ export interface DocumentParserOptions {
    */
   maxPdfInflateBytes?: number;
   /**
-   * Time bound of one document in a parse worker (sniffing, PDF, extraction; waits for OCR not
-   * counted); past it the worker is terminated and the answer is 422. Default 10 s.
+   * Hard deadline of one document in its process (sniffing, PDF, extraction), from its start;
+   * past it the process is killed and the answer is 422. Default 10 s.
    */
   parseTimeoutMs?: number;
   /** @deprecated The former name of `parseTimeoutMs`, used when that one is not given. */
   pdfTimeoutMs?: number;
-  /** Parse workers (threads), created when first needed and reused. Default: one a core, 1 to 4. */
+  /** Document processes (child processes), started when first needed. Default: one a core, 1 to 4. */
   parsePoolSize?: number;
-  /** How long a document waits for a free parse worker before the answer is 503. Default 2 s. */
+  /** How long a document waits for a free process before the answer is 503. Default 2 s. */
   parseQueueWaitMs?: number;
   /** Documents that may wait at once; more are answered 503 at once. Default 4 × parsePoolSize. */
   parseMaxQueue?: number;
-  /**
-   * Memory of one parse worker: its JS heap limit, and what its heap and buffers together may
-   * hold before it is terminated (413). Default 256 MiB.
-   */
+  /** JS heap limit of one document process (`--max-old-space-size`). Default 256 MiB. */
   parseWorkerMemoryMb?: number;
+  /**
+   * What one document process may hold resident (heap, buffers, tesseract), read from /proc every
+   * 25 ms; past it the process is killed (413). Default 512 MiB.
+   */
+  processMemoryMb?: number;
+  /** An idle document process (and its tesseract) ends after this long. Default 30 s. */
+  idleMs?: number;
   /** Pages of a scanned PDF (no text layer) that are OCR'd. Default 3. */
   maxOcrPages?: number;
-  /** Time bound of one OCR job, a worker start included; past it the worker is terminated (422). Default 15 s. */
+  /** Images are scaled down to at most this many pixels before OCR. Default 4 megapixels. */
+  ocrMaxPixels?: number;
+  /**
+   * Hard deadline, from the document's start, of a document that is OCR'd (its process's start of
+   * tesseract included); past it the process is killed (422). Default 15 s.
+   */
   ocrTimeoutMs?: number;
-  /** OCR workers (threads), created when first needed. Default 2. */
+  /** @deprecated Ignored: OCR runs in the document processes (one image at a time each). */
   ocrPoolSize?: number;
-  /** How long a job waits for a free OCR worker before the answer is 503. Default 2 s. */
+  /** @deprecated Ignored, as `ocrPoolSize`. */
   ocrQueueWaitMs?: number;
-  /** Jobs that may wait at once; more are answered 503 at once. Default 4 × ocrPoolSize. */
+  /** @deprecated Ignored, as `ocrPoolSize`. */
   ocrMaxQueue?: number;
   /** Tesseract's cache folder. Nothing is written there (the cache is off); default a temp folder. */
   ocrCachePath?: string;
@@ -61,7 +70,9 @@ export interface DocumentParserOptions {
 }
 
 /** Options with every default filled in. */
-export type ResolvedOptions = Required<Omit<DocumentParserOptions, "ai" | "pdfTimeoutMs">> & {
+export type ResolvedOptions = Required<
+  Omit<DocumentParserOptions, "ai" | "pdfTimeoutMs" | "ocrPoolSize" | "ocrQueueWaitMs" | "ocrMaxQueue">
+> & {
   ai: AiExtractorOptions | null;
 };
 
@@ -74,7 +85,6 @@ function positive(name: string, value: number | undefined, fallback: number): nu
 
 /** Fills in defaults and checks that every bound is a positive number. */
 export function resolveOptions(options: DocumentParserOptions = {}): ResolvedOptions {
-  const ocrPoolSize = Math.floor(positive("ocrPoolSize", options.ocrPoolSize, 2));
   const parsePoolSize = Math.floor(
     positive("parsePoolSize", options.parsePoolSize, Math.max(1, Math.min(4, availableParallelism()))),
   );
@@ -93,11 +103,11 @@ export function resolveOptions(options: DocumentParserOptions = {}): ResolvedOpt
     parseQueueWaitMs: positive("parseQueueWaitMs", options.parseQueueWaitMs, 2_000),
     parseMaxQueue: Math.floor(positive("parseMaxQueue", options.parseMaxQueue, parsePoolSize * 4)),
     parseWorkerMemoryMb: Math.floor(positive("parseWorkerMemoryMb", options.parseWorkerMemoryMb, 256)),
+    processMemoryMb: Math.floor(positive("processMemoryMb", options.processMemoryMb, 512)),
+    idleMs: positive("idleMs", options.idleMs, 30_000),
     maxOcrPages: Math.floor(positive("maxOcrPages", options.maxOcrPages, 3)),
+    ocrMaxPixels: Math.floor(positive("ocrMaxPixels", options.ocrMaxPixels, 4_000_000)),
     ocrTimeoutMs: positive("ocrTimeoutMs", options.ocrTimeoutMs, 15_000),
-    ocrPoolSize,
-    ocrQueueWaitMs: positive("ocrQueueWaitMs", options.ocrQueueWaitMs, 2_000),
-    ocrMaxQueue: Math.floor(positive("ocrMaxQueue", options.ocrMaxQueue, ocrPoolSize * 4)),
     ocrCachePath: options.ocrCachePath ?? join(tmpdir(), "psm-tesseract-cache"),
     ai,
   };

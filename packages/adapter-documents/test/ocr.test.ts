@@ -1,7 +1,6 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { isMarketplaceError } from "@psm/core";
 import { afterAll, describe, expect, it } from "vitest";
 import { createDocumentParser, encodeGrayPng } from "../src/index.js";
 import { tesseractPaths } from "../src/ocr/tesseract-paths.js";
@@ -72,48 +71,16 @@ describe("OCR of images", () => {
   });
 });
 
-describe("OCR pool bounds", () => {
-  it("422 when a job (worker start included) exceeds ocrTimeoutMs", async () => {
-    const hasty = createDocumentParser({ ocrTimeoutMs: 1, ocrPoolSize: 1 });
-    try {
-      expect(await failureOf(hasty.parse({ bytes: renderTextPng(FLYER) }))).toMatchObject({
-        code: "document_unreadable",
-        message: expect.stringMatching(/OCR did not finish/),
-      });
-    } finally {
-      await hasty.close();
-    }
-  });
-
-  it("close() while a job's worker is starting ends the job at once, with nothing left unhandled", async () => {
+describe("OCR bounds", () => {
+  it("close() while a job's process is starting tesseract ends the job at once, with nothing left unhandled", async () => {
     // A deadline far beyond the test's own timeout: only close() can end this job in time.
-    const closing = createDocumentParser({ ocrPoolSize: 1, ocrTimeoutMs: 600_000 });
+    const closing = createDocumentParser({ parsePoolSize: 1, ocrTimeoutMs: 600_000 });
     const job = failureOf(closing.parse({ bytes: renderTextPng(FLYER) }));
-    await new Promise((resolve) => setTimeout(resolve, 50)); // the worker is starting now
+    while (closing.stats().running === 0) await new Promise((resolve) => setTimeout(resolve, 10));
     await closing.close();
     expect(await job).toMatchObject({
       code: "document_parser_busy",
       message: expect.stringMatching(/shutting down/),
     });
-    // A job that raced the close must not reject later, unobserved, when its image is sent.
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  });
-
-  it("503 with retryAfter when every worker stays busy past ocrQueueWaitMs", async () => {
-    const single = createDocumentParser({ ocrPoolSize: 1, ocrQueueWaitMs: 20 });
-    try {
-      const results = await Promise.allSettled([
-        single.parse({ bytes: renderTextPng(FLYER) }),
-        single.parse({ bytes: renderTextPng(FLYER) }),
-      ]);
-      // Two parse workers ask at once, in either order: one gets the OCR worker, one waits and is refused.
-      expect(results.map((r) => r.status).sort()).toEqual(["fulfilled", "rejected"]);
-      const refused = results.find((r) => r.status === "rejected");
-      const error: unknown = refused?.status === "rejected" ? refused.reason : null;
-      expect(isMarketplaceError(error, "document_parser_busy")).toBe(true);
-      expect(isMarketplaceError(error) ? error.retryAfter : 0).toBeGreaterThanOrEqual(1);
-    } finally {
-      await single.close();
-    }
   });
 });

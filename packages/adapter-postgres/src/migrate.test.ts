@@ -9,6 +9,7 @@ import {
 } from "@psm/core";
 import { buildListing, buildUser } from "@psm/core/testing";
 import { expect, it } from "vitest";
+import { lockWaiters } from "../test/batch-support.js";
 import { databaseBefore } from "../test/database-before.js";
 import { describePostgres } from "../test/hooks.js";
 import { connect } from "./connection.js";
@@ -202,7 +203,8 @@ describePostgres("postgres migrations", (ctx) => {
       .then(() => {
         done = true;
       });
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Seen waiting on the lock (whenever the machine gets there), not merely slow.
+    await lockWaiters(ctx.connection(), 1);
     expect(done).toBe(false);
     await reserved`select pg_advisory_unlock(${MIGRATION_LOCK_KEY})`;
     reserved.release();
@@ -239,15 +241,21 @@ describePostgres("postgres migrations", (ctx) => {
     // Another session holds the row, so the increment is on the server, waiting, when close() starts.
     const blocker = ctx.connection().sql;
     let release: () => void = () => {};
+    let holding: () => void = () => {};
+    const holds = new Promise<void>((resolve) => {
+      holding = resolve;
+    });
     const held = blocker.begin(async (tx) => {
       await tx`select id from listings where id = ${listing.id} for update`;
+      holding();
       await new Promise<void>((resolve) => {
         release = resolve;
       });
     });
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await holds;
     const increment = storage.repositories.listings.incrementViews(listing.id);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // The increment is on the server, waiting for the row, before close() starts: by lock state, not by a clock.
+    await lockWaiters(ctx.connection(), 1);
     const closing = storage.close();
     setTimeout(() => release(), 200);
     expect(await increment).toBe(true);

@@ -1,13 +1,13 @@
 import { MarketplaceError } from "@psm/core";
-import type { OcrResult } from "../ocr/ocr-pool.js";
-import { encodeGrayPng } from "../png-encode.js";
+import type { OcrResult } from "../ocr/ocr-engine.js";
+import type { OcrImage } from "../ocr/ocr-image.js";
 import { largestPageImage } from "./page-images.js";
 import { corruptPdf, type PdfDocument } from "./read-pdf.js";
 
 /** What reading a scanned PDF needs from the parser. */
 export interface ScannedPdfContext {
   maxOcrPages: number;
-  ocr: (png: Uint8Array) => Promise<OcrResult>;
+  ocr: (image: OcrImage) => Promise<OcrResult>;
 }
 
 /**
@@ -22,10 +22,10 @@ export async function readScannedPdf(
   let confidence = 0;
   const count = Math.min(pdf.numPages, context.maxOcrPages);
   for (let n = 1; n <= count; n++) {
-    // No race against a clock here: the parse worker's deadline terminates the whole thread.
+    // No race against a clock here: the document process's deadline kills the whole process.
     const image = await largestPageImage(pdf, n).catch((e: unknown) => Promise.reject(corruptPdf(e)));
     if (image === null) continue;
-    const result = await context.ocr(encodeGrayPng(image.width, image.height, image.gray));
+    const result = await context.ocr({ kind: "gray", ...image });
     pages.push(result.text);
     confidence += result.confidence;
   }

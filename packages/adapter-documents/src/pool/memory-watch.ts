@@ -1,18 +1,28 @@
-import type { Worker } from "node:worker_threads";
+import { readFile } from "node:fs/promises";
 
-/** A worker the watch looks at, and how to end its job. */
+/** A process the watch looks at, and how to end its job. */
 export interface Watched {
-  worker: Worker | null;
+  pid: number | null;
   /** Ends the running job (null when idle); the watch calls it with the error to answer. */
   kill: ((error: Error) => void) | null;
 }
 
 /**
- * Every `everyMs`, reads the heap statistics of each busy worker (answered even while the worker
- * runs synchronous code) and ends the job of one whose JS heap and external buffers together
- * pass `limitBytes`. resourceLimits bound only the heap: the ArrayBuffers pdf.js and zlib fill
- * live outside it, and without this watch a worker could take all of the machine's memory.
- * Returns a function that stops the watch.
+ * A field of /proc/PID/status in bytes (`VmRSS`: resident now; `VmHWM`: the peak), or null
+ * where there is no /proc (not Linux) or the process is gone.
+ */
+export async function residentBytes(pid: number, field: "VmRSS" | "VmHWM"): Promise<number | null> {
+  const status = await readFile(`/proc/${pid}/status`, "latin1").catch(() => null);
+  const kb = status?.match(new RegExp(`^${field}:\\s+(\\d+) kB`, "m"))?.[1];
+  return kb === undefined ? null : Number(kb) * 1024;
+}
+
+/**
+ * Every `everyMs`, reads the resident memory of each busy document process from /proc (the
+ * kernel answers, however busy the process is) and ends the job of one that passes
+ * `limitBytes`: its JS heap, the buffers pdf.js and zlib fill, and tesseract's memory together.
+ * `--max-old-space-size` bounds only the heap. Where there is no /proc the heap limit is the
+ * only memory bound. Returns a function that stops the watch.
  */
 export function watchMemory(
   watched: readonly Watched[],
@@ -22,15 +32,12 @@ export function watchMemory(
 ): () => void {
   const timer = setInterval(() => {
     for (const slot of watched) {
-      const { worker, kill } = slot;
-      if (worker === null || kill === null) continue;
-      worker.getHeapStatistics().then(
-        (s) => {
-          // Still the same job: a late answer must not end the next one.
-          if (slot.kill === kill && s.used_heap_size + s.external_memory > limitBytes) kill(tooMuch());
-        },
-        () => {},
-      );
+      const { pid, kill } = slot;
+      if (pid === null || kill === null) continue;
+      void residentBytes(pid, "VmRSS").then((bytes) => {
+        // Still the same job: a late answer must not end the next one.
+        if (bytes !== null && slot.kill === kill && bytes > limitBytes) kill(tooMuch());
+      });
     }
   }, everyMs);
   timer.unref();

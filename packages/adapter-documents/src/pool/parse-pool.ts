@@ -1,165 +1,158 @@
-import { Worker } from "node:worker_threads";
 import { MarketplaceError } from "@psm/core";
-import type { OcrResult } from "../ocr/ocr-pool.js";
-import { type FromWorker, fromWire, type ToWorker, toWire, transferable } from "../worker/protocol.js";
+import { type FromWorker, fromWire, type ToWorker, toWire } from "../worker/protocol.js";
+import {
+  type DocumentProcess,
+  holdOpen,
+  type ProcessOptions,
+  startDocumentProcess,
+} from "./document-process.js";
 import { watchMemory } from "./memory-watch.js";
-import { pausableDeadline } from "./pausable-deadline.js";
 import { createSlotQueue } from "./slot-queue.js";
 
-/** Size, time and memory bounds of a pool of parse workers. */
-export interface ParsePoolOptions {
-  /** The worker script (`src/worker/entry.ts` or `dist/worker/entry.js`; tests pass their own). */
-  entry: URL;
-  /** Handed to every worker as `workerData`. */
-  workerData: unknown;
+/** Size, time and memory bounds of a pool of document processes. */
+export interface ParsePoolOptions extends ProcessOptions {
   size: number;
-  /** A job's own time; waits for OCR on the main thread are not counted. Past it the worker is terminated. */
+  /** A job's hard deadline from its start; past it the process is killed. */
   timeoutMs: number;
+  /** The hard deadline, from the job's start, of a job that asked for OCR (at least timeoutMs). */
+  ocrTimeoutMs: number;
   queueWaitMs: number;
   maxQueue: number;
-  /** JS heap limit of a worker, and the most its heap and buffers together may hold. */
+  /** The most a process may hold resident (heap, buffers, tesseract) before it is killed (413). */
   memoryMb: number;
-  /** How often a busy worker's memory is looked at. Default 25 ms. */
+  /** An idle process ends after this long; the next job starts a fresh one. */
+  idleMs: number;
+  /** How often a busy process's memory is looked at. Default 25 ms. */
   watchMs?: number;
 }
 
-/** Parse workers reused across jobs, each job bounded in time and memory by terminating its worker. */
+/** Document processes reused across jobs, each job bounded in time and memory by killing its process. */
 export interface ParsePool<R> {
-  /** Runs one job. `bytes`' buffer is transferred (detached here) when the view spans all of it. */
-  run(bytes: Uint8Array, ocr: (image: Uint8Array) => Promise<OcrResult>): Promise<R>;
+  /** Runs one job; `caller` (when known) may have one OCR job at a time. */
+  run(bytes: Uint8Array, caller?: string): Promise<R>;
   close(): Promise<void>;
-  /** Workers started so far (a killed one is replaced by a new start), and jobs running and waiting. */
-  stats(): { started: number; running: number; waiting: number };
+  stats(): PoolStats;
+}
+
+/** Processes started so far (a killed one is replaced by a new start), jobs running and waiting, callers in OCR, live pids. */
+export interface PoolStats {
+  started: number;
+  running: number;
+  waiting: number;
+  ocr: number;
+  pids: number[];
 }
 
 interface Slot {
-  worker: Worker | null;
-  /** Settles when the worker has loaded and listens for jobs; rejects when it dies first. */
-  ready: Promise<void> | null;
-  /** Ends the running job with `error` and discards the worker; null while idle. */
+  process: DocumentProcess | null;
+  pid: number | null;
+  /** Ends the running job with `error` and kills the process; null while idle. */
   kill: ((error: Error) => void) | null;
+  idle: NodeJS.Timeout | undefined;
 }
 
-/** How long an idle worker has to end on its own when the pool closes, before it is terminated. */
-const STOP_GRACE_MS = 2_000;
-
-/** Creates the pool; workers start on first use and are replaced after a kill. */
+/** Creates the pool; processes start on first use, are replaced after a kill and end when idle. */
 export function createParsePool<R>(options: ParsePoolOptions): ParsePool<R> {
   const slots: Slot[] = Array.from({ length: options.size }, () => ({
-    worker: null,
-    ready: null,
+    process: null,
+    pid: null,
     kill: null,
+    idle: undefined,
   }));
   let averageMs = 1_000;
   let started = 0;
   let jobs = 0;
   let closed = false;
+  // One OCR job per caller at a time: the caller and the job holding its turn.
+  const ocrTurns = new Map<string, number>();
+  const retryAfter = () => Math.max(1, Math.ceil(averageMs / 1000));
   const queue = createSlotQueue(slots, {
     waitMs: options.queueWaitMs,
     maxQueue: options.maxQueue,
-    retryAfter: () => Math.max(1, Math.ceil(averageMs / 1000)),
+    retryAfter,
   });
-  const tooMuchMemory = () =>
+  const tooMuchMemory = (mb: number, what: string) => () =>
     new MarketplaceError(
       "payload_too_large",
-      `Reading the document needs more than ${options.memoryMb} MiB; it is not read`,
+      `Reading the document needs more than ${mb} MiB ${what}; it is not read`,
     );
+  const pastHeap = tooMuchMemory(options.heapMb, "of heap");
+  const pastResident = tooMuchMemory(options.memoryMb, "of memory");
   const shuttingDown = () =>
     new MarketplaceError("document_parser_busy", "The document parser is shutting down");
-
-  function spawn(slot: Slot): Worker {
-    const worker = new Worker(options.entry, {
-      workerData: options.workerData,
-      resourceLimits: {
-        maxOldGenerationSizeMb: options.memoryMb,
-        maxYoungGenerationSizeMb: 16,
-        stackSizeMb: 4,
-      },
-    });
-    started++;
-    worker.unref();
-    slot.ready = new Promise<void>((resolve, reject) => {
-      const onReady = (message: { type?: string }) => {
-        if (message.type !== "ready") return;
-        worker.off("message", onReady);
-        worker.off("exit", onExit);
-        resolve();
-      };
-      const onExit = () =>
-        reject(closed ? shuttingDown() : new Error("document parser worker stopped while starting"));
-      worker.on("message", onReady);
-      worker.once("exit", onExit);
-    });
-    slot.ready.catch(() => {}); // answered through the job that awaits it
-    // Out of heap is the document's fault (413); any other crash is ours (500).
-    // A replaced worker's last events must not touch the job of the worker that took its place.
-    worker.on("error", (error: Error & { code?: string }) => {
-      if (slot.worker === worker)
-        slot.kill?.(error.code === "ERR_WORKER_OUT_OF_MEMORY" ? tooMuchMemory() : error);
-    });
-    worker.on("exit", () => {
-      if (slot.worker !== worker) return;
-      slot.worker = null;
-      slot.ready = null;
-      slot.kill?.(
-        new MarketplaceError("document_unreadable", "The document parser stopped while reading the document"),
-      );
-    });
-    return worker;
-  }
+  const stopped = () =>
+    new MarketplaceError("document_unreadable", "The document process stopped while reading the document");
+  const tooLate = (ms: number) =>
+    new MarketplaceError("document_unreadable", `The document could not be read within ${ms} ms`);
 
   function discard(slot: Slot): void {
-    const worker = slot.worker;
-    slot.worker = null;
-    slot.ready = null;
-    void worker?.terminate();
+    const child = slot.process?.child;
+    slot.process = null;
+    slot.pid = null;
+    child?.kill("SIGKILL");
   }
 
-  async function stopIdle(worker: Worker): Promise<void> {
-    const exited = new Promise<void>((resolve) => worker.once("exit", () => resolve()));
-    let timer: NodeJS.Timeout | undefined;
-    const late = new Promise<void>((resolve) => {
-      timer = setTimeout(resolve, STOP_GRACE_MS);
+  function spawn(slot: Slot): DocumentProcess {
+    const proc = startDocumentProcess(options, () =>
+      // Killed from outside (an operator, the kernel's OOM killer) before its first job: try again.
+      closed
+        ? shuttingDown()
+        : new MarketplaceError("document_parser_busy", "The document process stopped while starting", {
+            retryAfter: 1,
+          }),
+    );
+    started++;
+    // Held open from its start (a job waits for it); let go once idle, in settle().
+    slot.process = proc;
+    slot.pid = proc.child.pid ?? null;
+    proc.child.on("error", () => {}); // a failed start shows as its exit
+    proc.child.once("exit", () => {
+      if (slot.process !== proc) return;
+      slot.process = null;
+      slot.pid = null;
+      // V8 says so on stderr before it aborts at the heap limit: that is the document's fault (413).
+      const outOfHeap = /heap limit|heap out of memory/i.test(proc.stderr());
+      slot.kill?.(outOfHeap ? pastHeap() : stopped());
     });
-    try {
-      worker.postMessage({ type: "stop", id: 0 } satisfies ToWorker);
-    } catch {
-      // already gone
-    }
-    await Promise.race([exited, late]);
-    clearTimeout(timer);
-    await worker.terminate();
+    return proc;
   }
 
-  const stopWatch = watchMemory(slots, options.memoryMb * 1024 * 1024, tooMuchMemory, options.watchMs ?? 25);
+  const stopWatch = watchMemory(slots, options.memoryMb * 1024 * 1024, pastResident, options.watchMs ?? 25);
 
-  async function execute(
-    slot: Slot,
-    bytes: Uint8Array,
-    ocr: (image: Uint8Array) => Promise<OcrResult>,
-  ): Promise<R> {
-    slot.worker ??= spawn(slot);
-    const worker = slot.worker;
-    await slot.ready;
+  function idleLater(slot: Slot): void {
+    clearTimeout(slot.idle);
+    slot.idle = setTimeout(() => {
+      if (slot.kill === null && slot.process !== null) {
+        const { child } = slot.process;
+        slot.process = null;
+        slot.pid = null;
+        child.send({ type: "stop", id: 0 } satisfies ToWorker, () => child.kill("SIGKILL"));
+      }
+    }, options.idleMs);
+    slot.idle.unref();
+  }
+
+  async function execute(slot: Slot, bytes: Uint8Array, caller: string | undefined): Promise<R> {
+    clearTimeout(slot.idle);
+    const proc = slot.process ?? spawn(slot);
+    await proc.ready;
     if (closed) throw shuttingDown();
+    const { child } = proc;
     const id = ++jobs;
     return new Promise<R>((resolve, reject) => {
       let done = false;
-      const deadline = pausableDeadline(options.timeoutMs, () =>
-        slot.kill?.(
-          new MarketplaceError(
-            "document_unreadable",
-            `The document could not be read within ${options.timeoutMs} ms`,
-          ),
-        ),
-      );
+      const startedAt = performance.now();
+      const expire = (ms: number) =>
+        setTimeout(() => slot.kill?.(tooLate(ms)), Math.max(0, ms - (performance.now() - startedAt)));
+      let deadline = expire(options.timeoutMs);
       const settle = (finish: () => void) => {
         if (done) return;
         done = true;
-        deadline.clear();
-        worker.off("message", onMessage);
+        clearTimeout(deadline);
+        child.off("message", onMessage);
+        if (caller !== undefined && ocrTurns.get(caller) === id) ocrTurns.delete(caller);
         slot.kill = null;
-        worker.unref();
+        holdOpen(child, false);
         finish();
       };
       const onMessage = (message: FromWorker<R>) => {
@@ -167,17 +160,21 @@ export function createParsePool<R>(options: ParsePoolOptions): ParsePool<R> {
         if (message.type === "done") settle(() => resolve(message.result));
         else if (message.type === "failed") settle(() => reject(fromWire(message.error)));
         else if (message.type === "ocr") {
-          // The clock stops while the main thread's OCR pool works: OCR has its own deadline.
-          deadline.pause();
-          const answer = (reply: ToWorker) => {
-            if (done) return;
-            deadline.resume();
-            worker.postMessage(reply);
-          };
-          ocr(message.image).then(
-            (result) => answer({ type: "ocr-result", id, result }),
-            (error: unknown) => answer({ type: "ocr-error", id, error: toWire(error) }),
-          );
+          const holder = caller === undefined ? undefined : ocrTurns.get(caller);
+          if (caller !== undefined && holder !== undefined && holder !== id) {
+            const busy = new MarketplaceError(
+              "document_parser_busy",
+              "Another image of yours is being read: one at a time",
+              { retryAfter: retryAfter() },
+            );
+            child.send({ type: "ocr-refused", id, error: toWire(busy) } satisfies ToWorker);
+            return;
+          }
+          if (caller !== undefined) ocrTurns.set(caller, id);
+          // OCR moves the deadline once, to ocrTimeoutMs from the job's start: it never pauses.
+          clearTimeout(deadline);
+          deadline = expire(Math.max(options.timeoutMs, options.ocrTimeoutMs));
+          child.send({ type: "ocr-go", id } satisfies ToWorker);
         }
       };
       slot.kill = (error) =>
@@ -185,26 +182,26 @@ export function createParsePool<R>(options: ParsePoolOptions): ParsePool<R> {
           discard(slot);
           reject(error);
         });
-      worker.ref();
-      worker.on("message", onMessage);
-      try {
-        worker.postMessage({ type: "job", id, bytes }, transferable(bytes));
-      } catch (error) {
-        settle(() => reject(error));
-      }
+      holdOpen(child, true);
+      child.on("message", onMessage);
+      // A process killed from outside between jobs cannot take this one: the job answers as stopped.
+      child.send({ type: "job", id, bytes } satisfies ToWorker, (error) => {
+        if (error) slot.kill?.(stopped());
+      });
     });
   }
 
   return {
-    async run(bytes, ocr) {
+    async run(bytes, caller) {
       if (closed) throw shuttingDown();
       const slot = await queue.acquire();
       const startedAt = performance.now();
       try {
         if (closed) throw shuttingDown();
-        return await execute(slot, bytes, ocr);
+        return await execute(slot, bytes, caller);
       } finally {
         averageMs = averageMs * 0.8 + (performance.now() - startedAt) * 0.2;
+        if (!closed) idleLater(slot);
         queue.release(slot);
       }
     },
@@ -212,19 +209,26 @@ export function createParsePool<R>(options: ParsePoolOptions): ParsePool<R> {
       closed = true;
       stopWatch();
       queue.rejectAll(shuttingDown());
-      // A job still running is ended at once (its worker terminated); an idle worker is asked
-      // to stop and given a moment to end on its own before it is terminated too.
-      for (const slot of slots) slot.kill?.(shuttingDown());
-      await Promise.all(slots.map((slot) => (slot.worker === null ? undefined : stopIdle(slot.worker))));
+      // Killing a process is always safe for this one: running jobs end at once, idle processes too.
+      const exits = slots.flatMap((slot) => {
+        clearTimeout(slot.idle);
+        const child = slot.process?.child;
+        if (child === undefined || child.exitCode !== null || child.signalCode !== null) return [];
+        holdOpen(child, true); // until its exit has been seen
+        return [new Promise<void>((resolve) => child.once("exit", () => resolve()))];
+      });
       for (const slot of slots) {
-        slot.worker = null;
-        slot.ready = null;
+        slot.kill?.(shuttingDown());
+        discard(slot);
       }
+      await Promise.all(exits);
     },
     stats: () => ({
       started,
       running: slots.filter((s) => s.kill !== null).length,
       waiting: queue.waiting(),
+      ocr: ocrTurns.size,
+      pids: slots.flatMap((s) => (s.pid === null ? [] : [s.pid])),
     }),
   };
 }

@@ -1,5 +1,5 @@
 /**
- * The script a parse worker starts with. From the build (`dist/worker/entry.js`) it loads the
+ * The script a document process (a forked child) starts with. From the build (`dist/worker/entry.js`) it loads the
  * worker at once; from the sources (`src/worker/entry.ts`, in tests and the benchmark) it first
  * teaches Node to resolve the sources. The imports are dynamic so that the hooks come first.
  */

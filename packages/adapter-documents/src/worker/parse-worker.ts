@@ -1,7 +1,6 @@
-import { workerData } from "node:worker_threads";
 import { type ReadSettings, readDocument } from "./read-document.js";
-import { serveJobs } from "./serve.js";
+import { type ServeSettings, serveJobs } from "./serve.js";
 
-// The worker's bounds come once, with its start; every job is read the same way.
-const settings = workerData as ReadSettings;
-serveJobs((bytes, ocr) => readDocument(bytes, settings, ocr));
+// The process's bounds come once, as its argument; every job is read the same way.
+const settings = JSON.parse(process.argv[2] ?? "{}") as ReadSettings & ServeSettings;
+serveJobs(settings, (bytes, ocr) => readDocument(bytes, settings, ocr));

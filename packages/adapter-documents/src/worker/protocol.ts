@@ -1,31 +1,34 @@
 import { type ErrorCode, isMarketplaceError, MarketplaceError } from "@psm/core";
-import type { OcrResult } from "../ocr/ocr-pool.js";
 
-/** An error as it crosses a thread: a MarketplaceError's code and message, or null for anything else (a bug: 500). */
+/** An error as it crosses a process: a MarketplaceError's code and message, or null for anything else (a bug: 500). */
 export interface WireError {
   code: ErrorCode | null;
   message: string;
   retryAfter?: number | undefined;
 }
 
-/** Main thread to worker: a job (its bytes transferred, not copied), the answer to an OCR request, or stop (when idle). */
+/**
+ * Parent to document process: a job, the answer to its request to start OCR (go, or refused
+ * with the error to answer), or stop (when idle).
+ */
 export type ToWorker =
   | { type: "job"; id: number; bytes: Uint8Array }
   | { type: "stop"; id: 0 }
-  | { type: "ocr-result"; id: number; result: OcrResult }
-  | { type: "ocr-error"; id: number; error: WireError };
+  | { type: "ocr-go"; id: number }
+  | { type: "ocr-refused"; id: number; error: WireError };
 
 /**
- * Worker to main thread: ready for jobs (once, after its modules have loaded), an image to OCR
- * (transferred), the job's result, or its failure.
+ * Document process to parent: ready for jobs (once, after its modules have loaded), a request to
+ * start OCR (the parent counts OCR per caller and extends the job's deadline), the job's result,
+ * or its failure.
  */
 export type FromWorker<R> =
   | { type: "ready"; id: 0 }
-  | { type: "ocr"; id: number; image: Uint8Array }
+  | { type: "ocr"; id: number }
   | { type: "done"; id: number; result: R }
   | { type: "failed"; id: number; error: WireError };
 
-/** Flattens an error for postMessage. */
+/** Flattens an error for the IPC channel. */
 export function toWire(error: unknown): WireError {
   if (isMarketplaceError(error))
     return { code: error.code, message: error.message, retryAfter: error.retryAfter };
@@ -34,13 +37,6 @@ export function toWire(error: unknown): WireError {
 
 /** Rebuilds an error on the receiving side. */
 export function fromWire(wire: WireError): Error {
-  if (wire.code === null) return new Error(`document parser worker failed: ${wire.message}`);
+  if (wire.code === null) return new Error(`document process failed: ${wire.message}`);
   return new MarketplaceError(wire.code, wire.message, { retryAfter: wire.retryAfter });
-}
-
-/** The buffers of `bytes` that can be transferred rather than copied: only a view of a whole, ordinary ArrayBuffer. */
-export function transferable(bytes: Uint8Array): ArrayBuffer[] {
-  const { buffer } = bytes;
-  const whole = bytes.byteOffset === 0 && bytes.byteLength === buffer.byteLength;
-  return whole && buffer instanceof ArrayBuffer ? [buffer] : [];
 }

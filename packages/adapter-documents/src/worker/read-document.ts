@@ -1,7 +1,8 @@
 import { type DocumentKind, MarketplaceError, type ParsedDocument } from "@psm/core";
 import { type ExtractionInput, extractFields, hasText } from "../extract/extract-fields.js";
 import { readImageSize } from "../image-size.js";
-import type { OcrResult } from "../ocr/ocr-pool.js";
+import type { OcrResult } from "../ocr/ocr-engine.js";
+import type { OcrImage } from "../ocr/ocr-image.js";
 import { repairOcrText } from "../ocr/ocr-text.js";
 import { checkInflateBudget } from "../pdf/inflate-guard.js";
 import { corruptPdf, openPdf, readPdfText } from "../pdf/read-pdf.js";
@@ -31,13 +32,13 @@ const noText = (what: string) =>
 
 /**
  * Everything that reads an upload, run inside a parse worker: the type from its bytes, the
- * decompression guard, pdf.js, the image header check, and extraction. OCR is asked of the
- * main thread's tesseract pool through `ocr` (see parse-pool.ts for why it lives there).
+ * decompression guard, pdf.js, the image header check, OCR (`ocr`, in this process too) and
+ * extraction.
  */
 export async function readDocument(
   bytes: Uint8Array,
   settings: ReadSettings,
-  ocr: (image: Uint8Array) => Promise<OcrResult>,
+  ocr: (image: OcrImage) => Promise<OcrResult>,
 ): Promise<ReadResult> {
   const kind = sniffKind(bytes);
   const content = await read(bytes, kind, settings, async (image) => {
@@ -52,7 +53,7 @@ async function read(
   bytes: Uint8Array,
   kind: DocumentKind,
   settings: ReadSettings,
-  ocr: (image: Uint8Array) => Promise<OcrResult>,
+  ocr: (image: OcrImage) => Promise<OcrResult>,
 ): Promise<ExtractionInput> {
   if (kind === "pdf") return readPdf(bytes, settings, ocr);
   // A form feed separates pages in plain text, as printers and pdftotext write them.
@@ -70,7 +71,7 @@ async function read(
       `The image is ${size.width}×${size.height} pixels; images over ${Math.round(settings.maxPixels / 1e6)} megapixels are not read`,
     );
   }
-  const result = await ocr(bytes);
+  const result = await ocr({ kind, bytes, ...size });
   if (!hasText([result.text])) throw noText("image");
   return { pages: [result.text], readConfidence: result.confidence / 100 };
 }
@@ -78,7 +79,7 @@ async function read(
 async function readPdf(
   bytes: Uint8Array,
   settings: ReadSettings,
-  ocr: (image: Uint8Array) => Promise<OcrResult>,
+  ocr: (image: OcrImage) => Promise<OcrResult>,
 ): Promise<ExtractionInput> {
   await checkInflateBudget(bytes, { budget: settings.maxPdfInflateBytes, maxPixels: settings.maxPixels });
   const pdf = await openPdf(bytes, settings.maxPixels);

@@ -39,13 +39,9 @@ function causeChain(err: unknown): Record<string, unknown>[] {
   return chain;
 }
 
-/** Waits until `check` holds, for at most `ms`. */
-async function eventually(check: () => boolean, ms = 5_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error("condition not met in time");
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
+/** Waits until `check` holds, however long a busy machine takes: the test's timeout is the only clock. */
+async function eventually(check: () => boolean): Promise<void> {
+  while (!check()) await new Promise((resolve) => setTimeout(resolve, 20));
 }
 
 describe("a 500 is logged with its cause, never answered with it", () => {

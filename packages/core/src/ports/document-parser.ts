@@ -38,13 +38,18 @@ export interface DocumentInput {
   bytes: Uint8Array;
   filename?: string | undefined;
   declaredType?: string | undefined;
+  /**
+   * Who sent it (an opaque id, the same for every request of one account), so that a parser can
+   * bound the work of one caller (one OCR job at a time); absent, only the parser's own bounds apply.
+   */
+  caller?: string | undefined;
 }
 
 /**
  * Extracts listing fields from a document. Throws MarketplaceError:
  * `unsupported_document` (400: unknown type, empty, corrupt, encrypted),
  * `payload_too_large` (413), `document_unreadable` (422: over a time or page bound),
- * `document_parser_busy` (503: OCR pool saturated, with retryAfter).
+ * `document_parser_busy` (503 with retryAfter: every worker busy, or the caller's own OCR job still running).
  */
 export interface DocumentParser {
   parse(input: DocumentInput): Promise<ParsedDocument>;

@@ -17,10 +17,12 @@ const PDF = {
 };
 
 describe("documents.parse", () => {
-  it("passes the upload to the parser and returns its extraction", async () => {
+  it("passes the upload to the parser, naming the caller, and returns its extraction", async () => {
     const { deps, market, actor } = await signedIn(createTestDeps());
-    const parsed = await market.documents.parse(actor, PDF);
-    expect(deps.documents.inputs).toEqual([PDF]);
+    const parsed = await market.documents.parse(actor, { ...PDF, caller: "someone else" });
+    if (actor.kind !== "user") throw new Error("signed in");
+    // The caller is the signed-in account, whatever the input claims: per-caller bounds key on it.
+    expect(deps.documents.inputs).toEqual([{ ...PDF, caller: actor.user.id }]);
     expect(deps.documents.inputs[0]?.bytes).toBe(PDF.bytes);
     expect(parsed).toMatchObject({
       title: "Data platform audit",

@@ -9,6 +9,7 @@ export async function parseDocument(
   actor: Actor,
   input: DocumentInput,
 ): Promise<ParsedDocument> {
-  requireUser(actor);
-  return deps.documents.parse(input);
+  const user = requireUser(actor);
+  // The caller is named by the core, never by the transport: one account's documents share its bounds.
+  return deps.documents.parse({ ...input, caller: user.user.id });
 }
