@@ -13,6 +13,7 @@ import { createMetrics } from "./metrics.js";
 import { openRateLimiting, trustedProxies } from "./rate-limit.js";
 import { createDrainer, onSignals } from "./shutdown.js";
 import { describeCause, listenError } from "./start-errors.js";
+import { createStorageCalls } from "./storage-calls.js";
 import { startSweeper } from "./sweeper.js";
 
 // Read top to bottom: config -> secrets -> storage and migrations -> mailer ->
@@ -22,7 +23,10 @@ import { startSweeper } from "./sweeper.js";
 async function main(): Promise<void> {
   const config = readConfig();
   const logger = createLogger(config.logLevel);
-  const { marketplace, listingRevision, storage, mailer, documents } = await openMarketplace(config);
+  const storageCalls = createStorageCalls();
+  const { marketplace, listingRevision, storage, mailer, documents } = await openMarketplace(config, {
+    storageCalls,
+  });
   if (config.admin) {
     const { user, outcome } = await marketplace.admin.ensureAdmin(config.admin);
     if (outcome === "promoted") {
@@ -58,7 +62,11 @@ async function main(): Promise<void> {
     token: config.metricsToken,
     uploads,
     webhookBacklog: () => storage.repositories.webhookDeliveries.backlog(new Date()),
+    mailBacklog: () => storage.repositories.mailQueue.backlog(new Date()),
+    documentWorkers: () => documents.stats(),
+    poolSize: config.database.kind === "postgres" ? config.pgPoolMax : 1,
   });
+  storageCalls.observe(metrics.storage);
   const rateLimit = metrics.countRefusals(rateLimiting.hooks);
 
   // The pages for people, mounted last: their catch-all answers unknown pages.
@@ -89,6 +97,7 @@ async function main(): Promise<void> {
       onPasswordResetRequested: () => dispatcher.poke(),
       rateLimit,
       onRequestEnd: metrics.onRequestEnd,
+      onAnswerCache: metrics.onAnswerCache,
       trustProxy: trustedProxies(config),
       answerCacheMs: config.answerCacheMs,
       listingRevision,

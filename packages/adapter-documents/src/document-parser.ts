@@ -3,11 +3,14 @@ import { askModel, mergeAnswer } from "./ai/ai-extractor.js";
 import { createOcrPool, type OcrPool } from "./ocr/ocr-pool.js";
 import { type DocumentParserOptions, type ResolvedOptions, resolveOptions } from "./options.js";
 import { createParsePool, type ParsePool } from "./pool/parse-pool.js";
+import type { WorkerUse } from "./pool/slot-queue.js";
 import type { ReadResult, ReadSettings } from "./worker/read-document.js";
 
 /** A DocumentParser whose worker threads must be released with `close()`. */
 export interface ClosableDocumentParser extends DocumentParser {
   close(): Promise<void>;
+  /** How busy the parse and OCR workers are now (for metrics); a pool not started yet is idle. */
+  stats(): { parse: WorkerUse; ocr: WorkerUse };
 }
 
 // From the sources (tests) the worker starts from its .ts file; from the build, from the .js beside this one.
@@ -86,5 +89,13 @@ export function createDocumentParser(
     await Promise.all(pools.map((pool) => pool?.close()));
   }
 
-  return { parse, close };
+  function stats(): { parse: WorkerUse; ocr: WorkerUse } {
+    const parse = parsePool?.stats();
+    return {
+      parse: { size: opts.parsePoolSize, running: parse?.running ?? 0, waiting: parse?.waiting ?? 0 },
+      ocr: ocrPool?.stats() ?? { size: opts.ocrPoolSize, running: 0, waiting: 0 },
+    };
+  }
+
+  return { parse, close, stats };
 }

@@ -41,7 +41,12 @@ export interface AnswerCacheOptions {
   revision?: ListingRevision | undefined;
   maxEntries?: number;
   maxBytes?: number;
+  /** Told of each lookup's outcome, for metrics: a kept answer, none, or a read in flight shared. */
+  onLookup?: ((outcome: AnswerCacheOutcome) => void) | undefined;
 }
+
+/** What one lookup of the answer cache found. */
+export type AnswerCacheOutcome = "hit" | "miss" | "shared";
 
 export interface AnswerCache {
   /** The kept answer under `key`, or undefined. */
@@ -82,6 +87,7 @@ export function createAnswerCache(
   options: AnswerCacheOptions,
 ): AnswerCache | undefined {
   const { revision: listings } = options;
+  const told = options.onLookup ?? (() => {});
   if (!(options.maxAgeMs > 0) || listings === undefined) return undefined;
   const maxEntries = options.maxEntries ?? DEFAULT_ENTRIES;
   const maxBytes = options.maxBytes ?? DEFAULT_BYTES;
@@ -110,11 +116,16 @@ export function createAnswerCache(
     get(key) {
       current();
       const entry = entries.get(key);
-      if (entry === undefined) return undefined;
-      if (m.now().getTime() >= entry.until) {
-        drop(key, entry);
+      if (entry === undefined) {
+        told("miss");
         return undefined;
       }
+      if (m.now().getTime() >= entry.until) {
+        drop(key, entry);
+        told("miss");
+        return undefined;
+      }
+      told("hit");
       // Most recently used last: Map keeps insertion order.
       entries.delete(key);
       entries.set(key, entry);
@@ -140,7 +151,10 @@ export function createAnswerCache(
     async read(key, read) {
       const revision = listings.current();
       const shared = flights.get(key);
-      if (shared !== undefined && shared.revision === revision) return shared.answer;
+      if (shared !== undefined && shared.revision === revision) {
+        told("shared");
+        return shared.answer;
+      }
       const flight: Flight = {
         revision,
         answer: read().then(({ answer, body }) => {

@@ -6,6 +6,7 @@ import {
   type RequestEndHook,
   type SocketAddress,
 } from "@psm/host";
+import type { AnswerCacheOutcome } from "./answer-cache.js";
 import { PUBLIC_MAX_AGE } from "./conditional.js";
 import type { ListingRevision } from "./listing-revision.js";
 
@@ -87,6 +88,8 @@ export interface HttpConfig {
    * writes. Without it the cache is off: every read goes to storage.
    */
   listingRevision?: ListingRevision;
+  /** Told of each answer cache lookup's outcome (metrics' hit rate). */
+  onAnswerCache?: (outcome: AnswerCacheOutcome) => void;
   /** The host's request metrics: told of every answered request of every surface (createHost's `onRequestEnd`). */
   onRequestEnd?: RequestEndHook;
 }
@@ -107,6 +110,7 @@ export interface ResolvedConfig {
   onPasswordResetRequested: () => void;
   answerCacheMs: number;
   listingRevision?: ListingRevision | undefined;
+  onAnswerCache?: ((outcome: AnswerCacheOutcome) => void) | undefined;
 }
 
 const silent: Logger = { info() {}, warn() {}, error() {} };
@@ -128,5 +132,6 @@ export function resolveConfig(config: HttpConfig): ResolvedConfig {
     onPasswordResetRequested: config.onPasswordResetRequested ?? (() => {}),
     answerCacheMs: Math.min(Math.max(config.answerCacheMs ?? 1000, 0), PUBLIC_MAX_AGE * 1000),
     listingRevision: config.listingRevision,
+    onAnswerCache: config.onAnswerCache,
   };
 }

@@ -54,7 +54,7 @@ function hostilePaths(): string[] {
 
 describe("GET /metrics on a running server (no METRICS_TOKEN, RATE_LIMIT on)", () => {
   const server = useShared((h) =>
-    h.dataDir().then((dataDir) => h.server({ dataDir, env: { RATE_LIMIT: "on" } })),
+    h.dataDir().then((dataDir) => h.server({ dataDir, env: { RATE_LIMIT: "on", ANSWER_CACHE_MS: "5000" } })),
   );
   const hostile = hostilePaths();
 
@@ -108,6 +108,29 @@ describe("GET /metrics on a running server (no METRICS_TOKEN, RATE_LIMIT on)", (
     // The webhook queue, read from the database at each scrape: empty on a new server.
     expect(family(metrics, "psm_webhook_deliveries_pending").series[0]?.value).toBe(0);
     expect(family(metrics, "psm_webhook_oldest_due_seconds").series[0]?.value).toBe(0);
+    // The mail queue likewise; no mail was asked for.
+    expect(family(metrics, "psm_mail_jobs_pending").series[0]?.value).toBe(0);
+    expect(family(metrics, "psm_mail_oldest_due_seconds").series[0]?.value).toBe(0);
+    // Storage calls by repository and method; SQLite's pool is its one connection.
+    const finds = series(metrics, "psm_storage_call_duration_seconds", {
+      repository: "listings",
+      method: "search",
+    });
+    expect(finds?.count).toBeGreaterThanOrEqual(1);
+    expect(family(metrics, "psm_db_pool_size").series[0]?.value).toBe(1);
+    expect(family(metrics, "psm_db_pool_in_use").series[0]?.value).toBeLessThanOrEqual(1);
+    expect(family(metrics, "psm_db_pool_waiting").series.length).toBe(1);
+    // The document workers: none started, none busy.
+    for (const pool of ["parse", "ocr"]) {
+      expect(series(metrics, "psm_document_workers_size", { pool })?.value, pool).toBeGreaterThan(0);
+      expect(series(metrics, "psm_document_workers_running", { pool })?.value, pool).toBe(0);
+      expect(series(metrics, "psm_document_workers_waiting", { pool })?.value, pool).toBe(0);
+    }
+    // The answer cache: the first anonymous read of the listings was a miss.
+    const lookups = "psm_answer_cache_lookups_total";
+    expect(family(metrics, lookups).type).toBe("counter");
+    expect(series(metrics, lookups, { outcome: "miss" })?.value).toBeGreaterThanOrEqual(1);
+    expect(series(metrics, lookups, { outcome: "hit" })).toBeDefined();
     // decisions.md: /openapi.json describes every route the server serves.
     const doc = await call(url, "GET", "/openapi.json");
     expect(doc.body.paths?.["/metrics"]?.get?.operationId).toBe("metrics");
@@ -204,6 +227,7 @@ describe("the /metrics guard in-process, from any socket address", () => {
     const metrics = createMetrics({
       token: options.token,
       uploads: createUploadGate({ maxFileBytes: 1024 }),
+      poolSize: 1,
     });
     return createHost({
       marketplace: createMarketplace(createTestDeps()),

@@ -2,7 +2,7 @@ import { Worker as ThreadWorker } from "node:worker_threads";
 import { MarketplaceError } from "@psm/core";
 import Tesseract from "tesseract.js";
 import { withDeadline } from "../deadline.js";
-import { createSlotQueue } from "../pool/slot-queue.js";
+import { createSlotQueue, type WorkerUse } from "../pool/slot-queue.js";
 import { tesseractPaths } from "./tesseract-paths.js";
 
 /** What OCR read from one image. */
@@ -17,6 +17,8 @@ export interface OcrPool {
   /** Reads the text of a PNG, JPEG or WebP image. Throws MarketplaceError (400, 422, 503). */
   recognize(image: Uint8Array): Promise<OcrResult>;
   close(): Promise<void>;
+  /** Jobs running (each holds one of `size` workers) and waiting for one. */
+  stats(): WorkerUse;
 }
 
 /** Size, waiting and time bounds of the pool. */
@@ -136,5 +138,9 @@ export function createOcrPool(options: OcrPoolOptions): OcrPool {
     for (const slot of slots) slot.worker = null;
   }
 
-  return { recognize, close };
+  return {
+    recognize,
+    close,
+    stats: () => ({ size: slots.length, running: inFlight.size, waiting: queue.waiting() }),
+  };
 }

@@ -1,5 +1,12 @@
 import { MarketplaceError } from "@psm/core";
 
+/** How busy a pool of workers is now: its size, the jobs running and the jobs waiting for a worker. */
+export interface WorkerUse {
+  size: number;
+  running: number;
+  waiting: number;
+}
+
 /** Hands out a fixed set of slots; a caller waits a bounded time in a bounded queue, else gets 503. */
 export interface SlotQueue<S> {
   /** A free slot, or one freed within `waitMs`; 503 `document_parser_busy` otherwise. */
