@@ -4,6 +4,7 @@ import {
   nodeSocketAddress,
   type RateClass,
   type RequestEndHook,
+  type RequestTracer,
   type SocketAddress,
 } from "@psm/host";
 import type { AnswerCacheOutcome } from "./answer-cache.js";
@@ -88,6 +89,8 @@ export interface HttpConfig {
    * writes. Without it the cache is off: every read goes to storage.
    */
   listingRevision?: ListingRevision;
+  /** Runs every request inside a trace (createHost's `traceRequest`). */
+  traceRequest?: RequestTracer;
   /** Told of each answer cache lookup's outcome (metrics' hit rate). */
   onAnswerCache?: (outcome: AnswerCacheOutcome) => void;
   /** The host's request metrics: told of every answered request of every surface (createHost's `onRequestEnd`). */
