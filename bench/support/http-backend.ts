@@ -20,15 +20,17 @@ function fasterOf(a: Row["ceilings"], b: Row["ceilings"]): Row["ceilings"] {
   return { hello: Math.max(a.hello, b.hello), payload: Math.max(a.payload, b.payload) };
 }
 
-/** The answer cache's lookups so far, from the server's /metrics (loopback callers may read it). */
-async function cacheLookups(base: string): Promise<{ hit: number; miss: number }> {
+/** The answer cache's lookups so far by outcome, from the server's /metrics (loopback callers may read it). */
+async function cacheLookups(base: string): Promise<{ kept: number; all: number }> {
   const text = await (await fetch(`${base}/metrics`)).text();
-  const count = (result: string) =>
+  const count = (outcome: string) =>
     Number(
-      new RegExp(`^psm_answer_cache_lookups_total\\{result="${result}"\\} (\\S+)$`, "m").exec(text)?.[1] ??
+      new RegExp(`^psm_answer_cache_lookups_total\\{outcome="${outcome}"\\} (\\S+)$`, "m").exec(text)?.[1] ??
         Number.NaN,
     );
-  return { hit: count("hit"), miss: count("miss") };
+  // A read joined in flight costs no storage read either.
+  const kept = count("hit") + count("shared");
+  return { kept, all: kept + count("miss") };
 }
 
 /** The rows of one backend and what the view check found. */
@@ -66,8 +68,7 @@ export async function benchBackend(
     const m = await measure(server.url, target, settings);
     if (lookupsBefore !== undefined) {
       const after = await cacheLookups(server.url);
-      const hits = after.hit - lookupsBefore.hit;
-      mixedHitRate = hits / Math.max(1, hits + after.miss - lookupsBefore.miss);
+      mixedHitRate = (after.kept - lookupsBefore.kept) / Math.max(1, after.all - lookupsBefore.all);
       log(`${backend.padEnd(8)} mixed workload: answer cache hit rate ${(mixedHitRate * 100).toFixed(1)} %`);
     }
     const after = await measureCeilings?.();

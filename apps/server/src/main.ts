@@ -10,10 +10,13 @@ import { accessLogger, createLogger } from "./logger.js";
 import { openMarketplace } from "./marketplace.js";
 import { MAX_UPLOAD_BYTES, mcpSurface } from "./mcp.js";
 import { createMetrics } from "./metrics.js";
+import { packageVersion } from "./package-version.js";
 import { openRateLimiting, trustedProxies } from "./rate-limit.js";
 import { createDrainer, onSignals } from "./shutdown.js";
 import { describeCause, listenError } from "./start-errors.js";
+import { createStorageCalls } from "./storage-calls.js";
 import { startSweeper } from "./sweeper.js";
+import { startTracing } from "./tracing.js";
 
 // Read top to bottom: config -> secrets -> storage and migrations -> mailer ->
 // document parser -> marketplace -> HTTP -> serve -> drain on SIGTERM. Every
@@ -22,7 +25,14 @@ import { startSweeper } from "./sweeper.js";
 async function main(): Promise<void> {
   const config = readConfig();
   const logger = createLogger(config.logLevel);
-  const { marketplace, listingRevision, storage, mailer, documents } = await openMarketplace(config);
+  const storageCalls = createStorageCalls();
+  // OpenTelemetry only when a collector is named: the SDK is imported by startTracing alone.
+  const tracing =
+    config.otelEndpoint === undefined ? undefined : await startTracing(config.otelEndpoint, packageVersion());
+  if (tracing) storageCalls.observe(tracing.storage);
+  const { marketplace, listingRevision, storage, mailer, documents } = await openMarketplace(config, {
+    storageCalls,
+  });
   if (config.admin) {
     const { user, outcome, pausedListingIds } = await marketplace.admin.ensureAdmin(config.admin);
     if (outcome === "promoted") {
@@ -58,7 +68,11 @@ async function main(): Promise<void> {
     token: config.metricsToken,
     uploads,
     webhookBacklog: () => storage.repositories.webhookDeliveries.backlog(new Date()),
+    mailBacklog: () => storage.repositories.mailQueue.backlog(new Date()),
+    documentWorkers: () => documents.stats(),
+    poolSize: config.database.kind === "postgres" ? config.pgPoolMax : 1,
   });
+  storageCalls.observe(metrics.storage);
   const rateLimit = metrics.countRefusals(rateLimiting.hooks);
 
   // The pages for people, mounted last: their catch-all answers unknown pages.
@@ -89,10 +103,11 @@ async function main(): Promise<void> {
       onPasswordResetRequested: () => dispatcher.poke(),
       rateLimit,
       onRequestEnd: metrics.onRequestEnd,
+      onAnswerCache: metrics.onAnswerCache,
+      traceRequest: tracing?.request,
       trustProxy: trustedProxies(config),
       answerCacheMs: config.answerCacheMs,
       listingRevision,
-      onAnswerCacheLookup: metrics.onAnswerCacheLookup,
     },
   });
   // Node checks the header and request timeouts only every connectionsCheckingInterval
@@ -134,6 +149,8 @@ async function main(): Promise<void> {
     await mailer.close?.();
     await rateLimiting.close();
     await storage.close();
+    // Last: the spans of everything above are sent before the process ends.
+    await tracing?.shutdown().catch((error: unknown) => logger.warn({ err: error }, "traces not sent"));
     logger.info("stopped");
     return 0;
   });

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { createArgon2Hasher } from "@psm/adapter-argon2";
-import { createDocumentParser } from "@psm/adapter-documents";
+import { type ClosableDocumentParser, createDocumentParser } from "@psm/adapter-documents";
 import { type ListingRevision, watchListingWrites } from "@psm/adapter-http";
 import { createWebhookTransport } from "@psm/adapter-webhooks";
 import {
@@ -8,7 +8,6 @@ import {
   createJwtTokenService,
   createMarketplace,
   createUuidV7Generator,
-  type DocumentParser,
   type Mailer,
   type Marketplace,
   type Storage,
@@ -20,6 +19,7 @@ import { openMailer } from "./mail.js";
 import { loadJwtSecret } from "./secrets.js";
 import { dataDirError } from "./start-errors.js";
 import { openStorage } from "./storage.js";
+import type { StorageCalls } from "./storage-calls.js";
 
 /** The marketplace of a configuration, with the resources it holds (each closed by whoever opened it). */
 export interface OpenedMarketplace {
@@ -28,19 +28,19 @@ export interface OpenedMarketplace {
   listingRevision: ListingRevision;
   storage: Storage;
   mailer: Mailer;
-  documents: DocumentParser;
+  documents: ClosableDocumentParser;
 }
 
 /**
  * The composition both entry points share, the HTTP server (main.ts) and the
  * MCP stdio server (mcp-cli.ts): secrets (`options.jwtSecret` instead of DATA_DIR's) -> storage and
- * migrations -> mailer -> document parser -> webhook transport -> marketplace, its repositories watched for
+ * migrations (its calls told to `options.storageCalls`, for metrics and traces) -> mailer -> document parser -> webhook transport -> marketplace, its repositories watched for
  * listing writes (the answer cache's revision). Failures the operator fixes in the
  * environment throw errors whose message is one line naming the variable.
  */
 export async function openMarketplace(
   config: Config,
-  options: { jwtSecret?: string } = {},
+  options: { jwtSecret?: string; storageCalls?: StorageCalls } = {},
 ): Promise<OpenedMarketplace> {
   const jwtSecret =
     options.jwtSecret ??
@@ -50,7 +50,8 @@ export async function openMarketplace(
   const storage = await openStorage(config);
   const mailer = await openMailer(config);
   const documents = createDocumentParser({ ai: config.documentAi });
-  const watched = watchListingWrites(storage.repositories);
+  const repos = options.storageCalls?.wrap(storage.repositories) ?? storage.repositories;
+  const watched = watchListingWrites(repos);
   const marketplace = createMarketplace({
     repos: watched.repos,
     mailer,

@@ -1,4 +1,5 @@
 import { createHash, timingSafeEqual } from "node:crypto";
+import type { AnswerCacheOutcome } from "@psm/adapter-http";
 import { isMarketplaceError, MarketplaceError } from "@psm/core";
 import {
   type HostEnv,
@@ -12,6 +13,15 @@ import {
 import { type Context, Hono, type MiddlewareHandler } from "hono";
 import { describeRoute } from "hono-openapi";
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
+import {
+  type Backlog,
+  type DocumentUse,
+  watchAnswerCache,
+  watchBacklog,
+  watchStorage,
+  watchWorkers,
+} from "./metrics-work.js";
+import type { StorageCallObserver } from "./storage-calls.js";
 
 /** Where the metrics are scraped. */
 export const METRICS_PATH = "/metrics";
@@ -26,8 +36,6 @@ export interface ServerMetrics {
   readonly registry: Registry;
   /** The host's request hook (createHost's `onRequestEnd`): one histogram observation per request. */
   onRequestEnd: RequestEndHook;
-  /** The answer cache's lookups (createHttpApp's `onAnswerCacheLookup`), counted by hit or miss. */
-  onAnswerCacheLookup(hit: boolean): void;
   /** The same rate-limit hooks, each counting the requests it refuses by its class. */
   countRefusals(hooks: RateLimitHooks | undefined): RateLimitHooks | undefined;
   /**
@@ -36,6 +44,10 @@ export interface ServerMetrics {
    * address, which believes X-Forwarded-For only from TRUST_PROXY). Mount it before the pages.
    */
   surface(rateLimit: RateLimitHooks | undefined): Surface;
+  /** Times each storage call and counts those in flight (the pool's use): give it to StorageCalls.observe. */
+  storage: StorageCallObserver;
+  /** The answer cache's hook (createHttpApp's `onAnswerCache`): lookups by outcome. */
+  onAnswerCache(outcome: AnswerCacheOutcome): void;
 }
 
 /** What the metrics watch besides requests. */
@@ -45,14 +57,21 @@ export interface MetricsOptions {
   /** The process's upload gate, whose held bytes are a gauge. */
   uploads: UploadGate;
   /** The webhook deliveries waiting, shared by every process on the database; read at each scrape. */
-  webhookBacklog?: () => Promise<{ pending: number; oldestDueAt: Date | null }>;
+  webhookBacklog?: Backlog;
+  /** The mail jobs waiting, shared likewise; read at each scrape. */
+  mailBacklog?: Backlog;
+  /** How busy the document processes are. */
+  documentWorkers?: () => DocumentUse;
+  /** Connections the database pool may open (PG_POOL_MAX; 1 for SQLite). */
+  poolSize: number;
 }
 
 /**
  * The registry of a server process: requests by method, operation (the route pattern, or
  * "unmatched") and status with their latency, rate-limit refusals by class, the upload gate's
- * bytes, and prom-client's default process and Node.js metrics (CPU, memory, handles, GC and
- * event-loop delay). No label names a caller or a raw path.
+ * bytes, storage calls and the database pool, document workers, the mail and webhook queues,
+ * the answer cache's lookups (metrics-work.ts), and prom-client's default process and Node.js
+ * metrics (CPU, memory, handles, GC and event-loop delay). No label names a caller or a raw path.
  */
 export function createMetrics(options: MetricsOptions): ServerMetrics {
   const registry = new Registry();
@@ -73,15 +92,19 @@ export function createMetrics(options: MetricsOptions): ServerMetrics {
     registers,
   });
   for (const klass of RATE_CLASSES) refusals.inc({ class: klass }, 0);
-  const cacheLookups = new Counter({
-    name: "psm_answer_cache_lookups_total",
-    help: "Anonymous listing reads looked up in the answer cache, by result (hit: answered from it; miss: read from storage)",
-    labelNames: ["result"] as const,
-    registers,
-  });
-  for (const result of ["hit", "miss"]) cacheLookups.inc({ result }, 0);
-  const { uploads, webhookBacklog } = options;
-  if (webhookBacklog) watchWebhookBacklog(webhookBacklog, registers);
+  const { uploads, webhookBacklog, mailBacklog, documentWorkers } = options;
+  if (webhookBacklog) {
+    const what = "Webhook deliveries";
+    const names = { pending: "psm_webhook_deliveries_pending", age: "psm_webhook_oldest_due_seconds" };
+    watchBacklog(registers, { ...names, what, backlog: webhookBacklog });
+  }
+  if (mailBacklog) {
+    const names = { pending: "psm_mail_jobs_pending", age: "psm_mail_oldest_due_seconds" };
+    watchBacklog(registers, { ...names, what: "Mail jobs", backlog: mailBacklog });
+  }
+  if (documentWorkers) watchWorkers(registers, documentWorkers);
+  const storage = watchStorage(registers, options.poolSize);
+  const onAnswerCache = watchAnswerCache(registers);
   new Gauge({
     name: "psm_upload_bytes_held",
     help: "Bytes of upload bodies held in memory now, on every surface",
@@ -100,10 +123,11 @@ export function createMetrics(options: MetricsOptions): ServerMetrics {
 
   return {
     registry,
+    storage,
+    onAnswerCache,
     onRequestEnd: ({ method, operation, status }, seconds) => {
       requests.observe({ method, operation, status: String(status) }, seconds);
     },
-    onAnswerCacheLookup: (hit) => cacheLookups.inc({ result: hit ? "hit" : "miss" }),
     countRefusals: (hooks) => hooks && countingRefusals(hooks, (klass) => refusals.inc({ class: klass })),
     surface(rateLimit) {
       const app = new Hono<HostEnv>();
@@ -201,36 +225,4 @@ function countingRefusals(hooks: RateLimitHooks, refused: (klass: RateClass) => 
     };
   }
   return counted;
-}
-
-/** Queue depth and age of the webhook deliveries: a relay that falls behind shows as a growing age. */
-function watchWebhookBacklog(
-  backlog: NonNullable<MetricsOptions["webhookBacklog"]>,
-  registers: Registry[],
-): void {
-  // One storage read per scrape serves both gauges.
-  let latest: ReturnType<typeof backlog> | undefined;
-  const read = () => {
-    latest ??= backlog().finally(() => {
-      latest = undefined;
-    });
-    return latest;
-  };
-  new Gauge({
-    name: "psm_webhook_deliveries_pending",
-    help: "Webhook deliveries waiting for their first or next attempt",
-    registers,
-    async collect() {
-      this.set((await read()).pending);
-    },
-  });
-  new Gauge({
-    name: "psm_webhook_oldest_due_seconds",
-    help: "How long the oldest due webhook delivery has waited past its due time (0: none due)",
-    registers,
-    async collect() {
-      const { oldestDueAt } = await read();
-      this.set(oldestDueAt === null ? 0 : Math.max(0, (Date.now() - oldestDueAt.getTime()) / 1000));
-    },
-  });
 }

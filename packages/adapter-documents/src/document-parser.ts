@@ -5,11 +5,17 @@ import { createParsePool, type ParsePool, type PoolStats } from "./pool/parse-po
 import type { ReadResult, ReadSettings } from "./worker/read-document.js";
 import type { ServeSettings } from "./worker/serve.js";
 
+/** How busy the document processes are, for metrics. */
+export interface DocumentUse extends PoolStats {
+  /** The most processes that run at once. */
+  size: number;
+}
+
 /** A DocumentParser whose document processes must be released with `close()`. */
 export interface ClosableDocumentParser extends DocumentParser {
   close(): Promise<void>;
-  /** Document processes started so far, jobs running and waiting, callers in OCR, live pids. */
-  stats(): PoolStats;
+  /** Document processes: the most that run at once (`size`), started so far, jobs running and waiting, callers in OCR, live pids. */
+  stats(): DocumentUse;
 }
 
 // From the sources (tests) the process starts from its .ts file; from the build, from the .js beside this one.
@@ -78,6 +84,9 @@ export function createDocumentParser(
     await pool?.close();
   }
 
-  const stats = () => parsePool?.stats() ?? { started: 0, running: 0, waiting: 0, ocr: 0, pids: [] };
+  const stats = (): DocumentUse => ({
+    size: opts.parsePoolSize,
+    ...(parsePool?.stats() ?? { started: 0, running: 0, waiting: 0, ocr: 0, pids: [] }),
+  });
   return { parse, close, stats };
 }

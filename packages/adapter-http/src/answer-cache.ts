@@ -45,9 +45,12 @@ export interface AnswerCacheOptions {
   revision?: ListingRevision | undefined;
   maxEntries?: number;
   maxBytes?: number;
-  /** Told of every `get`, with whether it found a current answer. */
-  onLookup?: ((hit: boolean) => void) | undefined;
+  /** Told of each lookup's outcome, for metrics: a kept answer, none, or a read in flight shared. */
+  onLookup?: ((outcome: AnswerCacheOutcome) => void) | undefined;
 }
+
+/** What one lookup of the answer cache found. */
+export type AnswerCacheOutcome = "hit" | "miss" | "shared";
 
 export interface AnswerCache {
   /** The kept answer under `key`, or undefined. */
@@ -91,6 +94,7 @@ export function createAnswerCache(
   options: AnswerCacheOptions,
 ): AnswerCache | undefined {
   const { revision: listings } = options;
+  const told = options.onLookup ?? (() => {});
   if (!(options.maxAgeMs > 0) || listings === undefined) return undefined;
   const maxEntries = options.maxEntries ?? DEFAULT_ENTRIES;
   const maxBytes = options.maxBytes ?? DEFAULT_BYTES;
@@ -135,7 +139,7 @@ export function createAnswerCache(
   const cache: AnswerCache = {
     get(key) {
       const entry = find(key);
-      options.onLookup?.(entry !== undefined);
+      told(entry === undefined ? "miss" : "hit");
       return entry;
     },
     put(key, readAt, answer, body, viewsAt = viewsNow()) {
@@ -161,8 +165,10 @@ export function createAnswerCache(
       const revision = listings.current();
       const views = viewsNow();
       const shared = flights.get(key);
-      if (shared !== undefined && shared.revision === revision && shared.views === views)
+      if (shared !== undefined && shared.revision === revision && shared.views === views) {
+        told("shared");
         return shared.answer;
+      }
       const flight: Flight = {
         revision,
         views,

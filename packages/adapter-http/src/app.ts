@@ -53,6 +53,7 @@ export function createHttpApp({
     logger: resolved.logger,
     accessLogger: resolved.accessLogger,
     onRequestEnd: config.onRequestEnd,
+    traceRequest: config.traceRequest,
     surfaces: [{ path: "/", app: api, private: privatePaths(apiOperations(resolved)) }, ...surfaces],
   }) as unknown as Hono<AppEnv>;
   return host;

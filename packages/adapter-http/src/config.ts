@@ -4,8 +4,10 @@ import {
   nodeSocketAddress,
   type RateClass,
   type RequestEndHook,
+  type RequestTracer,
   type SocketAddress,
 } from "@psm/host";
+import type { AnswerCacheOutcome } from "./answer-cache.js";
 import { PUBLIC_MAX_AGE } from "./conditional.js";
 import type { ListingRevision } from "./listing-revision.js";
 
@@ -87,8 +89,10 @@ export interface HttpConfig {
    * writes. Without it the cache is off: every read goes to storage.
    */
   listingRevision?: ListingRevision;
-  /** Told of every answer cache lookup, found or not (a hit-rate metric); must not throw. */
-  onAnswerCacheLookup?: (hit: boolean) => void;
+  /** Runs every request inside a trace (createHost's `traceRequest`). */
+  traceRequest?: RequestTracer;
+  /** Told of each answer cache lookup's outcome (metrics' hit rate). */
+  onAnswerCache?: (outcome: AnswerCacheOutcome) => void;
   /** The host's request metrics: told of every answered request of every surface (createHost's `onRequestEnd`). */
   onRequestEnd?: RequestEndHook;
 }
@@ -109,7 +113,7 @@ export interface ResolvedConfig {
   onPasswordResetRequested: () => void;
   answerCacheMs: number;
   listingRevision?: ListingRevision | undefined;
-  onAnswerCacheLookup?: ((hit: boolean) => void) | undefined;
+  onAnswerCache?: ((outcome: AnswerCacheOutcome) => void) | undefined;
 }
 
 const silent: Logger = { info() {}, warn() {}, error() {} };
@@ -131,6 +135,6 @@ export function resolveConfig(config: HttpConfig): ResolvedConfig {
     onPasswordResetRequested: config.onPasswordResetRequested ?? (() => {}),
     answerCacheMs: Math.min(Math.max(config.answerCacheMs ?? 1000, 0), PUBLIC_MAX_AGE * 1000),
     listingRevision: config.listingRevision,
-    onAnswerCacheLookup: config.onAnswerCacheLookup,
+    onAnswerCache: config.onAnswerCache,
   };
 }

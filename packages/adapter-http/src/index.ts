@@ -42,6 +42,7 @@ export {
   type WireMapping,
   wireNames,
 } from "@psm/operations";
+export type { AnswerCacheOutcome } from "./answer-cache.js";
 export { type CreateHttpAppOptions, createApiSurface, createHttpApp, type Surface } from "./app.js";
 export type { HttpConfig, Logger, RateLimitClass, RateLimitHooks, ResolvedConfig } from "./config.js";
 export type { AppEnv } from "./env.js";

@@ -6,7 +6,7 @@ import { clientIp, nodeSocketAddress, type SocketAddress } from "./edge/client-i
 import { createErrorHandler, createNotFoundHandler } from "./edge/errors.js";
 import type { Logger } from "./edge/logger.js";
 import { methodIndex } from "./edge/method-not-allowed.js";
-import { type RequestEndHook, requestMetrics } from "./edge/metrics.js";
+import { type RequestEndHook, type RequestTracer, requestMetrics, requestTracing } from "./edge/metrics.js";
 import { type PrivatePath, privateAnswers } from "./edge/private-answers.js";
 import { requestId } from "./edge/request-id.js";
 import { corsPolicy, securityHeaders } from "./edge/security.js";
@@ -41,6 +41,8 @@ export interface HostOptions {
    * seconds, whatever surface answered: the request metrics. None by default.
    */
   onRequestEnd?: RequestEndHook | undefined;
+  /** Runs every request inside a trace (apps/server's OpenTelemetry, when configured). None by default. */
+  traceRequest?: RequestTracer | undefined;
 }
 
 const silent: Logger = { info() {}, warn() {}, error() {} };
@@ -59,6 +61,7 @@ export function createHost(options: HostOptions): Hono<HostEnv> {
   const app = new Hono<HostEnv>();
   if (options.onRequestEnd) app.use(requestMetrics(options.onRequestEnd));
   app.use(requestId());
+  if (options.traceRequest) app.use(requestTracing(options.traceRequest));
   app.use(
     clientIp({
       trustProxy: options.trustProxy ?? [],

@@ -55,7 +55,9 @@ export {
   operationOf,
   type RequestEndHook,
   type RequestLabels,
+  type RequestTracer,
   requestMetrics,
+  requestTracing,
   UNMATCHED_OPERATION,
 } from "./edge/metrics.js";
 export { isPrivate, type Privacy, type PrivatePath, privateAnswers } from "./edge/private-answers.js";

@@ -49,7 +49,7 @@ export function mountOperations(
   const answers = createAnswerCache(marketplace, {
     maxAgeMs: config.answerCacheMs,
     revision: config.listingRevision,
-    onLookup: config.onAnswerCacheLookup,
+    onLookup: config.onAnswerCache,
   });
   for (const op of operations) {
     // The gate and the handler carry the route's OpenAPI description (hono-openapi reads it from

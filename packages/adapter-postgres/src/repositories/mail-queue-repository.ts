@@ -126,6 +126,22 @@ export function createMailQueueRepository(db: Db): MailQueueRepository {
         const [row] = await db.select().from(mailJobs).where(eq(mailJobs.id, id));
         return row ?? null;
       }),
+    // One pass over the (status, next_attempt_at) index's pending range.
+    backlog: (now) =>
+      guarded(async () => {
+        const [row] = await db
+          .select({
+            pending: countInt,
+            oldest: sql<Date | null>`min(${mailJobs.nextAttemptAt})`.mapWith(mailJobs.nextAttemptAt),
+          })
+          .from(mailJobs)
+          .where(eq(mailJobs.status, "pending"));
+        const oldest = row?.oldest ?? null;
+        return {
+          pending: row?.pending ?? 0,
+          oldestDueAt: oldest !== null && oldest.getTime() <= now.getTime() ? oldest : null,
+        };
+      }),
     countSince: (userId, kind, since) =>
       guarded(async () => (isUuid(userId) ? countSince(db, userId, kind, since) : 0)),
     // One statement, one round trip, whatever the address. Under READ

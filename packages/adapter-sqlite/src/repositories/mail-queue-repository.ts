@@ -99,6 +99,20 @@ export function createMailQueueRepository(sqlite: Database, db: Db): MailQueueRe
         db.update(mailJobs).set({ status: "failed", lastError: error }).where(eq(mailJobs.id, id)).run();
       }),
     findById: (id) => guarded(() => db.select().from(mailJobs).where(eq(mailJobs.id, id)).get() ?? null),
+    // One pass over the (status, next_attempt_at) index's pending range.
+    backlog: (now) =>
+      guarded(() => {
+        const row = db
+          .select({ pending: count(), oldest: sql<number | null>`min(${mailJobs.nextAttemptAt})` })
+          .from(mailJobs)
+          .where(eq(mailJobs.status, "pending"))
+          .get();
+        const oldest = row?.oldest ?? null;
+        return {
+          pending: row?.pending ?? 0,
+          oldestDueAt: oldest !== null && oldest <= now.getTime() ? new Date(oldest) : null,
+        };
+      }),
     countSince: (userId, kind, since) => guarded(() => countSince(db, userId, kind, since)),
     // One statement, so the count and the insert see the same table: with one
     // writer at a time the bound is exact.

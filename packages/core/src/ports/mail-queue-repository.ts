@@ -44,6 +44,11 @@ export interface MailQueueRepository {
   reschedule(id: string, nextAttemptAt: Date, error: string): Promise<void>;
   markFailed(id: string, error: string): Promise<void>;
   findById(id: string): Promise<MailJob | null>;
+  /**
+   * The queue's depth and age, for metrics: jobs still pending (due or not), and the earliest due
+   * time among them when it is at or before `now` (null when none is due).
+   */
+  backlog(now: Date): Promise<{ pending: number; oldestDueAt: Date | null }>;
   /** Jobs of one kind created for the user at or after `since` (per-address mail limit). */
   countSince(userId: string, kind: MailKind, since: Date): Promise<number>;
   /**

@@ -1,5 +1,6 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { routePath } from "hono/route";
+import type { RequestIdVariables } from "./request-id.js";
 
 /**
  * The labels of one answered request. Every value comes from a bounded set whatever the caller
@@ -23,10 +24,35 @@ export interface RequestLabels {
  */
 export type RequestEndHook = (labels: RequestLabels, seconds: number) => void;
 
+/**
+ * Runs a request inside whatever the tracer sets up around it (a span, made current for what the
+ * request calls); `labels` reads what answered once `next` has settled.
+ */
+export type RequestTracer = (
+  request: { method: string; requestId: string },
+  next: () => Promise<void>,
+  labels: () => RequestLabels,
+) => Promise<void>;
+
+/** Hands each request to `tracer`, after the request id is given (installed by createHost). */
+export function requestTracing(tracer: RequestTracer): MiddlewareHandler<{ Variables: RequestIdVariables }> {
+  return (c, next) =>
+    tracer({ method: methodOf(c), requestId: c.get("requestId") }, next, () => ({
+      method: methodOf(c),
+      operation: operationOf(c),
+      status: c.res.status,
+    }));
+}
+
 /** The operation of a request no route of any surface took: unknown paths, 405s, preflights. */
 export const UNMATCHED_OPERATION = "unmatched";
 
 const METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
+
+/** The request's method, or "OTHER" for any outside the fixed list. */
+function methodOf(c: Context): string {
+  return METHODS.has(c.req.method) ? c.req.method : "OTHER";
+}
 
 /**
  * The operation that answered: the pattern of the deepest route the request reached once every
@@ -51,9 +77,8 @@ export function requestMetrics(onEnd: RequestEndHook): MiddlewareHandler {
       await next();
       status = c.res.status;
     } finally {
-      const method = METHODS.has(c.req.method) ? c.req.method : "OTHER";
       try {
-        onEnd({ method, operation: operationOf(c), status }, (performance.now() - start) / 1000);
+        onEnd({ method: methodOf(c), operation: operationOf(c), status }, (performance.now() - start) / 1000);
       } catch {
         // A recorder that fails must not change the answer.
       }

@@ -34,6 +34,23 @@ export function mailQueueCases(ctx: ContractContext): void {
       expect(await repos.mailQueue.findById(testId(T0))).toBeNull();
     });
 
+    it("reports the backlog: pending jobs, and the earliest due time once it is due", async () => {
+      const repos = ctx.repos();
+      const user = await seedUser(repos);
+      expect(await repos.mailQueue.backlog(T0)).toEqual({ pending: 0, oldestDueAt: null });
+      const first = await enqueue(repos, user.id, at(MINUTE));
+      await enqueue(repos, user.id, at(2 * MINUTE));
+      const sent = await enqueue(repos, user.id, at(30 * 1000));
+      await repos.mailQueue.markSent(sent, at(MINUTE));
+      expect(await repos.mailQueue.backlog(at(5 * MINUTE))).toEqual({ pending: 2, oldestDueAt: at(MINUTE) });
+      expect(await repos.mailQueue.backlog(T0)).toEqual({ pending: 2, oldestDueAt: null });
+      await repos.mailQueue.markFailed(first, "gave up");
+      expect(await repos.mailQueue.backlog(at(5 * MINUTE))).toEqual({
+        pending: 1,
+        oldestDueAt: at(2 * MINUTE),
+      });
+    });
+
     it("enqueue with a limit stores only below the limit, counting from `since`", async () => {
       const repos = ctx.repos();
       const user = await seedUser(repos);

@@ -105,6 +105,17 @@ export function createMemoryMailQueueRepository(state: MemoryState): MailQueueRe
     async findById(id: string) {
       return copyOrNull(mailJobs.get(id));
     },
+    async backlog(now: Date) {
+      let pending = 0;
+      let oldest: Date | null = null;
+      for (const job of mailJobs.values()) {
+        if (job.status !== "pending") continue;
+        pending++;
+        if (job.nextAttemptAt <= now && (oldest === null || job.nextAttemptAt < oldest))
+          oldest = job.nextAttemptAt;
+      }
+      return { pending, oldestDueAt: oldest && new Date(oldest) };
+    },
     async countSince(userId: string, kind: MailKind, since: Date) {
       return countSince(userId, kind, since);
     },
