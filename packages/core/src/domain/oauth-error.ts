@@ -17,19 +17,24 @@ export type OAuthErrorCode =
   | "invalid_client_metadata";
 
 /**
- * An OAuth request refused. `redirectable` says whether it may be told to the client through its
- * redirect URI: never before the client and the redirect URI are known good (RFC 6749 section
- * 4.1.2.1), so an attacker cannot use the server as an open redirector.
+ * An OAuth request refused. `redirectUri` is where an authorization request's refusal may be told
+ * to the client: set only once the client and the redirect URI are known good (RFC 6749 section
+ * 4.1.2.1), so an attacker cannot use the server as an open redirector; otherwise the user is told.
  */
 export class OAuthError extends Error {
   override readonly name = "OAuthError";
   readonly code: OAuthErrorCode;
-  readonly redirectable: boolean;
+  readonly redirectUri: string | undefined;
 
-  constructor(code: OAuthErrorCode, description: string, options: { redirectable?: boolean } = {}) {
+  constructor(code: OAuthErrorCode, description: string, options: { redirectUri?: string } = {}) {
     super(description);
     this.code = code;
-    this.redirectable = options.redirectable ?? false;
+    this.redirectUri = options.redirectUri;
+  }
+
+  /** Whether the refusal goes back to the client through its redirect URI. */
+  get redirectable(): boolean {
+    return this.redirectUri !== undefined;
   }
 }
 

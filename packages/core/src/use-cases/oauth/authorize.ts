@@ -55,7 +55,7 @@ export async function checkAuthorization(
   const refuse = (
     code: "invalid_request" | "invalid_scope" | "invalid_target" | "unsupported_response_type",
     why: string,
-  ) => new OAuthError(code, why, { redirectable: true });
+  ) => new OAuthError(code, why, { redirectUri });
   if (params.responseType !== "code") throw refuse("unsupported_response_type", "response_type must be code");
   if (params.codeChallengeMethod !== "S256") {
     throw refuse("invalid_request", "PKCE is required with code_challenge_method S256 (plain is refused)");
