@@ -1,4 +1,10 @@
-import { type AuthorizationParams, isOAuthError, MarketplaceError, withQuery } from "@psm/core";
+import {
+  type AuthorizationParams,
+  grantableScopes,
+  isOAuthError,
+  MarketplaceError,
+  withQuery,
+} from "@psm/core";
 import { type Context, Hono } from "hono";
 import { setFlash } from "../cookies.js";
 import type { WebEnv } from "../env.js";
@@ -88,6 +94,9 @@ export function oauthRoutes(config: WebConfig): Hono<WebEnv> {
         303,
       );
     }
+    // What this person may give: an admin's rights are not offered to anyone else.
+    const grantable = grantableScopes(userOf(c).user.isAdmin);
+    pending = { ...pending, scopes: pending.scopes.filter((scope) => grantable.includes(scope)) };
     const redirect = new URL(pending.redirectUri);
     const destination = redirect.host === "" ? redirect.protocol : redirect.host;
     const view = { pending, destination, hidden: hiddenOf(params), action: OAUTH_AUTHORIZE_PATH };
