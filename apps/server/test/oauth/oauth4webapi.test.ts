@@ -191,3 +191,19 @@ describe("OAuth 2.1 refusals with oauth4webapi", () => {
     expect(callback.searchParams.get("error")).toBe("access_denied");
   });
 });
+
+describe("OAUTH=off", () => {
+  const h = useHarness();
+
+  test("serves no authorization server, and /mcp's metadata names none", { timeout: 60_000 }, async () => {
+    const server = await h.selfLinkedServer({ dataDir: await h.dataDir(), env: { OAUTH: "off" } });
+    const base = server.url;
+    for (const path of ["/.well-known/oauth-authorization-server", "/oauth/authorize?client_id=x"]) {
+      expect((await fetch(`${base}${path}`)).status, path).toBe(404);
+    }
+    expect((await fetch(`${base}/oauth/token`, { method: "POST" })).status).toBe(404);
+    const metadata = await (await fetch(`${base}/.well-known/oauth-protected-resource/mcp`)).json();
+    expect(metadata).toMatchObject({ resource: `${base}/mcp` });
+    expect(metadata).not.toHaveProperty("authorization_servers");
+  });
+});

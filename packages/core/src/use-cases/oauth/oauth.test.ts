@@ -48,7 +48,16 @@ async function world() {
   };
   const exchange = (code: string, overrides = {}) =>
     kit.market.oauth.exchangeCode({ clientId: client.id, code, codeVerifier: VERIFIER, ...overrides });
-  return { ...kit, clock, member, client, params, approve, exchange };
+  const refresh = (token: string) => kit.market.oauth.refresh({ clientId: client.id, refreshToken: token });
+  /** Both tokens of a set no longer work: the access token is refused, and so is the refresh token. */
+  const expectShutOut = async (tokens: { accessToken: string; refreshToken: string }) => {
+    await expectCode(
+      kit.market.auth.authenticate({ bearer: tokens.accessToken, resource: MCP }),
+      "unauthenticated",
+    );
+    await expectOAuth(refresh(tokens.refreshToken), "invalid_grant");
+  };
+  return { ...kit, clock, member, client, params, approve, exchange, refresh, expectShutOut };
 }
 
 async function expectOAuth(promise: Promise<unknown>, code: OAuthErrorCode, redirectable?: boolean) {
@@ -129,20 +138,13 @@ describe("OAuth tokens", () => {
     const code = await w.approve();
     const first = await w.exchange(code);
     await expectOAuth(w.exchange(code), "invalid_grant");
-    await expectCode(
-      w.market.auth.authenticate({ bearer: first.accessToken, resource: MCP }),
-      "unauthenticated",
-    );
-    await expectOAuth(
-      w.market.oauth.refresh({ clientId: w.client.id, refreshToken: first.refreshToken }),
-      "invalid_grant",
-    );
+    await w.expectShutOut(first);
   });
 
   it("refresh rotates; a refresh token used twice revokes the grant", async () => {
     const w = await world();
     const first = await w.exchange(await w.approve());
-    const refresh = (token: string) => w.market.oauth.refresh({ clientId: w.client.id, refreshToken: token });
+    const { refresh } = w;
     const second = await refresh(first.refreshToken);
     expect(second.refreshToken).not.toBe(first.refreshToken);
     await expect(
@@ -151,11 +153,7 @@ describe("OAuth tokens", () => {
       via: "oauth",
     });
     await expectOAuth(refresh(first.refreshToken), "invalid_grant");
-    await expectOAuth(refresh(second.refreshToken), "invalid_grant");
-    await expectCode(
-      w.market.auth.authenticate({ bearer: second.accessToken, resource: MCP }),
-      "unauthenticated",
-    );
+    await w.expectShutOut(second);
   });
 
   it("an access token expires after an hour; a password change ends the grant", async () => {
@@ -166,22 +164,12 @@ describe("OAuth tokens", () => {
       w.market.auth.authenticate({ bearer: tokens.accessToken, resource: MCP }),
       "unauthenticated",
     );
-    const renewed = await w.market.oauth.refresh({
-      clientId: w.client.id,
-      refreshToken: tokens.refreshToken,
-    });
+    const renewed = await w.refresh(tokens.refreshToken);
     await w.market.auth.changePassword(w.member.actor, {
       currentPassword: "secret-password",
       newPassword: "another-pass",
     });
-    await expectCode(
-      w.market.auth.authenticate({ bearer: renewed.accessToken, resource: MCP }),
-      "unauthenticated",
-    );
-    await expectOAuth(
-      w.market.oauth.refresh({ clientId: w.client.id, refreshToken: renewed.refreshToken }),
-      "invalid_grant",
-    );
+    await w.expectShutOut(renewed);
   });
 
   it("revocation of either token ends the grant; the account page lists and disconnects apps", async () => {
