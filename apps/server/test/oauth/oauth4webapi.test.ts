@@ -152,10 +152,11 @@ describe.each(NAMED_BACKENDS)("OAuth 2.1 with oauth4webapi on $name", ({ backend
 describe("OAuth 2.1 refusals with oauth4webapi", () => {
   const h = useHarness();
 
-  test("plain PKCE and a missing challenge are refused to the client; a wrong redirect is refused to the user", {
+  test("refuses plain PKCE, no challenge, a foreign resource, a wrong redirect, a loopback metadata document, hostile and excess registrations", {
     timeout: 60_000,
   }, async () => {
-    const server = await h.selfLinkedServer({ dataDir: await h.dataDir(), env: {} });
+    // Rate limits on, as in production: registration counts against the sign-up quota.
+    const server = await h.selfLinkedServer({ dataDir: await h.dataDir(), env: { RATE_LIMIT: "on" } });
     const base = server.url;
     await signUp(base, "owner@example.com", "owner-password");
     const session = await logInOnPages(base, "owner@example.com", "owner-password");
@@ -184,6 +185,32 @@ describe("OAuth 2.1 refusals with oauth4webapi", () => {
     const foreign = await request(as, client, {}, ["https://elsewhere.example/mcp"]);
     const target = new URL((await open(foreign.url)).headers.get("location") ?? "");
     expect(target.searchParams.get("error")).toBe("invalid_target");
+
+    // A Client ID Metadata Document on loopback is refused (no CLIENT_METADATA_ALLOW_PRIVATE here):
+    // the person is told, nothing is redirected.
+    const local = await request(as, { client_id: "https://127.0.0.1:9/client.json" });
+    const refusedDocument = await open(local.url);
+    expect([refusedDocument.status, refusedDocument.headers.get("location")]).toEqual([400, null]);
+    expect(await refusedDocument.text()).toContain("loopback");
+
+    // Registration is bounded: a javascript: redirect is refused, a body over 16 KiB too, and the
+    // clients one address registers count as its sign-ups (10 an hour; refusals are not counted):
+    // after the owner's account and the first client, 8 more.
+    const register = (body: string) =>
+      fetch(`${base}/oauth/register`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body,
+      });
+    const hostile = await register(JSON.stringify({ redirect_uris: ["javascript:alert(1)"] }));
+    expect([hostile.status, (await hostile.json()).error]).toEqual([400, "invalid_redirect_uri"]);
+    expect(
+      (await register(JSON.stringify({ redirect_uris: [REDIRECT], padding: "x".repeat(20_000) }))).status,
+    ).toBe(413);
+    const statuses: number[] = [];
+    for (let i = 0; i < 10; i++)
+      statuses.push((await register(JSON.stringify({ redirect_uris: [REDIRECT] }))).status);
+    expect(statuses).toEqual([...Array(8).fill(201), 429, 429]);
 
     // A denial goes back to the client as access_denied.
     const denied = await request(as, client);
