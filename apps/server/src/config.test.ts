@@ -108,6 +108,15 @@ describe("readConfig", () => {
     );
   });
 
+  it("reads OAUTH (on by default) and CLIENT_METADATA_ALLOW_PRIVATE (off by default)", () => {
+    expect(readConfig({}).oauth).toEqual({ enabled: true, allowPrivateClients: false });
+    expect(readConfig({ OAUTH: "off", CLIENT_METADATA_ALLOW_PRIVATE: "true" }).oauth).toEqual({
+      enabled: false,
+      allowPrivateClients: true,
+    });
+    expect(() => readConfig({ OAUTH: "maybe" })).toThrow(/OAUTH/);
+  });
+
   it("reads MCP_READ_ONLY", () => {
     expect(readConfig({ MCP_READ_ONLY: "true" }).mcpReadOnly).toBe(true);
     expect(readConfig({ MCP_READ_ONLY: "off" }).mcpReadOnly).toBe(false);

@@ -45,6 +45,15 @@ export interface Config {
   answerCacheMs: number;
   /** METRICS_TOKEN: the bearer token GET /metrics requires; unset, it answers loopback callers only. A secret: never logged. */
   metricsToken: string | undefined;
+  oauth: {
+    /** OAUTH: the server is its own OAuth 2.1 authorization server (off: API keys and JWTs only). */
+    enabled: boolean;
+    /**
+     * CLIENT_METADATA_ALLOW_PRIVATE (development only): Client ID Metadata Documents may be http and
+     * on loopback, private and link-local addresses.
+     */
+    allowPrivateClients: boolean;
+  };
   webhooks: {
     /** WEBHOOK_ALLOW_PRIVATE: URLs may resolve to loopback, private and link-local addresses. */
     allowPrivate: boolean;
@@ -213,6 +222,10 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mcpReadOnly: bool("MCP_READ_ONLY", false),
     answerCacheMs: int("ANSWER_CACHE_MS", 1000, 0, 5000),
     metricsToken,
+    oauth: {
+      enabled: bool("OAUTH", true),
+      allowPrivateClients: bool("CLIENT_METADATA_ALLOW_PRIVATE", false),
+    },
     webhooks: {
       allowPrivate: bool("WEBHOOK_ALLOW_PRIVATE", false),
       retrySchedule: parseRetrySchedule(get("WEBHOOK_RETRY_SCHEDULE"), fail),

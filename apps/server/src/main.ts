@@ -2,13 +2,14 @@ import type { Server } from "node:http";
 import { serve } from "@hono/node-server";
 import { createHttpApp } from "@psm/adapter-http";
 import { startMailDispatcher } from "@psm/adapter-mail";
-import { createWebSurface } from "@psm/adapter-web";
+import { createOAuthSurface } from "@psm/adapter-oauth";
+import { createWebSurface, OAUTH_AUTHORIZE_PATH } from "@psm/adapter-web";
 import { startWebhookRelay } from "@psm/adapter-webhooks";
 import { createUploadGate } from "@psm/host";
 import { ConfigError, readConfig } from "./config.js";
 import { accessLogger, createLogger } from "./logger.js";
 import { openMarketplace } from "./marketplace.js";
-import { MAX_UPLOAD_BYTES, mcpSurface } from "./mcp.js";
+import { MAX_UPLOAD_BYTES, mcpSurface, toolCatalog } from "./mcp.js";
 import { createMetrics } from "./metrics.js";
 import { packageVersion } from "./package-version.js";
 import { openRateLimiting, trustedProxies } from "./rate-limit.js";
@@ -56,7 +57,10 @@ async function main(): Promise<void> {
 
   const sweeper = startSweeper(marketplace, {
     onReport: (report) =>
-      logger.info({ swept: report }, "expired idempotency keys, sessions, events and deliveries removed"),
+      logger.info(
+        { swept: report },
+        "expired idempotency keys, sessions, events, deliveries and OAuth grants removed",
+      ),
     onError: (error) => logger.error({ err: error }, "sweep failed"),
   });
 
@@ -91,6 +95,19 @@ async function main(): Promise<void> {
     surfaces: [
       metrics.surface(rateLimit),
       await mcpSurface(config, marketplace, rateLimit, uploads, logger),
+      // The authorization server's metadata, token, registration and revocation endpoints (OAUTH).
+      ...(config.oauth.enabled
+        ? [
+            createOAuthSurface({
+              marketplace,
+              publicUrl: config.publicUrl,
+              authorizePath: OAUTH_AUTHORIZE_PATH,
+              name: (await toolCatalog(marketplace)).capabilities.name,
+              metadataDocuments: true,
+              rateLimit,
+            }),
+          ]
+        : []),
       web,
     ],
     uploads,

@@ -2,9 +2,10 @@ import { createHash } from "node:crypto";
 import { createArgon2Hasher } from "@psm/adapter-argon2";
 import { type ClosableDocumentParser, createDocumentParser } from "@psm/adapter-documents";
 import { type ListingRevision, watchListingWrites } from "@psm/adapter-http";
-import { createWebhookTransport } from "@psm/adapter-webhooks";
+import { createClientMetadataSource, createWebhookTransport } from "@psm/adapter-webhooks";
 import {
   createHmacUrlSigner,
+  createJwtAccessTokenService,
   createJwtTokenService,
   createMarketplace,
   createUuidV7Generator,
@@ -68,6 +69,18 @@ export async function openMarketplace(
     urlSigner: createHmacUrlSigner(
       createHash("sha256").update(`psm unsubscribe links\0${jwtSecret}`).digest(),
     ),
+    // OAuth access tokens are signed with a key of their own, derived like the links' key.
+    ...(config.oauth.enabled
+      ? {
+          accessTokens: createJwtAccessTokenService(
+            createHash("sha256").update(`psm oauth access tokens\0${jwtSecret}`).digest(),
+            config.publicUrl,
+            systemClock,
+          ),
+          // Client ID Metadata Documents, fetched under the webhook SSRF rules.
+          clientMetadata: createClientMetadataSource({ allowPrivate: config.oauth.allowPrivateClients }),
+        }
+      : {}),
     settings: {
       securityMode: config.legacyPublicEndpoints ? "legacy" : "strict",
       slots: config.slots,
@@ -75,7 +88,13 @@ export async function openMarketplace(
       requireVerifiedEmail: config.requireVerifiedEmail,
       webhookRetrySchedule: config.webhooks.retrySchedule,
       currency: config.currency,
+      ...(config.oauth.enabled ? { oauth: { resources: oauthResources(config.publicUrl) } } : {}),
     },
   });
   return { marketplace, listingRevision: watched.revision, storage, mailer, documents };
+}
+
+/** The resources (RFC 8707) OAuth tokens are bound to: the MCP endpoint and the JSON API. */
+export function oauthResources(publicUrl: string): string[] {
+  return [`${publicUrl}/mcp`, `${publicUrl}/api`];
 }

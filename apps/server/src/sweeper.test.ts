@@ -17,7 +17,7 @@ describe("startSweeper", () => {
       onError: (error) => reports.push(error),
     });
     await sweeper.stop();
-    expect(reports).toEqual([{ idempotencyKeys: 1, sessions: 0, events: 0, deliveries: 0 }]);
+    expect(reports).toEqual([{ idempotencyKeys: 1, sessions: 0, events: 0, deliveries: 0, oauth: 0 }]);
   });
 
   it("reports a failed sweep and keeps the process going", async () => {

@@ -1,5 +1,5 @@
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
-import { type Actor, isMarketplaceError, type Marketplace, MarketplaceError } from "@psm/core";
+import { type Actor, isMarketplaceError, type Marketplace, MarketplaceError, SCOPES } from "@psm/core";
 import {
   assertStorableUrl,
   createUploadGate,
@@ -47,6 +47,8 @@ export interface McpAppOptions {
   allowedOrigins: readonly string[];
   /** MCP_READ_ONLY: no session lists or runs a tool that writes. */
   readOnly?: boolean;
+  /** The server is its own OAuth authorization server (OAUTH on): the resource metadata names it. */
+  oauth?: boolean;
   /** Largest request body of a signed-in caller: a document for draft_listing_from_document travels in it as base64. */
   maxBodyBytes: number;
   /** Largest request body without credentials, who can call no tool that takes a document; 1 MiB by default. */
@@ -81,7 +83,11 @@ export function createMcpApp(options: McpAppOptions): Hono<{ Variables: McpVaria
   const { capabilities, publicUrl } = options;
   const app = new Hono<{ Variables: McpVariables }>();
   const text = llmsTxt(publicUrl, capabilities, options.tools);
-  const metadata = protectedResourceMetadata(publicUrl, capabilities.name);
+  const metadata = protectedResourceMetadata(
+    publicUrl,
+    capabilities.name,
+    options.oauth ? { scopes: SCOPES } : undefined,
+  );
   const info = { name: "psm-marketplace", title: capabilities.name, version: capabilities.version };
 
   app.get("/llms.txt", describeLlmsTxt, (c) => c.text(text, 200, { "Cache-Control": "public, max-age=300" }));

@@ -31,6 +31,13 @@ export function llmsTxt(
     "- Credentials: the API's own, as a header: `X-API-Key: psm_...` or `Authorization: Bearer <API key or JWT>`. " +
       "Without credentials only public read-only tools are listed; an invalid credential is 401 with " +
       `\`WWW-Authenticate\` pointing at ${publicUrl}${PROTECTED_RESOURCE_PATH}.`,
+    ...(capabilities.authentication.some((a) => a.type === "oauth2")
+      ? [
+          `- Or by URL alone: a client with OAuth support needs only ${mcpUrl}. A 401 names the resource metadata, ` +
+            `which names this server as the authorization server; the person approves the scopes in the browser ` +
+            "(see oauth2 under Authentication).",
+        ]
+      : []),
     `- Read-only session: \`${mcpUrl}?${READ_ONLY_PARAM}=true\` or the header \`${READ_ONLY_HEADER}: true\` ` +
       "lists no tool that writes.",
     "- Retries: tools that write take `idempotency_key`; reuse the key when retrying a write (as Idempotency-Key over REST).",

@@ -1,4 +1,4 @@
-import { type Actor, hasScope, isAdmin } from "@psm/core";
+import { type Actor, hasScope, isAdmin, signedInWithPassword } from "@psm/core";
 import type { McpTool } from "./tool.js";
 
 /**
@@ -17,8 +17,8 @@ export function isListed(tool: McpTool, actor: Actor, readOnly: boolean): boolea
     case "key-or-jwt":
       return true;
     case "jwt":
-      return actor.via !== "api_key";
+      return signedInWithPassword(actor);
     case "admin":
-      return actor.via !== "api_key" && isAdmin(actor);
+      return signedInWithPassword(actor) && isAdmin(actor);
   }
 }

@@ -82,6 +82,10 @@ describePostgres("postgres migrations", (ctx) => {
         "messages",
         "notification_cursor",
         "notification_settings",
+        "oauth_clients",
+        "oauth_codes",
+        "oauth_grants",
+        "oauth_refresh_tokens",
         "reset_requests",
         "reset_tokens",
         "sessions",
@@ -121,6 +125,8 @@ describePostgres("postgres migrations", (ctx) => {
         "webhook_deliveries_pending_due_idx",
         "webhook_deliveries_webhook_id_id_idx",
         "webhook_deliveries_created_at_idx",
+        "oauth_grants_user_id_idx",
+        "oauth_refresh_tokens_grant_id_idx",
       ]),
     );
     expect(indexes.map((r) => r.i)).not.toContain("listings_status_id_idx");

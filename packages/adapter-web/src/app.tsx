@@ -14,6 +14,7 @@ import { inboxRoutes } from "./routes/inbox.js";
 import { mailedLinkRoutes } from "./routes/mailed-links.js";
 import { myListingRoutes } from "./routes/my-listings.js";
 import { notificationRoutes } from "./routes/notifications.js";
+import { oauthRoutes } from "./routes/oauth.js";
 import { postRoutes } from "./routes/post.js";
 import { sessionMiddleware } from "./session.js";
 
@@ -52,6 +53,8 @@ export function createWebApp(options: WebAppOptions): Hono<WebEnv> {
   app.route("/", myListingRoutes(config));
   app.route("/", inboxRoutes(config));
   app.route("/", notificationRoutes(config));
+  // OAuth's consent page and connected applications, when the server is an authorization server.
+  if (config.marketplace.settings.oauth) app.route("/", oauthRoutes(config));
   app.route("/", accountRoutes(config));
   app.route("/", adminRoutes(config));
 

@@ -2,3 +2,4 @@
 export { createWebApp, createWebSurface, WEB_PRIVATE_PATHS } from "./app.js";
 export type { Flash, RateLimitClass, WebEnv, WebVariables } from "./env.js";
 export type { RateLimitHooks, WebAppOptions, WebLogger } from "./options.js";
+export { OAUTH_AUTHORIZE_PATH } from "./routes/oauth.js";

@@ -3,7 +3,7 @@ import { request as httpsRequest } from "node:https";
 import type { LookupFunction } from "node:net";
 import { FORBIDDEN_ADDRESS } from "./allowed-addresses.js";
 
-/** Limits on one POST. */
+/** Limits on one request. */
 export interface ExchangeLimits {
   /** The whole exchange: lookup, connect, TLS, headers and body. */
   timeoutMs: number;
@@ -13,19 +13,24 @@ export interface ExchangeLimits {
   lookup: LookupFunction;
 }
 
-/** How one POST ended: the receiver's answer (its body cut to the limit), or no answer. */
+/** How one request ended: the receiver's answer (its body cut to the limit), or no answer. */
 export type Exchange =
   | { kind: "answered"; status: number; headers: IncomingHttpHeaders; body: Buffer }
   | { kind: "broken"; error: string };
 
 /**
- * POSTs `body` to `url` once and never throws. No redirect is followed (node:http follows
+ * POSTs `body` to `url` once (GETs it when there is no body) and never throws. No redirect is followed (node:http follows
  * none), no connection is reused (`agent: false`), and the socket is destroyed when the answer
  * has ended, when `maxResponseBytes` of its body have come, or when `timeoutMs` has passed since
  * the call, whichever is first: an endless or trickling body costs at most that. An answer whose
  * status line came in time stands even if its body is cut short: the receiver has decided.
  */
-export function exchange(url: URL, headers: OutgoingHttpHeaders, body: string, limits: ExchangeLimits) {
+export function exchange(
+  url: URL,
+  headers: OutgoingHttpHeaders,
+  body: string | undefined,
+  limits: ExchangeLimits,
+) {
   return new Promise<Exchange>((resolve) => {
     let settled = false;
     let answer: { status: number; headers: IncomingHttpHeaders } | undefined;
@@ -42,7 +47,8 @@ export function exchange(url: URL, headers: OutgoingHttpHeaders, body: string, l
     };
 
     const send = url.protocol === "https:" ? httpsRequest : httpRequest;
-    const request = send(url, { method: "POST", headers, lookup: limits.lookup, agent: false });
+    const method = body === undefined ? "GET" : "POST";
+    const request = send(url, { method, headers, lookup: limits.lookup, agent: false });
     const timer = setTimeout(
       () => finish({ kind: "broken", error: `No answer within ${limits.timeoutMs} ms.` }),
       limits.timeoutMs,

@@ -6,13 +6,14 @@ import type { UrlVerdict } from "@psm/core";
  * repeat a DNS lookup. A verdict is only an answer at creation; every delivery looks the name up
  * again in its own socket, so remembering one for a minute weakens nothing.
  */
-export interface VerdictMemo {
-  get(host: string, now: number): UrlVerdict | undefined;
-  set(host: string, verdict: UrlVerdict, now: number): void;
+export interface VerdictMemo<T = UrlVerdict> {
+  get(host: string, now: number): T | undefined;
+  set(host: string, verdict: T, now: number): void;
 }
 
-export function createVerdictMemo(ttlMs = 60_000, maxEntries = 1024): VerdictMemo {
-  const entries = new Map<string, { verdict: UrlVerdict; until: number }>();
+/** A memo of at most `maxEntries` answers, each kept `ttlMs` (also the client metadata documents' cache). */
+export function createVerdictMemo<T = UrlVerdict>(ttlMs = 60_000, maxEntries = 1024): VerdictMemo<T> {
+  const entries = new Map<string, { verdict: T; until: number }>();
   return {
     get(host, now) {
       const entry = entries.get(host);

@@ -1,4 +1,6 @@
 import type { SlotSettings } from "./domain/limits.js";
+import type { AccessTokenService } from "./ports/access-token-service.js";
+import type { ClientMetadataSource } from "./ports/client-metadata-source.js";
 import type { Clock, IdGenerator, RandomSource } from "./ports/clock.js";
 import type { DocumentParser } from "./ports/document-parser.js";
 import type { Mailer } from "./ports/mailer.js";
@@ -31,6 +33,11 @@ export interface Settings {
   currency?: string;
   /** WEBHOOK_RETRY_SCHEDULE: seconds before each retry of a failed delivery (default: decisions.md's). */
   webhookRetrySchedule?: readonly number[];
+  /**
+   * OAuth 2.1 with the marketplace as its own authorization server (issuer: `publicUrl`): the
+   * resources (RFC 8707) its tokens may be bound to, absolute URLs. Absent: no OAuth (OAUTH=off).
+   */
+  oauth?: { resources: readonly string[] };
 }
 
 /** Everything the use cases need. Each use case narrows it with Pick. */
@@ -54,4 +61,8 @@ export interface Deps {
    * is sent (every one must carry a working unsubscribe).
    */
   urlSigner?: UrlSigner;
+  /** Signs and checks OAuth access tokens. Without it no token is issued or accepted. */
+  accessTokens?: AccessTokenService;
+  /** Fetches Client ID Metadata Documents. Without it only dynamically registered clients exist. */
+  clientMetadata?: ClientMetadataSource;
 }

@@ -9,6 +9,7 @@ export {
   isAdmin,
   isSelfOrAdmin,
   scopesOf,
+  signedInWithPassword,
   type UserActor,
 } from "./domain/actor.js";
 export {
@@ -99,6 +100,16 @@ export {
   UNSUBSCRIBE_KINDS,
   type UnsubscribeKind,
 } from "./domain/notification.js";
+export {
+  ACCESS_TOKEN_TTL_SECONDS,
+  type AuthorizationCode,
+  type OAuthClient,
+  type OAuthGrant,
+  REFRESH_TOKEN_TTL_MS,
+  type RefreshToken,
+  withQuery,
+} from "./domain/oauth.js";
+export { isOAuthError, OAuthError, type OAuthErrorCode } from "./domain/oauth-error.js";
 export type { Page, PageQuery } from "./domain/page.js";
 export { porterStem } from "./domain/porter-stem.js";
 export { grantableScopes, isScope, SCOPE_DESCRIPTIONS, SCOPES, type Scope } from "./domain/scopes.js";
@@ -133,7 +144,9 @@ export {
   MarketplaceError,
 } from "./errors.js";
 export { createMarketplace, type Marketplace } from "./marketplace.js";
+export type { AccessTokenClaims, AccessTokenService } from "./ports/access-token-service.js";
 export type { ApiKeyRepository } from "./ports/api-key-repository.js";
+export type { ClientMetadataSource, FetchedMetadata } from "./ports/client-metadata-source.js";
 export type { Clock, IdGenerator, RandomSource } from "./ports/clock.js";
 export type {
   DocumentInput,
@@ -173,6 +186,12 @@ export {
 } from "./ports/mailer.js";
 export type { MessageRepository } from "./ports/message-repository.js";
 export type { NotificationRepository } from "./ports/notification-repository.js";
+export type {
+  CodeOutcome,
+  OAuthClientRepository,
+  OAuthGrantRepository,
+  RefreshOutcome,
+} from "./ports/oauth-repository.js";
 export type { PasswordHasher, VerifyPurpose } from "./ports/password-hasher.js";
 export type { Repositories, Storage, UnitOfWork } from "./ports/repositories.js";
 export type {
@@ -201,6 +220,7 @@ export { constantTimeEqual, sha256Hex } from "./support/crypto.js";
 export { decodeCursor, encodeCursor } from "./support/cursor.js";
 export { createExclusiveGate, type ExclusiveGate, sharedThrough } from "./support/exclusive-gate.js";
 export { createHmacUrlSigner } from "./support/hmac-url-signer.js";
+export { createJwtAccessTokenService } from "./support/jwt-access-tokens.js";
 export { createJwtTokenService } from "./support/jwt-token-service.js";
 export { type Rounds, type RoundsOptions, startRounds } from "./support/rounds.js";
 export { systemClock, webCryptoRandom } from "./support/runtime.js";
@@ -222,6 +242,9 @@ export type { UpdateListingInput } from "./use-cases/listings/update-listing.js"
 export type { DispatchOptions, DispatchReport } from "./use-cases/mail/dispatch-mail.js";
 export type { SweepReport } from "./use-cases/maintenance/sweep-expired.js";
 export type { MessagePage } from "./use-cases/messages/list-messages.js";
+export type { AuthorizationParams, PendingAuthorization } from "./use-cases/oauth/authorize.js";
+export type { ResolvedClient } from "./use-cases/oauth/clients.js";
+export type { CodeExchange, RefreshRequest, TokenSet } from "./use-cases/oauth/tokens.js";
 export type { ListingLimit } from "./use-cases/profiles/listing-limit.js";
 export { type OpenedSession, SESSION_TTL_MS } from "./use-cases/sessions/sessions.js";
 export type { CreatedWebhook } from "./use-cases/webhooks/manage-webhooks.js";

@@ -42,6 +42,10 @@ import {
   unsubscribe,
   updateNotificationSettings,
 } from "./use-cases/notifications/notification-settings.js";
+import { approveAuthorization, checkAuthorization } from "./use-cases/oauth/authorize.js";
+import { registerClient, resolveClient } from "./use-cases/oauth/clients.js";
+import { listConnectedApps, revokeConnectedApp, revokeToken } from "./use-cases/oauth/grants.js";
+import { exchangeCode, refreshGrant } from "./use-cases/oauth/tokens.js";
 import { displayNames } from "./use-cases/profiles/display-names.js";
 import { listProfiles } from "./use-cases/profiles/list-profiles.js";
 import { checkAdmin, getListingLimit, postListingLimit } from "./use-cases/profiles/listing-limit.js";
@@ -207,6 +211,24 @@ function useCases(deps: Deps) {
       checkUrl: scoped("webhooks:manage", deps, checkWebhookUrl),
       /** One relay round: new events become deliveries, due deliveries are sent; call it on a timer. */
       relay: bind(deps, relayWebhooks),
+    },
+    /**
+     * OAuth 2.1 with the marketplace as its own authorization server (settings.oauth): failures of
+     * the protocol throw OAuthError with RFC 6749's codes; the account page's calls MarketplaceError.
+     */
+    oauth: {
+      registerClient: bind(deps, registerClient),
+      resolveClient: bind(deps, resolveClient),
+      /** Checks an authorization request; the consent page shows what it answers. */
+      checkAuthorization: bind(deps, checkAuthorization),
+      /** The signed-in user approves (a narrowing of) the scopes: answers the code. */
+      approve: bind(deps, approveAuthorization),
+      exchangeCode: bind(deps, exchangeCode),
+      refresh: bind(deps, refreshGrant),
+      revokeToken: bind(deps, revokeToken),
+      /** The account page: the applications connected, and disconnecting one. */
+      listConnected: bind(deps, listConnectedApps),
+      disconnect: bind(deps, revokeConnectedApp),
     },
     documents: {
       parse: scoped("documents:parse", deps, parseDocument),

@@ -46,15 +46,28 @@ export function presentsCredentials(headers: Headers): boolean {
 
 /**
  * The one credential resolver of every surface: the caller of a request, through core, once per
- * request. No credential is anonymous (core's rule too), and most reads skip the call.
+ * request. No credential is anonymous (core's rule too), and most reads skip the call. `resource`
+ * is what the request addresses (resourceOf): an OAuth access token must be meant for it.
  */
-export async function resolveCaller(marketplace: Marketplace, headers: Headers): Promise<Caller> {
+export async function resolveCaller(
+  marketplace: Marketplace,
+  headers: Headers,
+  resource?: string,
+): Promise<Caller> {
   try {
     const credentials = credentialsOf(headers);
     if (credentials.apiKey === undefined && credentials.bearer === undefined) return { actor: ANONYMOUS };
-    return { actor: await marketplace.auth.authenticate(credentials) };
+    return { actor: await marketplace.auth.authenticate({ ...credentials, resource }) };
   } catch (error) {
     if (!isMarketplaceError(error, "unauthenticated")) throw error;
     return { actor: ANONYMOUS, authError: error };
   }
+}
+
+/**
+ * The resource (RFC 8707) a request path addresses, for OAuth audiences: the MCP endpoint, or the
+ * server's API (every other path: the JSON API, and the pages, which take no bearer token anyway).
+ */
+export function resourceOf(publicUrl: string, path: string): string {
+  return path === "/mcp" || path.startsWith("/mcp/") ? `${publicUrl}/mcp` : `${publicUrl}/api`;
 }

@@ -18,7 +18,13 @@ export {
 export { type Body, type BodyLimits, readBody, SlowBodyError } from "./body/read-body.js";
 export { assertStorableUrl } from "./body/strict-url.js";
 export { createHost, type HostOptions, type Surface } from "./create-host.js";
-export { type Caller, credentialsOf, presentsCredentials, resolveCaller } from "./credentials.js";
+export {
+  type Caller,
+  credentialsOf,
+  presentsCredentials,
+  resolveCaller,
+  resourceOf,
+} from "./credentials.js";
 export {
   checkFormToken,
   FORM_TOKEN_FIELD,

@@ -68,7 +68,7 @@ const CHANGES_FROM_1_0_2 = [
   "1.2.0: `Idempotency-Key` on POST, PATCH and DELETE replays the stored answer of a retried request.",
   "1.2.0: `Cache-Control: no-store` on every answer that carries a secret or private data.",
   "1.3.0 (landing): Listing gains `price_unit` (fixed, the default, hour, day or month: what the price buys); prices are in the marketplace's `currency`, named in this document; POST /api/parse-pdf suggests a price_unit.",
-  "1.3.0 (landing): API keys take `scopes` and `expires_at` and rotate with a grace period (POST /api/keys/{id}/rotate); the key list shows prefix, scopes and expiry; a deactivated key is 401 api_key_revoked, an expired one 401 api_key_expired; a call outside a key's scopes is 403 insufficient_scope.",
+  "1.3.0 (landing): API keys take `scopes` and `expires_at` and rotate with a grace period (POST /api/keys/{id}/rotate); the key list shows prefix, scopes and expiry; a deactivated key is 401 api_key_revoked, an expired one 401 api_key_expired; a call outside a key's scopes is 403 insufficient_scope. OAuth 2.1 (unless OAUTH=off): the server is its own authorization server, so an MCP client connects with its URL alone.",
   "1.2.0: agents can connect over the Model Context Protocol at /mcp (stateless Streamable HTTP, the same X-API-Key or Bearer credentials; each tool named as the capability it runs); /llms.txt says how.",
 ];
 
@@ -125,6 +125,22 @@ export function buildCapabilities(
         format: "Bearer <token> (HS256, 7 days)",
         how_obtained: "POST /api/auth/login with email and password",
       },
+      ...(settings.oauth
+        ? [
+            {
+              type: "oauth2",
+              header: "Authorization",
+              format:
+                "Bearer <access token> (1 hour, bound to /mcp or /api by `resource`, carrying the approved scopes)",
+              how_obtained:
+                `OAuth 2.1 with this server as the authorization server (${settings.publicUrl}/.well-known/oauth-authorization-server): ` +
+                "authorization code with PKCE S256, the person approving the scopes on the consent page; register by " +
+                "a Client ID Metadata Document (an https client_id) or POST /oauth/register (RFC 7591, public clients); " +
+                "refresh tokens rotate (a reused one revokes the grant); POST /oauth/revoke ends it. An MCP client needs " +
+                `only ${settings.publicUrl}/mcp: its metadata names the authorization server`,
+            },
+          ]
+        : []),
     ],
     known_gaps: mode === "legacy" ? [...GAPS_OPEN_IN_LEGACY] : [],
     changes_from_1_0_2: [...CHANGES_FROM_1_0_2],

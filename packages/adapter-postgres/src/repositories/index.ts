@@ -10,6 +10,7 @@ import { createListingRepository, type ListingRepositoryOptions } from "./listin
 import { createMailQueueRepository } from "./mail-queue-repository.js";
 import { createMessageRepository } from "./message-repository.js";
 import { createNotificationRepository } from "./notification-repository.js";
+import { createOAuthClientRepository, createOAuthGrantRepository } from "./oauth-repository.js";
 import { createTokenRepository } from "./reset-token-repository.js";
 import { createSessionRepository } from "./session-repository.js";
 import { createUserRepository } from "./user-repository.js";
@@ -38,6 +39,8 @@ export function createRepositories(
     resetTokens: createTokenRepository(db, resetTokens),
     verificationTokens: createTokenRepository(db, emailVerificationTokens),
     mailQueue: createMailQueueRepository(db),
+    oauthClients: createOAuthClientRepository(db),
+    oauthGrants: createOAuthGrantRepository(db),
     notifications: createNotificationRepository(db),
     webhooks: createWebhookRepository(db),
     webhookDeliveries: createWebhookDeliveryRepository(db),

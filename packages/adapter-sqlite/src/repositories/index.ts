@@ -11,6 +11,7 @@ import type { SearchOptions } from "./listing-search.js";
 import { createMailQueueRepository } from "./mail-queue-repository.js";
 import { createMessageRepository } from "./message-repository.js";
 import { createNotificationRepository } from "./notification-repository.js";
+import { createOAuthClientRepository, createOAuthGrantRepository } from "./oauth-repository.js";
 import { createTokenRepository } from "./reset-token-repository.js";
 import { createSessionRepository } from "./session-repository.js";
 import { createUserRepository } from "./user-repository.js";
@@ -44,6 +45,8 @@ export function createRepositories(sqlite: Database, db: Db, options: SearchOpti
     webhooks: createWebhookRepository(db),
     webhookDeliveries: createWebhookDeliveryRepository(sqlite, db),
     sessions: createSessionRepository(db),
+    oauthClients: createOAuthClientRepository(db),
+    oauthGrants: createOAuthGrantRepository(db),
     idempotency: createIdempotencyStore(db),
   };
   const inUnit: Repositories = {

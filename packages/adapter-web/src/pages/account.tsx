@@ -11,6 +11,8 @@ import type { PageContext } from "../render.js";
 export interface AccountView {
   displayName: string;
   errors: FieldErrors;
+  /** Whether applications connect through OAuth (the link to /account/apps). */
+  connectedApps: boolean;
 }
 
 /** `/account`: the address, the display name, and a password change (which ends every other session). */
@@ -29,6 +31,12 @@ export const AccountPage: FC<{ ctx: PageContext; view: AccountView }> = ({ ctx, 
         Programs and agents act for you with <a href="/account/keys">API keys</a>, and hear of your events as
         they happen through <a href="/account/webhooks">webhooks</a>. Choose which mails you get in your{" "}
         <a href="/account/notifications">notification settings</a>.
+        {view.connectedApps ? (
+          <>
+            {" "}
+            See and disconnect the <a href="/account/apps">applications you connected</a>.
+          </>
+        ) : null}
       </p>
       {user && isDefaultDisplayName(user.displayName) ? (
         <p class="notice notice-info" role="status" id="choose-name">

@@ -26,6 +26,7 @@ const WRONG_PASSWORD: FormRefusal = {
 export function accountRoutes(config: WebConfig): Hono<WebEnv> {
   const m = config.marketplace;
   const app = new Hono<WebEnv>();
+  const connectedApps = m.settings.oauth !== undefined;
   app.use("/account", signedIn(config));
   app.use("/account/*", signedIn(config));
 
@@ -34,7 +35,13 @@ export function accountRoutes(config: WebConfig): Hono<WebEnv> {
     displayName: string,
     errors: FieldErrors,
     status: FormStatus = 200,
-  ) => render(c, config, (ctx) => <AccountPage ctx={ctx} view={{ displayName, errors }} />, status);
+  ) =>
+    render(
+      c,
+      config,
+      (ctx) => <AccountPage ctx={ctx} view={{ displayName, errors, connectedApps }} />,
+      status,
+    );
 
   app.get("/account", readLimit(config), (c) => accountPage(c, userOf(c).user.displayName, {}));
 

@@ -1,8 +1,8 @@
 import { grantableScopes, type Scope } from "./scopes.js";
 import type { User } from "./user.js";
 
-/** How a caller proved who it is: a JWT, an API key, or a browser session (the web pages). */
-export type CredentialKind = "jwt" | "api_key" | "session";
+/** How a caller proved who it is: a JWT, an API key, a browser session (the web pages), or an OAuth access token. */
+export type CredentialKind = "jwt" | "api_key" | "session" | "oauth";
 
 /** Who is calling a use case. */
 export type Actor =
@@ -13,6 +13,8 @@ export type Actor =
       readonly via: CredentialKind;
       /** The API key presented, when the caller used one. */
       readonly keyId?: string;
+      /** The OAuth grant whose access token was presented. */
+      readonly grantId?: string;
       /** What the credential is limited to; absent, it may do all its user may (domain/scopes.ts). */
       readonly scopes?: readonly Scope[];
       /** When the presented key stops working, if it does. */
@@ -46,4 +48,9 @@ export function hasScope(actor: Actor, scope: Scope): boolean {
 /** The scopes the actor's credential holds, every grantable one when it is unrestricted. */
 export function scopesOf(actor: UserActor): readonly Scope[] {
   return actor.scopes ?? grantableScopes(actor.user.isAdmin);
+}
+
+/** Whether the caller signed in with a password (a JWT or a page session), not a key or an OAuth token. */
+export function signedInWithPassword(actor: Actor): boolean {
+  return actor.kind === "user" && (actor.via === "jwt" || actor.via === "session");
 }

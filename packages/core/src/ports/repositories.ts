@@ -5,6 +5,7 @@ import type { ListingRepository } from "./listing-repository.js";
 import type { MailQueueRepository } from "./mail-queue-repository.js";
 import type { MessageRepository } from "./message-repository.js";
 import type { NotificationRepository } from "./notification-repository.js";
+import type { OAuthClientRepository, OAuthGrantRepository } from "./oauth-repository.js";
 import type { ResetTokenRepository, VerificationTokenRepository } from "./reset-token-repository.js";
 import type { SessionRepository } from "./session-repository.js";
 import type { UserRepository } from "./user-repository.js";
@@ -27,6 +28,10 @@ export interface Repositories {
   /** Webhook deliveries and the fan-out that makes them from the event log. */
   webhookDeliveries: WebhookDeliveryRepository;
   sessions: SessionRepository;
+  /** OAuth clients registered dynamically (RFC 7591). */
+  oauthClients: OAuthClientRepository;
+  /** OAuth grants with their authorization codes and refresh tokens. */
+  oauthGrants: OAuthGrantRepository;
   idempotency: IdempotencyStore;
   /** Transactions over these repositories (idempotent writes commit with their key's answer). */
   unitOfWork: UnitOfWork;

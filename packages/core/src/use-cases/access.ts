@@ -1,6 +1,6 @@
 import type * as v from "valibot";
 import type { Settings } from "../deps.js";
-import { type Actor, hasScope, isAdmin, type UserActor } from "../domain/actor.js";
+import { type Actor, hasScope, isAdmin, signedInWithPassword, type UserActor } from "../domain/actor.js";
 import type { Scope } from "../domain/scopes.js";
 import { isUuid } from "../domain/uuid.js";
 import { invalidField, MarketplaceError } from "../errors.js";
@@ -14,11 +14,11 @@ export function requireUser(actor: Actor): UserActor {
 
 /**
  * The caller must have signed in with a password (a JWT, or a browser session
- * of the web pages): an API key on a JWT-only route is 401.
+ * of the web pages): an API key or an OAuth token on a JWT-only route is 401.
  */
 export function requireJwtUser(actor: Actor): UserActor {
   const user = requireUser(actor);
-  if (user.via === "api_key")
+  if (!signedInWithPassword(user))
     throw new MarketplaceError("unauthenticated", "This endpoint requires a Bearer JWT");
   return user;
 }

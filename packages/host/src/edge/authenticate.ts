@@ -1,6 +1,6 @@
 import type { Marketplace } from "@psm/core";
 import type { MiddlewareHandler } from "hono";
-import { resolveCaller } from "../credentials.js";
+import { resolveCaller, resourceOf } from "../credentials.js";
 import type { HostEnv } from "../env.js";
 
 /**
@@ -12,7 +12,8 @@ import type { HostEnv } from "../env.js";
  */
 export function authenticate(marketplace: Marketplace): MiddlewareHandler<HostEnv> {
   return async (c, next) => {
-    const caller = await resolveCaller(marketplace, c.req.raw.headers);
+    const resource = resourceOf(marketplace.settings.publicUrl, c.req.path);
+    const caller = await resolveCaller(marketplace, c.req.raw.headers, resource);
     c.set("actor", caller.actor);
     if (caller.authError) c.set("authError", caller.authError);
     await next();

@@ -15,6 +15,7 @@ import { listingCases } from "./listings.js";
 import { mailQueueCases } from "./mail-queue.js";
 import { messageCases } from "./messages.js";
 import { notificationCases } from "./notifications.js";
+import { oauthCases } from "./oauth.js";
 import { resetRequestCases } from "./reset-requests.js";
 import { tokenStoreCases } from "./reset-tokens.js";
 import { searchFoldingCases } from "./search-folding.js";
@@ -57,6 +58,7 @@ export function runRepositoryContract(name: string, options: ContractOptions): v
     messageCases(ctx);
     eventCases(ctx);
     webhookCases(ctx);
+    oauthCases(ctx);
     tokenStoreCases(ctx, "resetTokens");
     tokenStoreCases(ctx, "verificationTokens");
     accountRecoveryCases(ctx);

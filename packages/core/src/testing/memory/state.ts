@@ -4,6 +4,7 @@ import type { Listing } from "../../domain/listing.js";
 import type { MailJob } from "../../domain/mail-job.js";
 import type { Message } from "../../domain/message.js";
 import type { NotificationSettings } from "../../domain/notification.js";
+import type { AuthorizationCode, OAuthClient, OAuthGrant, RefreshToken } from "../../domain/oauth.js";
 import type { PageQuery } from "../../domain/page.js";
 import type { User } from "../../domain/user.js";
 import type { Webhook, WebhookDelivery } from "../../domain/webhook.js";
@@ -15,6 +16,11 @@ import type { Session } from "../../ports/session-repository.js";
 
 /** A stored single-use token (reset or verification) with its used flag. */
 export interface StoredResetToken extends ResetToken {
+  used: boolean;
+}
+
+/** A stored authorization code with its used flag. */
+export interface StoredCode extends AuthorizationCode {
   used: boolean;
 }
 
@@ -46,6 +52,12 @@ export interface MemoryState {
   notificationSettings: Map<string, NotificationSettings>;
   /** The notifier's one cursor: the seq of the last event turned into mail. */
   notifyCursor: Map<string, number>;
+  oauthClients: Map<string, OAuthClient>;
+  /** Authorization codes by digest. */
+  oauthCodes: Map<string, StoredCode>;
+  oauthGrants: Map<string, OAuthGrant>;
+  /** Refresh tokens by digest. */
+  oauthRefreshTokens: Map<string, RefreshToken>;
 }
 
 /** Empty tables. */
@@ -68,6 +80,10 @@ export function createMemoryState(): MemoryState {
     fanOutCursor: new Map(),
     notificationSettings: new Map(),
     notifyCursor: new Map(),
+    oauthClients: new Map(),
+    oauthCodes: new Map(),
+    oauthGrants: new Map(),
+    oauthRefreshTokens: new Map(),
   };
 }
 

@@ -7,6 +7,7 @@ import { createMemoryListingRepository } from "./listing-repository.js";
 import { createMemoryMailQueueRepository } from "./mail-queue-repository.js";
 import { createMemoryMessageRepository } from "./message-repository.js";
 import { createMemoryNotificationRepository } from "./notification-repository.js";
+import { createMemoryOAuthClientRepository, createMemoryOAuthGrantRepository } from "./oauth-repository.js";
 import { createMemoryTokenRepository } from "./reset-token-repository.js";
 import { createMemorySessionRepository } from "./session-repository.js";
 import { createMemoryState, snapshotState } from "./state.js";
@@ -34,6 +35,8 @@ export function createMemoryStorage(): Storage {
     verificationTokens: createMemoryTokenRepository(state, "verificationTokens"),
     mailQueue: createMemoryMailQueueRepository(state),
     sessions: createMemorySessionRepository(state),
+    oauthClients: createMemoryOAuthClientRepository(state),
+    oauthGrants: createMemoryOAuthGrantRepository(state),
     idempotency: createMemoryIdempotencyStore(state),
     events: createMemoryEventRepository(state),
     webhooks: createMemoryWebhookRepository(state),

@@ -72,6 +72,9 @@ export function createMemoryUserRepository(state: MemoryState): UserRepository {
       removeWhere(state.verificationTokens, (row) => row.userId === id);
       removeWhere(state.mailJobs, (row) => row.userId === id);
       removeWhere(state.sessions, (row) => row.userId === id);
+      removeWhere(state.oauthCodes, (row) => row.userId === id);
+      removeWhere(state.oauthGrants, (row) => row.userId === id);
+      removeWhere(state.oauthRefreshTokens, (row) => !state.oauthGrants.has(row.grantId));
       removeWhere(state.events, (row) => row.userId === id);
       state.notificationSettings.delete(id);
       const hooks = new Set(

@@ -6,6 +6,7 @@ import {
   LAST_USED_INTERVAL_MS,
   shouldTouchLastUsed,
 } from "../../domain/api-key.js";
+import { grantIsLive } from "../../domain/oauth.js";
 import { MarketplaceError } from "../../errors.js";
 import { sha256Hex } from "../../support/crypto.js";
 
@@ -13,6 +14,11 @@ import { sha256Hex } from "../../support/crypto.js";
 export interface Credentials {
   apiKey?: string | undefined;
   bearer?: string | undefined;
+  /**
+   * The resource the request addresses (RFC 8707), an absolute URL such as PUBLIC_URL + "/mcp":
+   * an OAuth access token is accepted only where its audience names it.
+   */
+  resource?: string | undefined;
 }
 
 /**
@@ -24,21 +30,24 @@ export interface Credentials {
  * actor carries its scopes and expiry, which core's use cases honour.
  */
 export async function authenticate(
-  deps: Pick<Deps, "repos" | "tokens" | "clock">,
+  deps: Pick<Deps, "repos" | "tokens" | "clock" | "accessTokens">,
   credentials: Credentials,
 ): Promise<Actor> {
   const { apiKey, bearer } = credentials;
   if (apiKey !== undefined && bearer !== undefined) {
     // Both presented: both must be valid and name one user, so a good key
     // cannot smuggle a bad (or someone else's) token past the 401 rule.
-    const [byKey, byToken] = await Promise.all([byApiKey(deps, apiKey), byBearer(deps, bearer)]);
+    const [byKey, byToken] = await Promise.all([
+      byApiKey(deps, apiKey),
+      byBearer(deps, bearer, credentials.resource),
+    ]);
     if (byKey.kind !== "user" || byToken.kind !== "user" || byKey.user.id !== byToken.user.id) {
       throw invalid("The API key and the token belong to different users");
     }
     return byKey;
   }
   if (apiKey !== undefined) return byApiKey(deps, apiKey);
-  if (bearer !== undefined) return byBearer(deps, bearer);
+  if (bearer !== undefined) return byBearer(deps, bearer, credentials.resource);
   return ANONYMOUS;
 }
 
@@ -65,12 +74,46 @@ async function byApiKey(deps: Pick<Deps, "repos" | "clock">, value: string): Pro
   };
 }
 
-async function byBearer(deps: Pick<Deps, "repos" | "tokens">, token: string): Promise<Actor> {
-  const claims = token.length > 4096 ? null : await deps.tokens.verify(token);
-  if (!claims) throw invalid("Invalid or expired token");
+async function byBearer(
+  deps: Pick<Deps, "repos" | "tokens" | "clock" | "accessTokens">,
+  token: string,
+  resource: string | undefined,
+): Promise<Actor> {
+  if (token.length > 4096) throw invalid("Invalid or expired token");
+  const claims = await deps.tokens.verify(token);
+  if (!claims) return byAccessToken(deps, token, resource);
   const user = await deps.repos.users.findById(claims.sub);
   if (!user || user.tokenVersion !== claims.version) throw invalid("Invalid or expired token");
   return { kind: "user", user, via: "jwt" };
+}
+
+/**
+ * An OAuth access token: valid, for this resource, and of a grant still live (revocation and a
+ * password change end it at once, not at its expiry). Its scopes limit the actor as a key's do.
+ */
+async function byAccessToken(
+  deps: Pick<Deps, "repos" | "clock" | "accessTokens">,
+  token: string,
+  resource: string | undefined,
+): Promise<Actor> {
+  const claims = await deps.accessTokens?.verify(token);
+  if (!claims) throw invalid("Invalid or expired token");
+  if (resource === undefined || !claims.audience.includes(resource)) {
+    throw invalid("This token was issued for another resource");
+  }
+  const [grant, user] = await Promise.all([
+    deps.repos.oauthGrants.findGrant(claims.grantId),
+    deps.repos.users.findById(claims.userId),
+  ]);
+  if (
+    !grant ||
+    !user ||
+    grant.userId !== user.id ||
+    !grantIsLive(grant, deps.clock.now(), user.tokenVersion)
+  ) {
+    throw invalid("Invalid or expired token");
+  }
+  return { kind: "user", user, via: "oauth", grantId: grant.id, scopes: claims.scopes };
 }
 
 function invalid(message: string): MarketplaceError {

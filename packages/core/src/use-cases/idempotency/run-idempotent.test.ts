@@ -183,6 +183,7 @@ describe("idempotency.run", () => {
       sessions: 0,
       events: 0,
       deliveries: 0,
+      oauth: 0,
     });
     expect((await market.idempotency.run(request, createListingWork(actor))).replayed).toBe(false);
   });

@@ -8,11 +8,13 @@ export interface SweepReport {
   sessions: number;
   events: number;
   deliveries: number;
+  /** OAuth codes and grants past their expiry. */
+  oauth: number;
 }
 
 /**
  * Removes expired idempotency keys and browser sessions, events past their 90 days and webhook
- * deliveries past their 30; run it on a timer.
+ * deliveries past their 30, and OAuth codes and grants past their expiry; run it on a timer.
  */
 export async function sweepExpired(deps: Pick<Deps, "repos" | "clock">): Promise<SweepReport> {
   const now = deps.clock.now();
@@ -23,5 +25,6 @@ export async function sweepExpired(deps: Pick<Deps, "repos" | "clock">): Promise
   const deliveries = await deps.repos.webhookDeliveries.sweep(
     new Date(now.getTime() - DELIVERY_RETENTION_MS),
   );
-  return { idempotencyKeys, sessions, events, deliveries };
+  const oauth = await deps.repos.oauthGrants.deleteExpired(now);
+  return { idempotencyKeys, sessions, events, deliveries, oauth };
 }

@@ -10,7 +10,7 @@ import { requireProvenAddress } from "../proven-address.js";
 /**
  * Sends a message about a listing. Strict mode: the caller is the sender and
  * one of the two parties must be the listing's author. Legacy mode (1.0.2):
- * anyone may send as any existing user. isAgent defaults to true for API-key callers.
+ * anyone may send as any existing user. isAgent defaults to true for API-key and OAuth callers.
  * With REQUIRE_VERIFIED_EMAIL the sender's address must be proven.
  */
 export async function sendMessage(
@@ -45,7 +45,7 @@ export async function sendMessage(
     senderId,
     receiverId,
     content: data.content,
-    isAgent: data.isAgent ?? (actor.kind === "user" && actor.via === "api_key"),
+    isAgent: data.isAgent ?? (actor.kind === "user" && (actor.via === "api_key" || actor.via === "oauth")),
     createdAt: now,
   };
   await deps.repos.messages.insert(message, [
