@@ -12,8 +12,9 @@ export interface ListingRevision {
 /**
  * Wraps `repos` so that every call that can change what a listing read
  * answers moves the revision once it has settled: listing inserts, updates,
- * deletes and views, a user's cascading delete, and a unit of work (after it
- * commits or rolls back, since its writes are visible only then). Give the
+ * deletes and views, a user's cascading delete, and a unit of work that made
+ * one of these (after it commits or rolls back, since its writes are visible
+ * only then). Give the
  * wrapped repositories to createMarketplace and the revision to createHttpApp
  * (`listingRevision`); without it the API keeps no answers.
  *
@@ -27,6 +28,16 @@ export function watchListingWrites(repos: Repositories): { repos: Repositories; 
   const bump = () => {
     revision += 1;
   };
+  return { repos: watch(repos, bump), revision: { current: () => revision } };
+}
+
+/**
+ * `repos` with every listing write calling `wrote` once it settles. A unit of
+ * work calls it once it ends, and only when its work wrote through the unit's
+ * repositories (watched the same way), so a unit that touches no listing (a
+ * key's creation) leaves the cache alone.
+ */
+function watch(repos: Repositories, wrote: () => void): Repositories {
   // Looked up on every access, so a repository replaced after this call (tests inject
   // failures that way) is the one used, watched as well.
   const wrappers = new WeakMap<object, object>();
@@ -38,20 +49,31 @@ export function watchListingWrites(repos: Repositories): { repos: Repositories; 
     }
     return wrapper;
   };
-  const watched = new Proxy(repos, {
+  return new Proxy(repos, {
     get(object, key) {
       const value = Reflect.get(object, key) as unknown;
       if (typeof value !== "object" || value === null) return value;
-      if (key === "listings") return wrap(value, (listings) => watching(listings, LISTING_WRITES, bump));
-      if (key === "users") return wrap(value, (users) => watching(users, USER_WRITES, bump));
+      if (key === "listings") return wrap(value, (listings) => watching(listings, LISTING_WRITES, wrote));
+      if (key === "users") return wrap(value, (users) => watching(users, USER_WRITES, wrote));
       if (key === "unitOfWork") {
-        // Inside a unit the inner repositories need no watching: the unit moves the revision once it ends.
-        return wrap(value as UnitOfWork, (unit) => ({ run: (work) => unit.run(work).finally(bump) }));
+        // The unit's writes become visible when it ends: the revision moves then, if it wrote.
+        return wrap(value as UnitOfWork, (unit) => ({
+          run: (work) => {
+            let touched = false;
+            const touch = () => {
+              touched = true;
+            };
+            return unit
+              .run((inner) => work(watch(inner, touch)))
+              .finally(() => {
+                if (touched) wrote();
+              });
+          },
+        }));
       }
       return value;
     },
   });
-  return { repos: watched, revision: { current: () => revision } };
 }
 
 const LISTING_WRITES: ReadonlySet<keyof ListingRepository> = new Set([
