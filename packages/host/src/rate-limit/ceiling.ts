@@ -13,6 +13,8 @@ export interface FailureQuota {
   key: (c: Context<HostEnv>) => string | undefined;
 }
 
+type StoreOptions = Parameters<NonNullable<Store<HostEnv>["init"]>>[0];
+
 /** The status a failed password answers with: the failures these quotas count. */
 const FAILED = 401;
 
@@ -31,6 +33,9 @@ export function failureCeiling(account: FailureQuota, perAddress: FailureQuota):
     const key = quota.key(c);
     return key === undefined ? undefined : `${quota.policy.name}:${key}`;
   };
+  // No limiter owns the account's store, so it is given its window here, as hono-rate-limiter gives
+  // its own (Redis's store cannot count without one).
+  account.store.init?.({ windowMs: account.policy.windowMs, limit: account.policy.limit } as StoreOptions);
   return async (c, next) => {
     const counter = counterOf(account, c);
     if (counter === undefined) return next();
