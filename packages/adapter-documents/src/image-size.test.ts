@@ -9,8 +9,12 @@ describe("readImageSize", () => {
     expect(readImageSize(pngHeader(50_000, 40_000), "png")).toEqual({ width: 50_000, height: 40_000 });
   });
 
-  it("walks JPEG segments to the frame header", () => {
-    expect(readImageSize(jpegHeader(20_000, 10_000), "jpeg")).toEqual({ width: 20_000, height: 10_000 });
+  it("walks JPEG segments to the frame header, and reads its colour components", () => {
+    expect(readImageSize(jpegHeader(20_000, 10_000), "jpeg")).toEqual({
+      width: 20_000,
+      height: 10_000,
+      components: 1,
+    });
   });
 
   it("reads the three WebP headers", () => {

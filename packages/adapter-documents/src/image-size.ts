@@ -4,6 +4,8 @@ import type { DocumentKind } from "@psm/core";
 export interface ImageSize {
   width: number;
   height: number;
+  /** Colour components a JPEG's frame declares (1 gray, 3 YCbCr or RGB, 4 CMYK); absent for other types. */
+  components?: number;
 }
 
 const u16be = (b: Uint8Array, i: number) => ((b[i] ?? 0) << 8) | (b[i + 1] ?? 0);
@@ -36,7 +38,8 @@ function jpeg(b: Uint8Array): ImageSize | null {
       continue;
     }
     if (marker === 0xd9 || marker === 0xda) return null; // end of image or scan data before any frame
-    if (isStartOfFrame(marker)) return { height: u16be(b, i + 5), width: u16be(b, i + 7) };
+    if (isStartOfFrame(marker))
+      return { height: u16be(b, i + 5), width: u16be(b, i + 7), components: b[i + 9] ?? 0 };
     const length = u16be(b, i + 2);
     if (length < 2) return null;
     i += 2 + length;

@@ -2,7 +2,8 @@ import { crc32, deflateSync } from "node:zlib";
 
 const SIGNATURE = Uint8Array.of(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a);
 
-function chunk(type: string, data: Uint8Array): Buffer {
+/** One PNG chunk: length, type, data and CRC. */
+export function pngChunk(type: string, data: Uint8Array): Buffer {
   const head = Buffer.alloc(8);
   head.writeUInt32BE(data.length, 0);
   head.write(type, 4, "latin1");
@@ -29,9 +30,9 @@ export function encodeGrayPng(width: number, height: number, gray: Uint8Array): 
   }
   return Buffer.concat([
     SIGNATURE,
-    chunk("IHDR", ihdr),
-    chunk("IDAT", deflateSync(raw, { level: 6 })),
-    chunk("IEND", new Uint8Array(0)),
+    pngChunk("IHDR", ihdr),
+    pngChunk("IDAT", deflateSync(raw, { level: 6 })),
+    pngChunk("IEND", new Uint8Array(0)),
   ]);
 }
 

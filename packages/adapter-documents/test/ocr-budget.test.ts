@@ -11,15 +11,8 @@ import { toBudgetedImage } from "../src/ocr/ocr-image.js";
 import { residentBytes } from "../src/pool/memory-watch.js";
 import { failureOf } from "./support/failure.js";
 import { webpHeader } from "./support/image-headers.js";
-import { largeFlyerPng } from "./support/large-image.js";
+import { FLYER, largeFlyerPng } from "./support/large-image.js";
 
-const FLYER = [
-  "PENETRATION TESTING",
-  "We find vulnerabilities before",
-  "attackers do. OWASP based tests.",
-  "From $4,500 per application",
-  "Contact: security@redline-labs.io",
-];
 const MiB = 1024 * 1024;
 const parsers: ClosableDocumentParser[] = [];
 afterEach(async () => {

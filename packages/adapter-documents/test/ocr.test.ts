@@ -5,6 +5,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { createDocumentParser, encodeGrayPng } from "../src/index.js";
 import { tesseractPaths } from "../src/ocr/tesseract-paths.js";
 import { failureOf } from "./support/failure.js";
+import { FLYER } from "./support/large-image.js";
 import { imageToPdf, textToPdf } from "./support/make-pdf.js";
 import { renderTextPng } from "./support/render-text.js";
 
@@ -13,13 +14,6 @@ const cachePath = join(mkdtempSync(join(tmpdir(), "psm-ocr-test-")), "cache");
 const parser = createDocumentParser({ ocrCachePath: cachePath });
 afterAll(() => parser.close());
 
-const FLYER = [
-  "PENETRATION TESTING",
-  "We find vulnerabilities before",
-  "attackers do. OWASP based tests.",
-  "From $4,500 per application",
-  "Contact: security@redline-labs.io",
-];
 const fixture = (name: string) => readFileSync(join(import.meta.dirname, "fixtures", name));
 
 describe("OCR of images", () => {

@@ -1,25 +1,10 @@
 import { MarketplaceError } from "@psm/core";
+import { readImageSize } from "../image-size.js";
 import { largestPageImage } from "../pdf/page-images.js";
 import { openPdf } from "../pdf/read-pdf.js";
 import type { GrayImage } from "./downscale.js";
 
 const COLOUR_SPACES: Record<number, string> = { 1: "/DeviceGray", 3: "/DeviceRGB", 4: "/DeviceCMYK" };
-
-/** The number of colour components a JPEG's frame header declares, or null. */
-function components(jpeg: Uint8Array): number | null {
-  for (let i = 2; i + 9 < jpeg.length; ) {
-    const marker = jpeg[i + 1] ?? 0;
-    if (jpeg[i] !== 0xff) return null;
-    if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc)
-      return jpeg[i + 9] ?? null;
-    if (marker === 0xd8 || marker === 0xff) {
-      i += marker === 0xff ? 1 : 2;
-      continue;
-    }
-    i += 2 + (((jpeg[i + 2] ?? 0) << 8) | (jpeg[i + 3] ?? 0));
-  }
-  return null;
-}
 
 /** A one-page PDF painting the JPEG, unchanged, as a DCTDecode image over the whole page. */
 function wrapInPdf(jpeg: Uint8Array, width: number, height: number, space: string): Uint8Array {
@@ -76,7 +61,7 @@ export async function decodeJpegGray(
   height: number,
   maxPixels: number,
 ): Promise<GrayImage> {
-  const space = COLOUR_SPACES[components(jpeg) ?? 0];
+  const space = COLOUR_SPACES[readImageSize(jpeg, "jpeg")?.components ?? 0];
   const undecodable = () => new MarketplaceError("unsupported_document", "The image could not be decoded");
   if (space === undefined) throw undecodable();
   const pdf = await openPdf(wrapInPdf(jpeg, width, height, space), maxPixels).catch(() =>

@@ -1,26 +1,9 @@
 import { crc32, deflateSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { decodePngGray } from "./png-decode.js";
+import { pngChunk } from "../png-encode.js";
+import { ADAM7, decodePngGray } from "./png-decode.js";
 
 type Rgba = readonly [number, number, number, number];
-const ADAM7 = [
-  [0, 0, 8, 8],
-  [4, 0, 8, 8],
-  [0, 4, 4, 8],
-  [2, 0, 4, 4],
-  [0, 2, 2, 4],
-  [1, 0, 2, 2],
-  [0, 1, 1, 2],
-] as const;
-
-function chunk(type: string, body: Uint8Array): Buffer {
-  const head = Buffer.alloc(8);
-  head.writeUInt32BE(body.length, 0);
-  head.write(type, 4, "latin1");
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(Buffer.concat([head.subarray(4), body])) >>> 0, 0);
-  return Buffer.concat([head, body, crc]);
-}
 
 /** Samples of one pixel in the colour type, at the bit depth. */
 function samples(p: Rgba, colour: number, depth: number, palette: Rgba[]): number[] {
@@ -91,10 +74,10 @@ function encodePng(
   ihdr.set([depth, colour, 0, 0, interlaced ? 1 : 0], 8);
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk("IHDR", ihdr),
-    ...(colour === 3 ? [chunk("PLTE", Uint8Array.from(palette.flatMap((p) => [p[0], p[1], p[2]])))] : []),
-    chunk("IDAT", deflateSync(Uint8Array.from(rows))),
-    chunk("IEND", new Uint8Array(0)),
+    pngChunk("IHDR", ihdr),
+    ...(colour === 3 ? [pngChunk("PLTE", Uint8Array.from(palette.flatMap((p) => [p[0], p[1], p[2]])))] : []),
+    pngChunk("IDAT", deflateSync(Uint8Array.from(rows))),
+    pngChunk("IEND", new Uint8Array(0)),
   ]);
 }
 

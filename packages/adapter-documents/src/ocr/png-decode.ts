@@ -6,8 +6,8 @@ const corrupt = () => new MarketplaceError("unsupported_document", "The image co
 const u32 = (b: Uint8Array, i: number) =>
   (((b[i] ?? 0) << 24) | ((b[i + 1] ?? 0) << 16) | ((b[i + 2] ?? 0) << 8) | (b[i + 3] ?? 0)) >>> 0;
 const CHANNELS: Record<number, number> = { 0: 1, 2: 3, 3: 1, 4: 2, 6: 4 };
-// Adam7: each pass's first column and row, and its steps.
-const ADAM7 = [
+/** Adam7: each pass's first column and row, and its steps. */
+export const ADAM7 = [
   [0, 0, 8, 8],
   [4, 0, 8, 8],
   [0, 4, 4, 8],

@@ -36,7 +36,8 @@ export function startDocumentProcess(options: ProcessOptions, stopping: () => Er
     ],
     // Structured clone over the channel: the bytes travel as a Uint8Array, not as JSON.
     serialization: "advanced",
-    stdio: ["ignore", "inherit", "pipe", "ipc"],
+    // Nothing on stdout, which the MCP stdio server speaks JSON-RPC on; stderr is kept and forwarded.
+    stdio: ["ignore", "ignore", "pipe", "ipc"],
   });
   let tail = "";
   child.stderr?.setEncoding("utf8");

@@ -126,7 +126,10 @@ export function createParsePool<R>(options: ParsePoolOptions): ParsePool<R> {
         const { child } = slot.process;
         slot.process = null;
         slot.pid = null;
-        child.send({ type: "stop", id: 0 } satisfies ToWorker, () => child.kill("SIGKILL"));
+        // It exits on its own; one that cannot be told is killed.
+        child.send({ type: "stop", id: 0 } satisfies ToWorker, (error) => {
+          if (error) child.kill("SIGKILL");
+        });
       }
     }, options.idleMs);
     slot.idle.unref();

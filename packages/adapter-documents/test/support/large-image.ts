@@ -2,6 +2,15 @@ import { decodePngGray } from "../../src/ocr/png-decode.js";
 import { encodeGrayPng } from "../../src/png-encode.js";
 import { renderTextPng } from "./render-text.js";
 
+/** A security flyer's lines, printed into images by the OCR tests. */
+export const FLYER = [
+  "PENETRATION TESTING",
+  "We find vulnerabilities before",
+  "attackers do. OWASP based tests.",
+  "From $4,500 per application",
+  "Contact: security@redline-labs.io",
+];
+
 /**
  * A flyer printed at `factor` times the size renderTextPng draws it (each pixel a factor ×
  * factor block): a phone photo's pixel count with the same text. Made by upscaling, since
