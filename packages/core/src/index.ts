@@ -92,6 +92,15 @@ export {
 } from "./domain/notification.js";
 export type { Page, PageQuery } from "./domain/page.js";
 export { porterStem } from "./domain/porter-stem.js";
+export {
+  defaultSavedSearchName,
+  listingMatchKeys,
+  MAX_SAVED_SEARCHES_PER_USER,
+  matchesSavedSearch,
+  SAVED_SEARCH_NAME_MAX_LENGTH,
+  type SavedSearch,
+  savedSearchMatchKey,
+} from "./domain/saved-search.js";
 export { grantableScopes, isScope, SCOPE_DESCRIPTIONS, SCOPES, type Scope } from "./domain/scopes.js";
 export { foldSearchText } from "./domain/search-text.js";
 export {
@@ -170,6 +179,7 @@ export type {
   VerificationToken,
   VerificationTokenRepository,
 } from "./ports/reset-token-repository.js";
+export type { SavedSearchMatch, SavedSearchRepository } from "./ports/saved-search-repository.js";
 export type { Session, SessionRepository } from "./ports/session-repository.js";
 export type { TokenClaims, TokenService } from "./ports/token-service.js";
 export type { UrlSigner } from "./ports/url-signer.js";
@@ -193,6 +203,11 @@ export { createHmacUrlSigner } from "./support/hmac-url-signer.js";
 export { createJwtTokenService } from "./support/jwt-token-service.js";
 export { type Rounds, type RoundsOptions, startRounds } from "./support/rounds.js";
 export { systemClock, webCryptoRandom } from "./support/runtime.js";
+export {
+  type SavedSearchMatcherOptions,
+  type SavedSearchMatcherOwner,
+  startSavedSearchMatcher,
+} from "./support/saved-search-matcher.js";
 export { createUuidV7Generator, uuidV7Time } from "./support/uuid-v7.js";
 export { inputIssues, MAX_ISSUES } from "./support/validate.js";
 // Result and command types that live beside their use case.
@@ -211,6 +226,7 @@ export type { DispatchOptions, DispatchReport } from "./use-cases/mail/dispatch-
 export type { SweepReport } from "./use-cases/maintenance/sweep-expired.js";
 export type { MessagePage } from "./use-cases/messages/list-messages.js";
 export type { ListingLimit } from "./use-cases/profiles/listing-limit.js";
+export type { MatchOptions, MatchReport } from "./use-cases/saved-searches/match-saved-searches.js";
 export { type OpenedSession, SESSION_TTL_MS } from "./use-cases/sessions/sessions.js";
 export type { CreatedWebhook } from "./use-cases/webhooks/manage-webhooks.js";
 export type { RelayOptions, RelayReport } from "./use-cases/webhooks/relay-webhooks.js";

@@ -11,6 +11,7 @@ import { createMailQueueRepository } from "./mail-queue-repository.js";
 import { createMessageRepository } from "./message-repository.js";
 import { createNotificationRepository } from "./notification-repository.js";
 import { createTokenRepository } from "./reset-token-repository.js";
+import { createSavedSearchRepository } from "./saved-search-repository.js";
 import { createSessionRepository } from "./session-repository.js";
 import { createUserRepository } from "./user-repository.js";
 import { createWebhookDeliveryRepository } from "./webhook-delivery-repository.js";
@@ -41,6 +42,7 @@ export function createRepositories(
     notifications: createNotificationRepository(db),
     webhooks: createWebhookRepository(db),
     webhookDeliveries: createWebhookDeliveryRepository(db),
+    savedSearches: createSavedSearchRepository(db),
     sessions: createSessionRepository(db),
     idempotency: createIdempotencyStore(db),
     unitOfWork: {

@@ -34,7 +34,8 @@ export function searchWords(text: string): string[] {
 const STEMS = new Map<string, string>();
 const STEMS_KEPT = 20_000;
 
-function stem(word: string): string {
+/** The stem of one word (from searchWords), as the engines' English stemmer gives it; memoised. */
+export function stemOf(word: string): string {
   let found = STEMS.get(word);
   if (found === undefined) {
     found = porterStem(word);
@@ -46,7 +47,7 @@ function stem(word: string): string {
 
 /** The stems of a text's words: the terms a full-text index holds for it. */
 export function stemsOf(text: string): Set<string> {
-  return new Set(searchWords(text).map(stem));
+  return new Set(searchWords(text).map(stemOf));
 }
 
 /**
@@ -56,7 +57,7 @@ export function stemsOf(text: string): Set<string> {
  */
 export function holdsEveryWord(stems: ReadonlySet<string>, words: readonly string[]): boolean {
   return words.every((word, i) => {
-    const wanted = stem(word);
+    const wanted = stemOf(word);
     if (stems.has(wanted)) return true;
     if (i !== words.length - 1) return false;
     for (const candidate of stems) if (candidate.startsWith(wanted)) return true;

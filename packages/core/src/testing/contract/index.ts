@@ -16,6 +16,8 @@ import { messageCases } from "./messages.js";
 import { notificationCases } from "./notifications.js";
 import { resetRequestCases } from "./reset-requests.js";
 import { tokenStoreCases } from "./reset-tokens.js";
+import { savedSearchOracleCases } from "./saved-search-oracle.js";
+import { savedSearchCases } from "./saved-searches.js";
 import { searchFoldingCases } from "./search-folding.js";
 import { sessionCases } from "./sessions.js";
 import { storageErrorCases } from "./storage-errors.js";
@@ -56,6 +58,8 @@ export function runRepositoryContract(name: string, options: ContractOptions): v
     messageCases(ctx);
     eventCases(ctx);
     webhookCases(ctx);
+    savedSearchCases(ctx);
+    savedSearchOracleCases(ctx);
     tokenStoreCases(ctx, "resetTokens");
     tokenStoreCases(ctx, "verificationTokens");
     accountRecoveryCases(ctx);

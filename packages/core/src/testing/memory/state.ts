@@ -5,12 +5,14 @@ import type { MailJob } from "../../domain/mail-job.js";
 import type { Message } from "../../domain/message.js";
 import type { NotificationSettings } from "../../domain/notification.js";
 import type { PageQuery } from "../../domain/page.js";
+import type { SavedSearch } from "../../domain/saved-search.js";
 import type { User } from "../../domain/user.js";
 import type { Webhook, WebhookDelivery } from "../../domain/webhook.js";
 import { MarketplaceError } from "../../errors.js";
 import type { IdempotencyRecord } from "../../ports/idempotency-store.js";
 import type { ResetRequest } from "../../ports/mail-queue-repository.js";
 import type { ResetToken } from "../../ports/reset-token-repository.js";
+import type { SavedSearchMatch } from "../../ports/saved-search-repository.js";
 import type { Session } from "../../ports/session-repository.js";
 
 /** A stored single-use token (reset or verification) with its used flag. */
@@ -46,6 +48,11 @@ export interface MemoryState {
   notificationSettings: Map<string, NotificationSettings>;
   /** The notifier's one cursor: the seq of the last event turned into mail. */
   notifyCursor: Map<string, number>;
+  savedSearches: Map<string, SavedSearch>;
+  /** Matches recorded, by saved search id and listing id joined with a slash. */
+  savedSearchMatches: Map<string, SavedSearchMatch>;
+  /** The matcher's one cursor: the seq of the last event matched against saved searches. */
+  matchCursor: Map<string, number>;
 }
 
 /** Empty tables. */
@@ -68,6 +75,9 @@ export function createMemoryState(): MemoryState {
     fanOutCursor: new Map(),
     notificationSettings: new Map(),
     notifyCursor: new Map(),
+    savedSearches: new Map(),
+    savedSearchMatches: new Map(),
+    matchCursor: new Map(),
   };
 }
 

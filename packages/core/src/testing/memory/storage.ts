@@ -8,6 +8,7 @@ import { createMemoryMailQueueRepository } from "./mail-queue-repository.js";
 import { createMemoryMessageRepository } from "./message-repository.js";
 import { createMemoryNotificationRepository } from "./notification-repository.js";
 import { createMemoryTokenRepository } from "./reset-token-repository.js";
+import { createMemorySavedSearchRepository } from "./saved-search-repository.js";
 import { createMemorySessionRepository } from "./session-repository.js";
 import { createMemoryState, snapshotState } from "./state.js";
 import { createMemoryUserRepository } from "./user-repository.js";
@@ -39,6 +40,7 @@ export function createMemoryStorage(): Storage {
     webhooks: createMemoryWebhookRepository(state),
     notifications: createMemoryNotificationRepository(state),
     webhookDeliveries: createMemoryWebhookDeliveryRepository(state),
+    savedSearches: createMemorySavedSearchRepository(state),
   };
   const inUnit: Repositories = {
     ...tables,
