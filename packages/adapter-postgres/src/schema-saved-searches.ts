@@ -55,8 +55,15 @@ export const savedSearchMatches = pgTable(
       .references(() => savedSearches.id, { onDelete: "cascade" }),
     listingId: uuid("listing_id").notNull(),
     matchedAt: instant("matched_at").notNull(),
+    mailedAt: instant("mailed_at"),
   },
-  (t) => [primaryKey({ columns: [t.savedSearchId, t.listingId] })],
+  (t) => [
+    primaryKey({ columns: [t.savedSearchId, t.listingId] }),
+    // A mail's new matches of one saved search, oldest first, in one seek.
+    index("saved_search_matches_unmailed_idx")
+      .on(t.savedSearchId, t.matchedAt)
+      .where(sql`${t.mailedAt} IS NULL`),
+  ],
 );
 
 /**

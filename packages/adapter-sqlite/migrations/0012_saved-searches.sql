@@ -27,9 +27,13 @@ CREATE TABLE `saved_search_matches` (
 	`saved_search_id` text NOT NULL,
 	`listing_id` text NOT NULL,
 	`matched_at` integer NOT NULL,
+	`mailed_at` integer,
 	PRIMARY KEY(`saved_search_id`, `listing_id`),
 	FOREIGN KEY (`saved_search_id`) REFERENCES `saved_searches`(`id`) ON UPDATE no action ON DELETE cascade
 );
+--> statement-breakpoint
+-- A mail's new matches of one saved search, oldest first, in one seek.
+CREATE INDEX `saved_search_matches_unmailed_idx` ON `saved_search_matches` (`saved_search_id`,`matched_at`) WHERE "saved_search_matches"."mailed_at" IS NULL;
 --> statement-breakpoint
 CREATE TABLE `saved_search_cursor` (
 	`id` integer PRIMARY KEY NOT NULL,
@@ -41,3 +45,37 @@ INSERT INTO `saved_search_cursor` (`id`, `last_seq`) VALUES (1, max(
 	coalesce((SELECT `seq` FROM `sqlite_sequence` WHERE `name` = 'events'), 0),
 	coalesce((SELECT max(`seq`) FROM `events`), 0)
 ));
+--> statement-breakpoint
+-- mail_jobs gains the kind `saved_search_matched`. SQLite cannot alter a
+-- CHECK, so the table is rebuilt as in 0011 (create, copy every row, drop,
+-- rename, recreate the indexes) inside the migrator's one transaction.
+CREATE TABLE `__new_mail_jobs` (
+	`id` text PRIMARY KEY NOT NULL,
+	`user_id` text NOT NULL,
+	`kind` text NOT NULL,
+	`ref` text,
+	`status` text NOT NULL,
+	`attempts` integer DEFAULT 0 NOT NULL,
+	`next_attempt_at` integer NOT NULL,
+	`last_error` text,
+	`created_at` integer NOT NULL,
+	`sent_at` integer,
+	FOREIGN KEY (`user_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE cascade,
+	CONSTRAINT "mail_jobs_kind_check" CHECK("__new_mail_jobs"."kind" IN ('password_reset', 'email_verification', 'webhook_disabled', 'message_received', 'saved_search_matched')),
+	CONSTRAINT "mail_jobs_status_check" CHECK("__new_mail_jobs"."status" IN ('pending', 'sent', 'failed')),
+	CONSTRAINT "mail_jobs_attempts_check" CHECK("__new_mail_jobs"."attempts" >= 0)
+);
+--> statement-breakpoint
+INSERT INTO `__new_mail_jobs`("id", "user_id", "kind", "ref", "status", "attempts", "next_attempt_at", "last_error", "created_at", "sent_at") SELECT "id", "user_id", "kind", "ref", "status", "attempts", "next_attempt_at", "last_error", "created_at", "sent_at" FROM `mail_jobs`;
+--> statement-breakpoint
+DROP TABLE `mail_jobs`;
+--> statement-breakpoint
+ALTER TABLE `__new_mail_jobs` RENAME TO `mail_jobs`;
+--> statement-breakpoint
+CREATE INDEX `mail_jobs_status_next_attempt_at_id_idx` ON `mail_jobs` (`status`,`next_attempt_at`,`id`);
+--> statement-breakpoint
+CREATE INDEX `mail_jobs_user_id_kind_created_at_idx` ON `mail_jobs` (`user_id`,`kind`,`created_at`);
+--> statement-breakpoint
+CREATE INDEX `mail_jobs_user_id_kind_ref_created_at_idx` ON `mail_jobs` (`user_id`,`kind`,`ref`,`created_at`);
+--> statement-breakpoint
+CREATE UNIQUE INDEX `mail_jobs_pending_ref_unique` ON `mail_jobs` (`user_id`,`kind`,`ref`) WHERE "mail_jobs"."status" = 'pending';

@@ -44,8 +44,15 @@ export const savedSearchMatches = sqliteTable(
       .references(() => savedSearches.id, { onDelete: "cascade" }),
     listingId: text("listing_id").notNull(),
     matchedAt: integer("matched_at", { mode: "timestamp_ms" }).notNull(),
+    mailedAt: integer("mailed_at", { mode: "timestamp_ms" }),
   },
-  (t) => [primaryKey({ columns: [t.savedSearchId, t.listingId] })],
+  (t) => [
+    primaryKey({ columns: [t.savedSearchId, t.listingId] }),
+    // A mail's new matches of one saved search, oldest first, in one seek.
+    index("saved_search_matches_unmailed_idx")
+      .on(t.savedSearchId, t.matchedAt)
+      .where(sql`${t.mailedAt} IS NULL`),
+  ],
 );
 
 /**

@@ -85,7 +85,10 @@ export {
   MESSAGE_MAIL_INTERVAL_MS,
   type MessageMail,
   type NotificationSettings,
+  SAVED_SEARCH_DIGEST_INTERVAL_MS,
+  SAVED_SEARCH_DIGEST_REF,
   SAVED_SEARCH_MAIL_CHOICES,
+  SAVED_SEARCH_MAIL_INTERVAL_MS,
   type SavedSearchMail,
   UNSUBSCRIBE_KINDS,
   type UnsubscribeKind,
@@ -167,6 +170,7 @@ export {
   type Mailer,
   type MessageReceivedMail,
   type PasswordResetMail,
+  type SavedSearchMatchedMail,
   type WebhookDisabledMail,
 } from "./ports/mailer.js";
 export type { MessageRepository } from "./ports/message-repository.js";

@@ -6,10 +6,10 @@ import {
   type SavedSearchRepository,
   savedSearchMatchKey,
 } from "@psm/core";
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "../connection.js";
 import { guarded } from "../db-errors.js";
-import { savedSearchCursor, savedSearches } from "../schema-saved-searches.js";
+import { savedSearchCursor, savedSearches, savedSearchMatches } from "../schema-saved-searches.js";
 import { countInt, idBefore, lockUser, pageLimit, texts } from "./query-helpers.js";
 
 type SavedSearchRow = typeof savedSearches.$inferSelect;
@@ -102,6 +102,45 @@ export function createSavedSearchRepository(db: Db): SavedSearchRepository {
           on conflict do nothing
           returning saved_search_id, listing_id`);
         return recorded.flatMap((row) => unique.get(`${row.saved_search_id}/${row.listing_id}`) ?? []);
+      }),
+    unmailedMatches: (userId, savedSearchId, limit) =>
+      guarded(async () => {
+        if (!isUuid(userId) || (savedSearchId !== null && !isUuid(savedSearchId))) return [];
+        return db
+          .select({
+            savedSearchId: savedSearchMatches.savedSearchId,
+            listingId: savedSearchMatches.listingId,
+            matchedAt: savedSearchMatches.matchedAt,
+          })
+          .from(savedSearchMatches)
+          .innerJoin(savedSearches, eq(savedSearches.id, savedSearchMatches.savedSearchId))
+          .where(
+            and(
+              eq(savedSearches.userId, userId),
+              isNull(savedSearchMatches.mailedAt),
+              savedSearchId === null ? undefined : eq(savedSearchMatches.savedSearchId, savedSearchId),
+            ),
+          )
+          .orderBy(
+            asc(savedSearchMatches.matchedAt),
+            asc(savedSearchMatches.savedSearchId),
+            asc(savedSearchMatches.listingId),
+          )
+          .limit(Math.max(0, limit));
+      }),
+    // One statement however many matches (one array parameter per column).
+    markMailed: (matches, at) =>
+      guarded(async () => {
+        const rows = matches.filter((m) => isUuid(m.savedSearchId) && isUuid(m.listingId));
+        if (rows.length === 0) return;
+        await db.execute(sql`
+          update saved_search_matches set mailed_at = ${at === null ? null : at.toISOString()}::timestamptz
+          from unnest(
+            ${texts(rows.map((row) => row.savedSearchId))}::uuid[],
+            ${texts(rows.map((row) => row.listingId))}::uuid[]
+          ) as m(saved_search_id, listing_id)
+          where saved_search_matches.saved_search_id = m.saved_search_id
+            and saved_search_matches.listing_id = m.listing_id`);
       }),
     // SKIP LOCKED, as the webhook fan-out's cursor: a round holds the row until it commits; another
     // process gets no row and passes instead of waiting and then matching the same events.

@@ -1,8 +1,8 @@
 import { type SavedSearch, type SavedSearchRepository, savedSearchMatchKey } from "@psm/core";
-import { and, desc, eq, lt, sql } from "drizzle-orm";
+import { and, asc, desc, eq, isNull, lt, sql } from "drizzle-orm";
 import type { Db } from "../connection.js";
 import { guarded } from "../db-errors.js";
-import { savedSearchCursor, savedSearches } from "../schema-saved-searches.js";
+import { savedSearchCursor, savedSearches, savedSearchMatches } from "../schema-saved-searches.js";
 
 type SavedSearchRow = typeof savedSearches.$inferSelect;
 
@@ -76,6 +76,45 @@ export function createSavedSearchRepository(db: Db): SavedSearchRepository {
           listingId: row.listing_id,
           matchedAt: new Date(row.matched_at),
         }));
+      }),
+    unmailedMatches: (userId, savedSearchId, limit) =>
+      guarded(() =>
+        db
+          .select({
+            savedSearchId: savedSearchMatches.savedSearchId,
+            listingId: savedSearchMatches.listingId,
+            matchedAt: savedSearchMatches.matchedAt,
+          })
+          .from(savedSearchMatches)
+          .innerJoin(savedSearches, eq(savedSearches.id, savedSearchMatches.savedSearchId))
+          .where(
+            and(
+              eq(savedSearches.userId, userId),
+              isNull(savedSearchMatches.mailedAt),
+              savedSearchId === null ? undefined : eq(savedSearchMatches.savedSearchId, savedSearchId),
+            ),
+          )
+          .orderBy(
+            asc(savedSearchMatches.matchedAt),
+            asc(savedSearchMatches.savedSearchId),
+            asc(savedSearchMatches.listingId),
+          )
+          .limit(Math.max(0, limit))
+          .all(),
+      ),
+    markMailed: (matches, at) =>
+      guarded(() => {
+        for (const match of matches) {
+          db.update(savedSearchMatches)
+            .set({ mailedAt: at })
+            .where(
+              and(
+                eq(savedSearchMatches.savedSearchId, match.savedSearchId),
+                eq(savedSearchMatches.listingId, match.listingId),
+              ),
+            )
+            .run();
+        }
       }),
     // SQLite has one writer and a unit of work holds the write lock from its start: no lock of its own.
     takeMatchCursor: () =>

@@ -1,5 +1,5 @@
 import type { Category } from "./category.js";
-import { relevanceRank, searchWords } from "./full-text.js";
+import { type ListingText, listingText, relevanceRank, searchWords } from "./full-text.js";
 import { effectiveStatus, type Listing, type ListingStatusFilter } from "./listing.js";
 import { foldSearchText } from "./search-text.js";
 
@@ -48,12 +48,38 @@ export function searchCriteria(parameters: SearchParameters): ListingCriteria {
   };
 }
 
-/** The rank of `listing` under `criteria` at `now` (0 without words: core's relevanceRank), null when it does not match. */
-export function rankListing(listing: Listing, criteria: ListingCriteria, now: Date): 0 | 1 | null {
+/** A listing made ready to be checked against many criteria: its folded title and text, each worked out once. */
+export interface PreparedListing {
+  foldedTitle(): string;
+  text: ListingText;
+}
+
+/** The PreparedListing of `listing` (lazy: a part no criterion needs is never worked out). */
+export function prepareListing(listing: Listing): PreparedListing {
+  let folded: string | undefined;
+  return {
+    foldedTitle() {
+      folded ??= foldSearchText(listing.title);
+      return folded;
+    },
+    text: listingText(listing),
+  };
+}
+
+/**
+ * The rank of `listing` under `criteria` at `now` (0 without words: core's relevanceRank), null
+ * when it does not match. `prepared`, when given, is prepareListing(listing), reused.
+ */
+export function rankListing(
+  listing: Listing,
+  criteria: ListingCriteria,
+  now: Date,
+  prepared: PreparedListing = prepareListing(listing),
+): 0 | 1 | null {
   if (criteria.status !== "all" && effectiveStatus(listing, now) !== criteria.status) return null;
   if (criteria.category !== undefined && listing.category !== criteria.category) return null;
   if (criteria.userId !== undefined && listing.userId !== criteria.userId) return null;
-  if (criteria.text !== undefined && !foldSearchText(listing.title).includes(foldSearchText(criteria.text)))
+  if (criteria.text !== undefined && !prepared.foldedTitle().includes(foldSearchText(criteria.text)))
     return null;
   if (criteria.minPrice !== undefined || criteria.maxPrice !== undefined) {
     if (listing.price === null) return null;
@@ -61,5 +87,5 @@ export function rankListing(listing: Listing, criteria: ListingCriteria, now: Da
     if (criteria.maxPrice !== undefined && listing.price > criteria.maxPrice) return null;
   }
   if (criteria.words === undefined || criteria.words.length === 0) return 0;
-  return relevanceRank(listing, criteria.words);
+  return relevanceRank(prepared.text, criteria.words);
 }

@@ -1,7 +1,13 @@
 import type { Category } from "./category.js";
-import { stemOf, stemsOf } from "./full-text.js";
+import { stemOf } from "./full-text.js";
 import type { Listing } from "./listing.js";
-import { type ListingCriteria, rankListing, searchCriteria } from "./listing-criteria.js";
+import {
+  type ListingCriteria,
+  type PreparedListing,
+  prepareListing,
+  rankListing,
+  searchCriteria,
+} from "./listing-criteria.js";
 import { foldSearchText } from "./search-text.js";
 
 /**
@@ -32,9 +38,15 @@ export function savedSearchCriteria(search: SavedSearch): ListingCriteria {
  * Whether `listing` is one GET /api/listings with the saved search's parameters would answer at
  * `now` (active and unexpired, and matching every criterion), and not the owner's own.
  */
-export function matchesSavedSearch(listing: Listing, search: SavedSearch, now: Date): boolean {
+export function matchesSavedSearch(
+  listing: Listing,
+  search: SavedSearch,
+  now: Date,
+  prepared: { listing?: PreparedListing; criteria?: ListingCriteria } = {},
+): boolean {
   if (listing.userId === search.userId) return false;
-  return rankListing(listing, savedSearchCriteria(search), now) !== null;
+  const criteria = prepared.criteria ?? savedSearchCriteria(search);
+  return rankListing(listing, criteria, now, prepared.listing) !== null;
 }
 
 /**
@@ -44,10 +56,11 @@ export function matchesSavedSearch(listing: Listing, search: SavedSearch, now: D
  * matching listing must hold, chosen by how few listings are likely to hold it:
  * - `w:` a stem that q requires whole (any word before the last), the longest;
  * - `t:` a trigram of the folded `search` text (the whole of it when shorter);
- * - `p:` the first three characters of the stem of q's last word (which may be a prefix);
+ * - `p:` the first characters of the stem of q's last word (which may be a prefix);
  * - `c:` the category; `price` for a search by price alone.
  * Lengths count code points (inputs are well-formed), and stems are cut at STEM_KEY_LENGTH so a
- * hostile word cannot make a long key: equal stems cut equally.
+ * hostile word cannot make a long key: equal stems cut equally. A prefix key is PREFIX_KEY_LENGTH
+ * long (the stem whole when shorter), long enough to tell most words apart.
  */
 export function savedSearchMatchKey(search: SavedSearch): string {
   const criteria = savedSearchCriteria(search);
@@ -65,17 +78,20 @@ export function savedSearchMatchKey(search: SavedSearch): string {
 }
 
 /** Every key a saved search that `listing` matches may be indexed under (see savedSearchMatchKey). */
-export function listingMatchKeys(listing: Listing): Set<string> {
+export function listingMatchKeys(
+  listing: Listing,
+  prepared: PreparedListing = prepareListing(listing),
+): Set<string> {
   const keys = new Set<string>([`c:${listing.category}`]);
   if (listing.price !== null) keys.add(PRICE_KEY);
-  for (const stem of stemsOf(`${listing.title} ${listing.description}`)) {
+  for (const stem of prepared.text.stems()) {
     keys.add(`w:${cut(stem, STEM_KEY_LENGTH)}`);
     const points = Array.from(stem);
     for (let n = 1; n <= Math.min(PREFIX_KEY_LENGTH, points.length); n++) {
       keys.add(`p:${points.slice(0, n).join("")}`);
     }
   }
-  const title = Array.from(foldSearchText(listing.title));
+  const title = Array.from(prepared.foldedTitle());
   for (let i = 0; i < title.length; i++) {
     for (let n = 1; n <= GRAM && i + n <= title.length; n++) keys.add(`t:${title.slice(i, i + n).join("")}`);
   }
@@ -84,7 +100,7 @@ export function listingMatchKeys(listing: Listing): Set<string> {
 
 const PRICE_KEY = "price";
 const GRAM = 3;
-const PREFIX_KEY_LENGTH = 3;
+const PREFIX_KEY_LENGTH = 6;
 const STEM_KEY_LENGTH = 64;
 
 function cut(text: string, length: number): string {

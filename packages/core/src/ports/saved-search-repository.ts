@@ -34,6 +34,13 @@ export interface SavedSearchRepository {
    */
   recordMatches(matches: readonly SavedSearchMatch[]): Promise<SavedSearchMatch[]>;
   /**
+   * Matches not yet mailed to `userId`, of one saved search or (null) of all theirs, oldest first,
+   * at most `limit`.
+   */
+  unmailedMatches(userId: string, savedSearchId: string | null, limit: number): Promise<SavedSearchMatch[]>;
+  /** Marks the matches mailed at `at`, or (null) not mailed again: a mail that failed to go. */
+  markMailed(matches: readonly SavedSearchMatch[], at: Date | null): Promise<void>;
+  /**
    * The seq of the last event matched against saved searches, held for the caller's unit of work;
    * null when another process holds it. Only meaningful inside a unit of work.
    */

@@ -4,6 +4,7 @@ import { buildSavedSearch, testId } from "../builders.js";
 import {
   at,
   type ContractContext,
+  HOUR,
   ids,
   listingOf,
   MINUTE,
@@ -89,6 +90,33 @@ export function savedSearchCases(ctx: ContractContext): void {
       await repos.users.deleteCascade(owner.id);
       expect(await repos.savedSearches.findById(search.id)).toBeNull();
       expect(await repos.savedSearches.findCandidates([savedSearchMatchKey(search)])).toEqual([]);
+    });
+
+    it("answers the unmailed matches of one saved search or all of a user's, oldest first, until mailed", async () => {
+      const repos = ctx.repos();
+      const [owner, other, author] = [await seedUser(repos), await seedUser(repos), await seedUser(repos)];
+      const [first, second] = [
+        buildSavedSearch({ userId: owner.id }),
+        buildSavedSearch({ userId: owner.id }),
+      ];
+      const theirs = buildSavedSearch({ userId: other.id });
+      for (const row of [first, second, theirs]) await repos.savedSearches.insertWithinLimit(row, 20);
+      const listings = await seedListings(repos, [listingOf(author, 0), listingOf(author, 1)]);
+      const match = (search: typeof first, i: number, ms: number) => ({
+        savedSearchId: search.id,
+        listingId: listings[i]!.id,
+        matchedAt: at(ms),
+      });
+      const [a, b, c] = [match(second, 0, 2 * MINUTE), match(first, 1, MINUTE), match(first, 0, 3 * MINUTE)];
+      await repos.savedSearches.recordMatches([a, b, c, match(theirs, 0, MINUTE)]);
+      expect(await repos.savedSearches.unmailedMatches(owner.id, null, 10)).toEqual([b, a, c]);
+      expect(await repos.savedSearches.unmailedMatches(owner.id, first.id, 10)).toEqual([b, c]);
+      expect(await repos.savedSearches.unmailedMatches(owner.id, null, 1)).toEqual([b]);
+      expect(await repos.savedSearches.unmailedMatches(owner.id, theirs.id, 10)).toEqual([]);
+      await repos.savedSearches.markMailed([b, a], at(HOUR));
+      expect(await repos.savedSearches.unmailedMatches(owner.id, null, 10)).toEqual([c]);
+      await repos.savedSearches.markMailed([b], null);
+      expect(await repos.savedSearches.unmailedMatches(owner.id, null, 10)).toEqual([b, c]);
     });
 
     it("keeps the match cursor: moved within a unit of work, taken back when it throws", async () => {

@@ -5,6 +5,13 @@ import { copy, copyOrNull, insertNew, type MemoryState, pageById, requireUser } 
 
 const CURSOR = "cursor";
 
+/** Ties of matchedAt in a stable order: saved search, then listing. */
+function order(a: SavedSearchMatch, b: SavedSearchMatch): number {
+  const x = `${a.savedSearchId}/${a.listingId}`;
+  const y = `${b.savedSearchId}/${b.listingId}`;
+  return x < y ? -1 : x > y ? 1 : 0;
+}
+
 /** The in-memory SavedSearchRepository (candidates by a scan: the reference, not the fast path). */
 export function createMemorySavedSearchRepository(state: MemoryState): SavedSearchRepository {
   const { savedSearches, savedSearchMatches } = state;
@@ -45,10 +52,25 @@ export function createMemorySavedSearchRepository(state: MemoryState): SavedSear
           listingId: match.listingId,
           matchedAt: match.matchedAt,
         };
-        savedSearchMatches.set(key, copy(row));
+        savedSearchMatches.set(key, { ...copy(row), mailedAt: null });
         recorded.push(row);
       }
       return recorded;
+    },
+    async unmailedMatches(userId: string, savedSearchId: string | null, limit: number) {
+      const owned = (id: string) => savedSearches.get(id)?.userId === userId;
+      return [...savedSearchMatches.values()]
+        .filter((row) => row.mailedAt === null && owned(row.savedSearchId))
+        .filter((row) => savedSearchId === null || row.savedSearchId === savedSearchId)
+        .sort((a, b) => a.matchedAt.getTime() - b.matchedAt.getTime() || order(a, b))
+        .slice(0, Math.max(0, limit))
+        .map(({ mailedAt: _, ...match }) => copy(match));
+    },
+    async markMailed(matches: readonly SavedSearchMatch[], at: Date | null) {
+      for (const match of matches) {
+        const row = savedSearchMatches.get(`${match.savedSearchId}/${match.listingId}`);
+        if (row) row.mailedAt = at && new Date(at.getTime());
+      }
     },
     async takeMatchCursor() {
       return state.matchCursor.get(CURSOR) ?? 0;

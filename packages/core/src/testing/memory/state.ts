@@ -50,7 +50,7 @@ export interface MemoryState {
   notifyCursor: Map<string, number>;
   savedSearches: Map<string, SavedSearch>;
   /** Matches recorded, by saved search id and listing id joined with a slash. */
-  savedSearchMatches: Map<string, SavedSearchMatch>;
+  savedSearchMatches: Map<string, SavedSearchMatch & { mailedAt: Date | null }>;
   /** The matcher's one cursor: the seq of the last event matched against saved searches. */
   matchCursor: Map<string, number>;
 }

@@ -1,10 +1,12 @@
 import type { Deps } from "../../deps.js";
 import type { NewEvent } from "../../domain/event.js";
 import { isSearchable, type Listing } from "../../domain/listing.js";
+import { type ListingCriteria, prepareListing } from "../../domain/listing-criteria.js";
 import {
   listingMatchKeys,
   matchesSavedSearch,
   type SavedSearch,
+  savedSearchCriteria,
   savedSearchMatchKey,
 } from "../../domain/saved-search.js";
 import type { SavedSearchMatch } from "../../ports/saved-search-repository.js";
@@ -56,13 +58,16 @@ export async function matchSavedSearches(
     const found = await Promise.all([...ids].map((id) => repos.listings.findById(id)));
     const listings = found.filter((row): row is Listing => row !== null && isSearchable(row, now));
     report.listings = listings.length;
-    const keyed = listings.map((listing) => ({ listing, keys: listingMatchKeys(listing) }));
+    const keyed = listings.map((listing) => {
+      const prepared = prepareListing(listing);
+      return { listing, prepared, keys: listingMatchKeys(listing, prepared) };
+    });
     const byKey = await candidatesByKey(repos, keyed);
     const matches: (SavedSearchMatch & { userId: string })[] = [];
-    for (const { listing, keys } of keyed) {
+    for (const { listing, prepared, keys } of keyed) {
       for (const key of keys) {
-        for (const search of byKey.get(key) ?? []) {
-          if (!matchesSavedSearch(listing, search, now)) continue;
+        for (const { search, criteria } of byKey.get(key) ?? []) {
+          if (!matchesSavedSearch(listing, search, now, { listing: prepared, criteria })) continue;
           matches.push({
             savedSearchId: search.id,
             listingId: listing.id,
@@ -87,20 +92,28 @@ export async function matchSavedSearches(
   });
 }
 
+/** A saved search that may match, with its criteria. */
+interface Candidate {
+  search: SavedSearch;
+  criteria: ListingCriteria;
+}
+
 /** The saved searches any of the listings may match, by their match key: one lookup for the batch. */
 async function candidatesByKey(
   repos: Deps["repos"],
   keyed: readonly { keys: ReadonlySet<string> }[],
-): Promise<Map<string, SavedSearch[]>> {
+): Promise<Map<string, Candidate[]>> {
   const keys = new Set<string>();
   for (const row of keyed) for (const key of row.keys) keys.add(key);
-  const byKey = new Map<string, SavedSearch[]>();
+  const byKey = new Map<string, Candidate[]>();
   if (keys.size === 0) return byKey;
   for (const search of await repos.savedSearches.findCandidates([...keys])) {
+    // Its criteria worked out once, however many listings it is checked against.
+    const candidate = { search, criteria: savedSearchCriteria(search) };
     const key = savedSearchMatchKey(search);
     const list = byKey.get(key);
-    if (list) list.push(search);
-    else byKey.set(key, [search]);
+    if (list) list.push(candidate);
+    else byKey.set(key, [candidate]);
   }
   return byKey;
 }
