@@ -162,8 +162,10 @@ async function measure(name: string, storage: Storage, options: { searches: numb
 export async function runSavedSearchBench(options: {
   searches: number;
   listings: number;
+  disjoint: boolean;
   postgresUrl?: string | undefined;
 }) {
+  if (options.disjoint) suffix = "q";
   const cpu = cpus();
   console.log(`Node ${process.version}; ${cpu.length} x ${cpu[0]?.model ?? "cpu"}`);
   const dir = "/tmp/psm-bench-saved";
