@@ -42,7 +42,7 @@ const zipf = () => words[Math.min(VOCABULARY - 1, Math.floor(VOCABULARY ** next(
 // With `disjoint`, saved searches use words no listing holds (each made-up word with a letter
 // more): they share the listings' prefixes, so the lookup finds candidates, but none matches. What
 // is left is the cost of finding and checking candidates, without writing matches.
-const suffix = "";
+let suffix = "";
 const even = () => `${words[Math.floor(next() * VOCABULARY)] ?? "word"}${suffix}`;
 const category = () => CATEGORY_VALUES[Math.floor(next() * CATEGORY_VALUES.length)] ?? "cybersecurity";
 
