@@ -16,22 +16,13 @@ import {
   webCryptoRandom,
 } from "@psm/core";
 import { buildUser, createTestDeps } from "@psm/core/testing";
+import { prng } from "./listing-data.js";
 
 // The catalogue's words: 30,000 made-up words of 4 to 10 letters, so that prefixes and stems are
 // as varied as a real vocabulary's. Listings draw them Zipf-like (a few words are everywhere);
 // saved searches draw them evenly (people save specific searches), so a listing matches a few.
 const VOCABULARY = 30_000;
 const OWNERS = 5_000;
-
-function prng(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const next = prng(28);
 const LETTERS = "abcdefghijklmnopqrstuvwxyz";

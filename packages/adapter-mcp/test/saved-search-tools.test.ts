@@ -3,24 +3,14 @@
  * search, sees it listed, is told of a new matching listing by an event once the matcher ran, and
  * deletes it; refusals carry the API's codes.
  */
-import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { beforeAll, describe, expect, it } from "vitest";
+import { call } from "./support/calls.js";
 import { type Harness, harness } from "./support/harness.js";
 
 let h: Harness;
 beforeAll(async () => {
   h = await harness();
 });
-
-type Structured = Record<string, unknown> & { code?: string };
-
-async function call(client: Client, name: string, args: Record<string, unknown> = {}) {
-  const result = (await client.callTool({ name, arguments: args })) as {
-    isError?: boolean;
-    structuredContent?: Structured;
-  };
-  return { error: result.isError === true, body: result.structuredContent ?? {} };
-}
 
 describe("saved search tools", () => {
   it("save, list, be told of a match by an event, delete", async () => {
@@ -34,8 +24,8 @@ describe("saved search tools", () => {
         category: "cybersecurity",
         max_price: 8000,
       });
-      expect(created.error).toBe(false);
-      const saved = created.body.saved_search as { id: string };
+      expect(created.isError).toBe(false);
+      const saved = { id: String(created.body.saved_search?.id) };
       expect(created.body.saved_search).toMatchObject({
         q: "penetration test",
         search: null,
@@ -53,19 +43,19 @@ describe("saved search tools", () => {
         category: "cybersecurity",
         price: 6000,
       });
-      expect(listing.error).toBe(false);
+      expect(listing.isError).toBe(false);
       await h.marketplace.savedSearches.match();
       const events = await call(client, "list_events", { types: "saved_search.matched" });
       expect(events.body.events).toMatchObject([
         {
           type: "saved_search.matched",
-          data: { saved_search_id: saved.id, listing_id: (listing.body.listing as { id: string }).id },
+          data: { saved_search_id: saved.id, listing_id: String(listing.body.listing?.id) },
         },
       ]);
 
       expect((await call(client, "delete_saved_search", { id: saved.id })).body).toEqual({ success: true });
       const again = await call(client, "delete_saved_search", { id: saved.id });
-      expect(again).toMatchObject({ error: true, body: { code: "saved_search_not_found" } });
+      expect(again).toMatchObject({ isError: true, body: { code: "saved_search_not_found" } });
     } finally {
       await client.close();
       await sellerClient.close();
@@ -77,11 +67,11 @@ describe("saved search tools", () => {
     const client = await h.overHttp({ "X-API-Key": member.key });
     try {
       expect(await call(client, "create_saved_search", { name: "all" })).toMatchObject({
-        error: true,
+        isError: true,
         body: { code: "invalid_input" },
       });
       const invalid = await call(client, "create_saved_search", { min_price: -5 });
-      expect(invalid).toMatchObject({ error: true, body: { code: "invalid_input" } });
+      expect(invalid).toMatchObject({ isError: true, body: { code: "invalid_input" } });
       expect(String(invalid.body.error)).toMatch(/^min_price: /);
     } finally {
       await client.close();

@@ -1,7 +1,7 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, it } from "vitest";
+import { axeClean } from "../support/axe.js";
 import { reportSkippedPostgres } from "../support/backends.js";
-import { checkPage, inNewTab, type Tab } from "../support/browser.js";
+import { inNewTab } from "../support/browser.js";
 import { fill, heading, notice, press, signUp } from "../support/pages.js";
 import { useWebSuite } from "../support/web-suite.js";
 
@@ -12,19 +12,6 @@ import { useWebSuite } from "../support/web-suite.js";
 
 reportSkippedPostgres("the saved searches pages in a browser");
 const suite = useWebSuite();
-
-const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
-
-/** Zero WCAG 2.1 A/AA violations on what the page shows now; axe needs scripts, so only with them. */
-async function axeClean(tab: Tab, state: string): Promise<void> {
-  await checkPage(tab);
-  if (!tab.javaScript) return;
-  const results = await new AxeBuilder({ page: tab.page }).withTags(AXE_TAGS).analyze();
-  const found = results.violations.map(
-    (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target).join(", ")})`,
-  );
-  expect(found, `axe on the saved searches pages, ${state}`).toEqual([]);
-}
 
 suite.describeSites((backend, site) => {
   for (const js of [true, false]) {
@@ -50,7 +37,7 @@ suite.describeSites((backend, site) => {
         expect(await notice(page)).toContain("Search saved");
         const item = page.locator(".saved-searches li").first();
         expect(await item.textContent()).toContain("kubernetes audit, cybersecurity, up to 9000");
-        await axeClean(tab, "a saved search");
+        await axeClean(tab, "the saved searches page with one");
 
         await press(page, "link", "kubernetes audit, cybersecurity, up to 9000");
         expect(new URL(page.url()).searchParams.get("q")).toBe("kubernetes audit");
