@@ -13,7 +13,11 @@ export interface ListingCriteria {
   category?: Category | undefined;
   /** A substring of the folded title (foldSearchText). */
   text?: string | undefined;
-  /** Full-text words (searchWords): every one held by title or description, the last also as a prefix. */
+  /**
+   * Full-text words (core's searchWords, 1..QUERY_MAX_WORDS of them): every one must be held by the
+   * title or the description, as core's holdsEveryWord defines it (stems; the last word also as a
+   * prefix).
+   */
   words?: readonly string[] | undefined;
   /** Inclusive bounds; either one leaves out listings without a price. */
   minPrice?: number | undefined;
