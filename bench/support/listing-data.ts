@@ -18,7 +18,7 @@ const WEIGHTS = WORDS.map((_, rank) => 1 / (rank + 1) ** 0.9);
 const TOTAL = WEIGHTS.reduce((sum, weight) => sum + weight, 0);
 
 /** mulberry32: a small seeded PRNG, so every run seeds the same text. */
-function prng(seed: number): () => number {
+export function prng(seed: number): () => number {
   let state = seed >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) | 0;

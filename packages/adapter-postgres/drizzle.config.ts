@@ -5,6 +5,12 @@ import { defineConfig } from "drizzle-kit";
 // Statements Drizzle cannot express go in `drizzle-kit generate --custom` files.
 export default defineConfig({
   dialect: "postgresql",
-  schema: ["./src/schema.ts", "./src/schema-events.ts", "./src/schema-sessions.ts", "./src/schema-oauth.ts"],
+  schema: [
+    "./src/schema.ts",
+    "./src/schema-events.ts",
+    "./src/schema-sessions.ts",
+    "./src/schema-oauth.ts",
+    "./src/schema-saved-searches.ts",
+  ],
   out: "./migrations",
 });

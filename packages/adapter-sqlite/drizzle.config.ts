@@ -4,6 +4,12 @@ import { defineConfig } from "drizzle-kit";
 // ./migrations; the FTS5 table and its triggers live in a custom migration.
 export default defineConfig({
   dialect: "sqlite",
-  schema: ["./src/schema.ts", "./src/schema-events.ts", "./src/schema-sessions.ts", "./src/schema-oauth.ts"],
+  schema: [
+    "./src/schema.ts",
+    "./src/schema-events.ts",
+    "./src/schema-sessions.ts",
+    "./src/schema-oauth.ts",
+    "./src/schema-saved-searches.ts",
+  ],
   out: "./migrations",
 });

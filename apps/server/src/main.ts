@@ -5,6 +5,7 @@ import { startMailDispatcher } from "@psm/adapter-mail";
 import { createOAuthSurface } from "@psm/adapter-oauth";
 import { createWebSurface, OAUTH_AUTHORIZE_PATH } from "@psm/adapter-web";
 import { startWebhookRelay } from "@psm/adapter-webhooks";
+import { startSavedSearchMatcher } from "@psm/core";
 import { createUploadGate } from "@psm/host";
 import { ConfigError, readConfig } from "./config.js";
 import { accessLogger, createLogger } from "./logger.js";
@@ -53,6 +54,12 @@ async function main(): Promise<void> {
   const relay = startWebhookRelay(marketplace, {
     onReport: (report) => logger.info({ webhooks: report }, "webhook relay"),
     onError: (error) => logger.error({ err: error }, "webhook relay failed"),
+  });
+
+  // New and reactivated listings meet the saved searches off the request path.
+  const matcher = startSavedSearchMatcher(marketplace, {
+    onReport: (report) => logger.debug({ savedSearches: report }, "saved search matching"),
+    onError: (error) => logger.error({ err: error }, "saved search matching failed"),
   });
 
   const sweeper = startSweeper(marketplace, {
@@ -161,6 +168,7 @@ async function main(): Promise<void> {
     await drainer.drain(10_000);
     await dispatcher.stop();
     await relay.stop();
+    await matcher.stop();
     await sweeper.stop();
     await documents.close?.();
     await mailer.close?.();

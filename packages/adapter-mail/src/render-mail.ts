@@ -3,6 +3,7 @@ import { type MailContent, renderHtml, renderText } from "./content.js";
 import { emailVerificationTemplate } from "./templates/email-verification.js";
 import { messageReceivedTemplate } from "./templates/message-received.js";
 import { passwordResetTemplate } from "./templates/password-reset.js";
+import { savedSearchMatchedTemplate } from "./templates/saved-search-matched.js";
 import { webhookDisabledTemplate } from "./templates/webhook-disabled.js";
 
 /** A mail ready for nodemailer: addresses, subject, and both body parts. */
@@ -25,6 +26,8 @@ function contentOf(mail: Mail): MailContent {
       return webhookDisabledTemplate(mail);
     case "message_received":
       return messageReceivedTemplate(mail);
+    case "saved_search_matched":
+      return savedSearchMatchedTemplate(mail);
     default: {
       // A new Mail kind without a template fails to compile here.
       const unhandled: never = mail;

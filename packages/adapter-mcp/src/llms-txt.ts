@@ -71,6 +71,8 @@ export function llmsTxt(
     "- Poll: list_events (GET /api/events?after=SEQ) with the greatest seq seen; polling so never skips or repeats an event.",
     "- Push: create_webhook (POST /api/webhooks) has events POSTed to your URL, signed by Standard Webhooks 1.0.0 " +
       "(verify with the secret shown once; deduplicate by the webhook-id header). Retried on failure; see OpenAPI `webhooks`.",
+    "- New listings: create_saved_search (POST /api/saved-searches) keeps a search_listings query; each new or " +
+      "reactivated listing it matches gives a saved_search.matched event (poll or push as above) and the owner a mail.",
     "- People: get_notification_settings / update_notification_settings choose which mails the account's owner gets.",
     "",
     "## MCP tools",

@@ -59,6 +59,7 @@ export const MAIL_KIND_CHECK_VALUES = everyOne<MailKind>()([
   "email_verification",
   "webhook_disabled",
   "message_received",
+  "saved_search_matched",
 ]);
 
 /** Notification settings the CHECK constraints allow: every choice core offers, or this fails to compile. */

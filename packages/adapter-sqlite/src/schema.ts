@@ -39,6 +39,7 @@ export const MAIL_KIND_CHECK = everyOne<MailKind>()([
   "email_verification",
   "webhook_disabled",
   "message_received",
+  "saved_search_matched",
 ]);
 /** Notification settings the CHECK constraints accept: every choice core offers, or this fails to compile. */
 export const MESSAGE_MAIL_CHECK = everyOne<MessageMail>()(["instant", "off"]);

@@ -31,7 +31,8 @@ export type FormWrite =
   | "create_webhook"
   | "rotate_webhook_secret"
   | "test_webhook"
-  | "replay_webhook";
+  | "replay_webhook"
+  | "create_saved_search";
 
 /** How long a second copy of a form waits for the first to finish before saying so. */
 const WAIT_STEP_MS = 200;

@@ -22,6 +22,8 @@ export type ErrorCode =
   | "webhook_not_found"
   | "webhook_limit_reached"
   | "webhook_url_forbidden"
+  | "saved_search_not_found"
+  | "saved_search_limit_reached"
   | "reset_token_invalid"
   | "verification_token_invalid"
   | "unsubscribe_link_invalid"
@@ -60,6 +62,8 @@ export const ERROR_MESSAGES: Readonly<Record<ErrorCode, string>> = {
   webhook_not_found: "Webhook not found",
   webhook_limit_reached: "Webhook limit reached: at most 10 per user",
   webhook_url_forbidden: "This URL may not receive webhooks",
+  saved_search_not_found: "Saved search not found",
+  saved_search_limit_reached: "Saved search limit reached: at most 20 per user",
   reset_token_invalid: "Invalid or expired token",
   verification_token_invalid: "Invalid, expired or already used verification link",
   unsubscribe_link_invalid: "This unsubscribe link is not valid",

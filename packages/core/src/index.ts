@@ -95,7 +95,10 @@ export {
   MESSAGE_MAIL_INTERVAL_MS,
   type MessageMail,
   type NotificationSettings,
+  SAVED_SEARCH_DIGEST_INTERVAL_MS,
+  SAVED_SEARCH_DIGEST_REF,
   SAVED_SEARCH_MAIL_CHOICES,
+  SAVED_SEARCH_MAIL_INTERVAL_MS,
   type SavedSearchMail,
   UNSUBSCRIBE_KINDS,
   type UnsubscribeKind,
@@ -112,6 +115,15 @@ export {
 export { isOAuthError, OAuthError, type OAuthErrorCode } from "./domain/oauth-error.js";
 export type { Page, PageQuery } from "./domain/page.js";
 export { porterStem } from "./domain/porter-stem.js";
+export {
+  defaultSavedSearchName,
+  listingMatchKeys,
+  MAX_SAVED_SEARCHES_PER_USER,
+  matchesSavedSearch,
+  SAVED_SEARCH_NAME_MAX_LENGTH,
+  type SavedSearch,
+  savedSearchMatchKey,
+} from "./domain/saved-search.js";
 export { grantableScopes, isScope, SCOPE_DESCRIPTIONS, SCOPES, type Scope } from "./domain/scopes.js";
 export { foldSearchText } from "./domain/search-text.js";
 export {
@@ -182,6 +194,7 @@ export {
   type Mailer,
   type MessageReceivedMail,
   type PasswordResetMail,
+  type SavedSearchMatchedMail,
   type WebhookDisabledMail,
 } from "./ports/mailer.js";
 export type { MessageRepository } from "./ports/message-repository.js";
@@ -200,6 +213,7 @@ export type {
   VerificationToken,
   VerificationTokenRepository,
 } from "./ports/reset-token-repository.js";
+export type { SavedSearchMatch, SavedSearchRepository } from "./ports/saved-search-repository.js";
 export type { Session, SessionRepository } from "./ports/session-repository.js";
 export type { TokenClaims, TokenService } from "./ports/token-service.js";
 export type { UrlSigner } from "./ports/url-signer.js";
@@ -224,6 +238,11 @@ export { createJwtAccessTokenService } from "./support/jwt-access-tokens.js";
 export { createJwtTokenService } from "./support/jwt-token-service.js";
 export { type Rounds, type RoundsOptions, startRounds } from "./support/rounds.js";
 export { systemClock, webCryptoRandom } from "./support/runtime.js";
+export {
+  type SavedSearchMatcherOptions,
+  type SavedSearchMatcherOwner,
+  startSavedSearchMatcher,
+} from "./support/saved-search-matcher.js";
 export { createUuidV7Generator, uuidV7Time } from "./support/uuid-v7.js";
 export { inputIssues, MAX_ISSUES } from "./support/validate.js";
 // Result and command types that live beside their use case.
@@ -246,6 +265,7 @@ export type { AuthorizationParams, PendingAuthorization } from "./use-cases/oaut
 export type { ResolvedClient } from "./use-cases/oauth/clients.js";
 export type { CodeExchange, RefreshRequest, TokenSet } from "./use-cases/oauth/tokens.js";
 export type { ListingLimit } from "./use-cases/profiles/listing-limit.js";
+export type { MatchOptions, MatchReport } from "./use-cases/saved-searches/match-saved-searches.js";
 export { type OpenedSession, SESSION_TTL_MS } from "./use-cases/sessions/sessions.js";
 export type { CreatedWebhook } from "./use-cases/webhooks/manage-webhooks.js";
 export type { RelayOptions, RelayReport } from "./use-cases/webhooks/relay-webhooks.js";

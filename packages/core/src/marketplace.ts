@@ -50,6 +50,12 @@ import { displayNames } from "./use-cases/profiles/display-names.js";
 import { listProfiles } from "./use-cases/profiles/list-profiles.js";
 import { checkAdmin, getListingLimit, postListingLimit } from "./use-cases/profiles/listing-limit.js";
 import { syncProfile } from "./use-cases/profiles/sync-profile.js";
+import {
+  createSavedSearch,
+  deleteSavedSearch,
+  listSavedSearches,
+} from "./use-cases/saved-searches/manage-saved-searches.js";
+import { matchSavedSearches } from "./use-cases/saved-searches/match-saved-searches.js";
 import { closeSession, openSession, resumeSession } from "./use-cases/sessions/sessions.js";
 import {
   checkWebhookUrl,
@@ -229,6 +235,14 @@ function useCases(deps: Deps) {
       /** The account page: the applications connected, and disconnecting one. */
       listConnected: bind(deps, listConnectedApps),
       disconnect: bind(deps, revokeConnectedApp),
+    },
+    /** Searches the caller keeps, to be told (events, mail) of new listings that match them. */
+    savedSearches: {
+      create: scoped("saved_searches:manage", deps, createSavedSearch),
+      list: scoped("saved_searches:manage", deps, listSavedSearches),
+      delete: scoped("saved_searches:manage", deps, deleteSavedSearch),
+      /** One matching round: new and reactivated listings against every saved search; call it on a timer. */
+      match: bind(deps, matchSavedSearches),
     },
     documents: {
       parse: scoped("documents:parse", deps, parseDocument),

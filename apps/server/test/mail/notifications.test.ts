@@ -31,6 +31,29 @@ async function prove(base: string, smtp: SmtpReceiver, email: string, context: (
   expectStatus(await call(base, "POST", "/api/auth/verify-email", { body: { token: str(token) } }), 200);
 }
 
+/** The List-Unsubscribe link of a mail as sent, POSTed as a mail client would (to the server itself). */
+async function oneClickUnsubscribe(
+  base: string,
+  smtp: SmtpReceiver,
+  mail: ParsedMail | undefined,
+): Promise<number> {
+  // Read from the message as sent (a parser folds List-* headers into objects of its own).
+  const raw = smtp.received.find((m) => m.parsed === mail)?.raw ?? "";
+  const link = /^List-Unsubscribe: <(https:\/\/market\.example\/unsubscribe\?token=[^>]+)>/im.exec(
+    raw.replace(/\r?\n[ \t]+/g, " "),
+  )?.[1];
+  expect(link).toBeDefined();
+  expect(raw).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click\r?$/m);
+  // PUBLIC_URL is not this server's address: the path goes to the server itself.
+  const path = new URL(str(link)).pathname + new URL(str(link)).search;
+  const posted = await fetch(`${base}${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: "List-Unsubscribe=One-Click",
+  });
+  return posted.status;
+}
+
 describe("notification mail about a message", () => {
   const mailing = useShared((h) => startMailServer(h, { env: { PUBLIC_URL } }));
 
@@ -86,23 +109,57 @@ describe("notification mail about a message", () => {
     );
     expect(mailsTo(smtp, seller.email, /new message/i)).toHaveLength(1);
 
-    // Read from the message as sent (a parser folds List-* headers into objects of its own).
-    const raw = smtp.received.find((m) => m.parsed === mail)?.raw ?? "";
-    const link = /^List-Unsubscribe: <(https:\/\/market\.example\/unsubscribe\?token=[^>]+)>/im.exec(
-      raw.replace(/\r?\n[ \t]+/g, " "),
-    )?.[1];
-    expect(link).toBeDefined();
-    expect(raw).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click\r?$/m);
-
-    // The mail client's POST, to the server itself (PUBLIC_URL is not this server's address).
-    const path = new URL(str(link)).pathname + new URL(str(link)).search;
-    const posted = await fetch(`${server.url}${path}`, {
-      method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded" },
-      body: "List-Unsubscribe=One-Click",
-    });
-    expect(posted.status).toBe(200);
+    expect(await oneClickUnsubscribe(server.url, smtp, mail)).toBe(200);
     const settings = await call(server.url, "GET", "/api/notifications", { token: seller.token });
     expect(settings.body).toEqual({ message_mail: "off", saved_search_mail: "daily" });
+  });
+});
+
+describe("notification mail about saved searches", () => {
+  const mailing = useShared((h) => startMailServer(h, { env: { PUBLIC_URL } }));
+
+  test("a proven owner is mailed the new matches of a saved search, escaped, and unsubscribes in one click", async () => {
+    const { server, smtp, context } = mailing();
+    const buyer = await signUpAndLogIn(server.url, "saver@example.com", "saver-password");
+    await prove(server.url, smtp, buyer.email, context);
+    const seller = await signUpAndLogIn(server.url, "lister@example.com", "lister-password");
+    const instant = await call(server.url, "PATCH", "/api/notifications", {
+      token: buyer.token,
+      body: { saved_search_mail: "instant" },
+    });
+    expectStatus(instant, 200);
+    const saved = await call(server.url, "POST", "/api/saved-searches", {
+      token: buyer.token,
+      body: { q: "audit", name: "Audits <i>please</i>" },
+    });
+    expectStatus(saved, 201);
+    const listing = await call(server.url, "POST", "/api/listings", {
+      token: seller.token,
+      body: {
+        title: "Audit <script>x</script> & review",
+        description: "Two weeks",
+        category: "cybersecurity",
+      },
+    });
+    expectStatus(listing, 201);
+    const [mail] = await waitFor(
+      "the saved search mail",
+      () => {
+        const found = mailsTo(smtp, buyer.email, /new listing/i);
+        return found.length > 0 ? found : undefined;
+      },
+      { context },
+    );
+    expect(mail?.subject).toBe("1 new listing matches “Audits <i>please</i>”");
+    expect(mail?.text).toContain(
+      `Audit <script>x</script> & review:\n${PUBLIC_URL}/listings/${str(listing.body.listing?.id)}`,
+    );
+    const html = String(mail?.html);
+    expect(html).not.toMatch(/<script|<i>/);
+    expect(html).toContain("Audit &lt;script&gt;x&lt;/script&gt; &amp; review");
+
+    expect(await oneClickUnsubscribe(server.url, smtp, mail)).toBe(200);
+    const settings = await call(server.url, "GET", "/api/notifications", { token: buyer.token });
+    expect(settings.body).toEqual({ message_mail: "instant", saved_search_mail: "off" });
   });
 });

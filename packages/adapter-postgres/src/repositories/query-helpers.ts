@@ -19,6 +19,10 @@ export function pageLimit(page: PageQuery): number {
   return Math.max(0, page.limit);
 }
 
+/** One text[] parameter of `values` (null stays null): a column of an unnest, any number of rows. */
+export const texts = (values: readonly (string | number | null)[]) =>
+  sql.param(values.map((value) => (value === null ? null : String(value))));
+
 /** Counts as an `int`, which postgres.js returns as a number (bigint would be a string). */
 export const countInt = sql<number>`count(*)::int`;
 

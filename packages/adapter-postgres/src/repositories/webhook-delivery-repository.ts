@@ -3,7 +3,7 @@ import { and, desc, eq, getTableColumns, lt, lte, sql } from "drizzle-orm";
 import type { Db } from "../connection.js";
 import { guarded } from "../db-errors.js";
 import { webhookDeliveries, webhookFanout } from "../schema-events.js";
-import { countInt, idBefore, pageLimit } from "./query-helpers.js";
+import { countInt, idBefore, pageLimit, texts } from "./query-helpers.js";
 
 type Claimed = WebhookDelivery & { dueAt: Date | null };
 
@@ -12,9 +12,6 @@ function dueOrder(a: Claimed, b: Claimed): number {
   if (byTime !== 0) return byTime;
   return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 }
-
-const texts = (values: readonly (string | number | null)[]) =>
-  sql.param(values.map((value) => (value === null ? null : String(value))));
 
 /** Only a literal lets the planner prove a generic plan may read the partial index of pending rows. */
 const isPending = sql`${webhookDeliveries.state} = 'pending'`;

@@ -57,7 +57,7 @@ export async function createTestDatabase(adminUrl: string, prefix = "psm_test"):
         select quote_ident(tablename) as name from pg_tables where schemaname = 'public'`;
       if (tables.length === 0) return;
       await own.unsafe(`truncate ${tables.map((t) => t.name).join(", ")} cascade`);
-      // The event counter's and the two cursors' one rows are the migrations', not data: writers
+      // The event counter's and the three cursors' one rows are the migrations', not data: writers
       // only update them.
       if (tables.some((t) => t.name === "event_sequence")) {
         await own`insert into event_sequence (id, last) values (1, 0)`;
@@ -67,6 +67,9 @@ export async function createTestDatabase(adminUrl: string, prefix = "psm_test"):
       }
       if (tables.some((t) => t.name === "notification_cursor")) {
         await own`insert into notification_cursor (id, last_seq) values (1, 0)`;
+      }
+      if (tables.some((t) => t.name === "saved_search_cursor")) {
+        await own`insert into saved_search_cursor (id, last_seq) values (1, 0)`;
       }
     },
     async drop() {

@@ -13,6 +13,7 @@ import { createMessageRepository } from "./message-repository.js";
 import { createNotificationRepository } from "./notification-repository.js";
 import { createOAuthClientRepository, createOAuthGrantRepository } from "./oauth-repository.js";
 import { createTokenRepository } from "./reset-token-repository.js";
+import { createSavedSearchRepository } from "./saved-search-repository.js";
 import { createSessionRepository } from "./session-repository.js";
 import { createUserRepository } from "./user-repository.js";
 import { createWebhookDeliveryRepository } from "./webhook-delivery-repository.js";
@@ -44,6 +45,7 @@ export function createRepositories(sqlite: Database, db: Db, options: SearchOpti
     notifications: createNotificationRepository(db),
     webhooks: createWebhookRepository(db),
     webhookDeliveries: createWebhookDeliveryRepository(sqlite, db),
+    savedSearches: createSavedSearchRepository(db),
     sessions: createSessionRepository(db),
     oauthClients: createOAuthClientRepository(db),
     oauthGrants: createOAuthGrantRepository(db),

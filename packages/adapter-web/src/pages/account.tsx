@@ -30,7 +30,8 @@ export const AccountPage: FC<{ ctx: PageContext; view: AccountView }> = ({ ctx, 
       <p>
         Programs and agents act for you with <a href="/account/keys">API keys</a>, and hear of your events as
         they happen through <a href="/account/webhooks">webhooks</a>. Choose which mails you get in your{" "}
-        <a href="/account/notifications">notification settings</a>.
+        <a href="/account/notifications">notification settings</a>, and keep{" "}
+        <a href="/account/saved-searches">saved searches</a> to hear of new listings.
         {view.connectedApps ? (
           <>
             {" "}

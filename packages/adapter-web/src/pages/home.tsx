@@ -4,6 +4,7 @@ import { Input, Select } from "../components/field.js";
 import { Layout } from "../components/layout.js";
 import { ListingCard } from "../components/listing-card.js";
 import { NextPage } from "../components/next-page.js";
+import { SaveSearch } from "../components/save-search.js";
 import { CATEGORY_OPTIONS } from "../format.js";
 import { UNKNOWN_MEMBER } from "../names.js";
 import type { PageContext } from "../render.js";
@@ -99,6 +100,13 @@ function loosenings(view: BrowseView): { href: string; label: string }[] {
   return links;
 }
 
+/** The browse page's address for this search, to come back to after logging in. */
+function backOf(view: BrowseView): string {
+  const query = new URLSearchParams();
+  for (const name of CRITERIA) if (view[name] !== "") query.set(name, view[name]);
+  return query.size === 0 ? "/" : `/?${query}`;
+}
+
 /** `/`: the search form (GET, so results can be bookmarked and shared) and the listings it finds. */
 export const HomePage: FC<{ ctx: PageContext; view: BrowseView }> = ({ ctx, view }) => {
   const searched = view.q !== "" || view.category !== "" || view.min_price !== "" || view.max_price !== "";
@@ -152,6 +160,9 @@ export const HomePage: FC<{ ctx: PageContext; view: BrowseView }> = ({ ctx, view
             </button>
           </form>
         </search>
+        {searched && view.error === undefined ? (
+          <SaveSearch ctx={ctx} search={view} back={backOf(view)} />
+        ) : null}
       </section>
       <section aria-labelledby="results-title">
         <h2 id="results-title">

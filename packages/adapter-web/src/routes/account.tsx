@@ -9,6 +9,7 @@ import { AccountPage } from "../pages/account.js";
 import { render } from "../render.js";
 import { startSession } from "../session.js";
 import { keyRoutes } from "./api-keys.js";
+import { savedSearchRoutes } from "./saved-searches.js";
 import { webhooksRoutes } from "./webhooks.js";
 
 const NAME_FIELD = { displayName: { field: "display_name", label: "Display name" } };
@@ -93,6 +94,7 @@ export function accountRoutes(config: WebConfig): Hono<WebEnv> {
   // Registered on this app, behind its signedIn.
   keyRoutes(app, config);
   webhooksRoutes(app, config);
+  savedSearchRoutes(app, config);
 
   return app;
 }

@@ -34,7 +34,8 @@ export function searchWords(text: string): string[] {
 const STEMS = new Map<string, string>();
 const STEMS_KEPT = 20_000;
 
-function stem(word: string): string {
+/** The stem of one word (from searchWords), as the engines' English stemmer gives it; memoised. */
+export function stemOf(word: string): string {
   let found = STEMS.get(word);
   if (found === undefined) {
     found = porterStem(word);
@@ -46,7 +47,7 @@ function stem(word: string): string {
 
 /** The stems of a text's words: the terms a full-text index holds for it. */
 export function stemsOf(text: string): Set<string> {
-  return new Set(searchWords(text).map(stem));
+  return new Set(searchWords(text).map(stemOf));
 }
 
 /**
@@ -56,7 +57,7 @@ export function stemsOf(text: string): Set<string> {
  */
 export function holdsEveryWord(stems: ReadonlySet<string>, words: readonly string[]): boolean {
   return words.every((word, i) => {
-    const wanted = stem(word);
+    const wanted = stemOf(word);
     if (stems.has(wanted)) return true;
     if (i !== words.length - 1) return false;
     for (const candidate of stems) if (candidate.startsWith(wanted)) return true;
@@ -64,16 +65,40 @@ export function holdsEveryWord(stems: ReadonlySet<string>, words: readonly strin
   });
 }
 
+/** A listing's text as full-text search reads it, each part worked out once, when first asked for. */
+export interface ListingText {
+  /** The stems of the title. */
+  titleStems(): ReadonlySet<string>;
+  /** The stems of the title and the description together. */
+  stems(): ReadonlySet<string>;
+}
+
+/** The ListingText of `listing`, lazily: matching many queries against one listing stems it once. */
+export function listingText(listing: { title: string; description: string }): ListingText {
+  let title: Set<string> | undefined;
+  let all: Set<string> | undefined;
+  const titleStems = () => {
+    title ??= stemsOf(listing.title);
+    return title;
+  };
+  return {
+    titleStems,
+    stems() {
+      all ??= new Set([...titleStems(), ...stemsOf(listing.description)]);
+      return all;
+    },
+  };
+}
+
 /**
  * A listing's relevance rank for `words`: 0 when its title alone holds every
  * word, 1 when it needs the description too, null when it does not match.
  */
 export function relevanceRank(
-  listing: { title: string; description: string },
+  listing: { title: string; description: string } | ListingText,
   words: readonly string[],
 ): 0 | 1 | null {
-  const title = stemsOf(listing.title);
-  if (holdsEveryWord(title, words)) return 0;
-  const all = new Set([...title, ...stemsOf(listing.description)]);
-  return holdsEveryWord(all, words) ? 1 : null;
+  const text = "stems" in listing ? listing : listingText(listing);
+  if (holdsEveryWord(text.titleStems(), words)) return 0;
+  return holdsEveryWord(text.stems(), words) ? 1 : null;
 }

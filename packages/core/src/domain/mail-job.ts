@@ -1,5 +1,10 @@
 /** The kinds of mail the marketplace sends. */
-export type MailKind = "password_reset" | "email_verification" | "webhook_disabled" | "message_received";
+export type MailKind =
+  | "password_reset"
+  | "email_verification"
+  | "webhook_disabled"
+  | "message_received"
+  | "saved_search_matched";
 
 export type MailJobStatus = "pending" | "sent" | "failed";
 
@@ -11,7 +16,10 @@ export interface MailJob {
   id: string;
   userId: string;
   kind: MailKind;
-  /** What the mail is about, when its kind needs it: a conversation (notification/conversationKey). */
+  /**
+   * What the mail is about, when its kind needs it: a conversation (notification/conversationKey),
+   * a saved search's id, or SAVED_SEARCH_DIGEST_REF for the daily digest of every saved search.
+   */
   ref: string | null;
   status: MailJobStatus;
   attempts: number;

@@ -25,6 +25,15 @@ export type UnsubscribeKind = (typeof UNSUBSCRIBE_KINDS)[number];
 
 /** At most one message mail per conversation (listing and correspondent) in this long. */
 export const MESSAGE_MAIL_INTERVAL_MS = 15 * 60 * 1000;
+/** At most one mail per saved search in this long ("instant"). */
+export const SAVED_SEARCH_MAIL_INTERVAL_MS = 60 * 60 * 1000;
+/** At most one digest of every saved search in this long ("daily"). */
+export const SAVED_SEARCH_DIGEST_INTERVAL_MS = 24 * 60 * 60 * 1000;
+/** The `ref` of a digest's mail job: about every saved search of its user, not one. */
+export const SAVED_SEARCH_DIGEST_REF = "daily";
+/** The most new listings one saved-search mail names; it counts the rest. */
+export const SAVED_SEARCH_MAIL_LISTINGS = 20;
+
 /** How much of the newest message a mail quotes. */
 export const MESSAGE_PREVIEW_LENGTH = 200;
 

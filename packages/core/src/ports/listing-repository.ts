@@ -1,6 +1,7 @@
 import type { Category } from "../domain/category.js";
 import type { NewEvent } from "../domain/event.js";
 import type { Listing, ListingChanges, ListingStatusFilter } from "../domain/listing.js";
+import type { ListingCriteria } from "../domain/listing-criteria.js";
 import type { ListingSort, SortKey } from "../domain/listing-sort.js";
 import type { PageQuery } from "../domain/page.js";
 
@@ -27,21 +28,7 @@ export type ListingSearchResult = Listing[] & { resumeBefore?: string };
  * A search with 1.3.0's criteria (`listings.find`): every ListingSearch filter
  * plus full-text words, a price range and a sort, paged by sort key.
  */
-export interface ListingFind {
-  category?: Category | undefined;
-  /** As ListingSearch.text: a substring of the folded title. */
-  text?: string | undefined;
-  /**
-   * Full-text words (core's searchWords, 1..QUERY_MAX_WORDS of them): every
-   * one must be held by the title or the description, as core's
-   * holdsEveryWord defines it (stems; the last word also as a prefix).
-   */
-  words?: readonly string[] | undefined;
-  /** Inclusive bounds; either one leaves out listings without a price. */
-  minPrice?: number | undefined;
-  maxPrice?: number | undefined;
-  userId?: string | undefined;
-  status: ListingStatusFilter;
+export interface ListingFind extends ListingCriteria {
   /** `relevance` only with words. */
   sort: ListingSort;
   /** Only listings after this key in the sort (core's compareSortKeys). */

@@ -49,7 +49,29 @@ export interface MessageReceivedMail {
   unsubscribeUrl: string;
 }
 
-export type Mail = PasswordResetMail | EmailVerificationMail | WebhookDisabledMail | MessageReceivedMail;
+/**
+ * New listings that match the reader's saved searches: one saved search's ("instant", at most
+ * hourly) or every one's (the daily digest). Titles and names were written by users: templates
+ * escape them. Carries a one-click unsubscribe (RFC 8058) that turns saved-search mail off.
+ */
+export interface SavedSearchMatchedMail {
+  kind: "saved_search_matched";
+  to: string;
+  displayName: string;
+  digest: boolean;
+  searches: readonly { name: string; listings: readonly { title: string; url: string }[] }[];
+  /** New matches not named, beyond SAVED_SEARCH_MAIL_LISTINGS. */
+  more: number;
+  manageUrl: string;
+  unsubscribeUrl: string;
+}
+
+export type Mail =
+  | PasswordResetMail
+  | EmailVerificationMail
+  | WebhookDisabledMail
+  | MessageReceivedMail
+  | SavedSearchMatchedMail;
 
 /** Delivers mail. Throws on failure; `MailDeliveryError.permanent` says whether a retry can help. */
 export interface Mailer {

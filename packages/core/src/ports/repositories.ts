@@ -7,6 +7,7 @@ import type { MessageRepository } from "./message-repository.js";
 import type { NotificationRepository } from "./notification-repository.js";
 import type { OAuthClientRepository, OAuthGrantRepository } from "./oauth-repository.js";
 import type { ResetTokenRepository, VerificationTokenRepository } from "./reset-token-repository.js";
+import type { SavedSearchRepository } from "./saved-search-repository.js";
 import type { SessionRepository } from "./session-repository.js";
 import type { UserRepository } from "./user-repository.js";
 import type { WebhookDeliveryRepository, WebhookRepository } from "./webhook-repository.js";
@@ -25,6 +26,8 @@ export interface Repositories {
   /** Notification settings, and the cursor that turns events into notification mail. */
   notifications: NotificationRepository;
   webhooks: WebhookRepository;
+  /** Saved searches, their recorded matches, and the cursor that matches new listings against them. */
+  savedSearches: SavedSearchRepository;
   /** Webhook deliveries and the fan-out that makes them from the event log. */
   webhookDeliveries: WebhookDeliveryRepository;
   sessions: SessionRepository;

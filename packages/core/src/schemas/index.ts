@@ -51,6 +51,7 @@ export {
   type UserIdInput,
   userIdSchema,
 } from "./profile.js";
+export { type CreateSavedSearchInput, createSavedSearchSchema } from "./saved-search.js";
 export { type SignUpInput, signUpSchema } from "./sign-up.js";
 export { type UpdateUserInput, updateUserSchema } from "./update-user.js";
 export { type VerifyEmailInput, verifyEmailSchema } from "./verify-email.js";

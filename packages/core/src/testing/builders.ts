@@ -1,6 +1,7 @@
 import type { ApiKey } from "../domain/api-key.js";
 import type { Listing } from "../domain/listing.js";
 import type { Message } from "../domain/message.js";
+import type { SavedSearch } from "../domain/saved-search.js";
 import type { User } from "../domain/user.js";
 import type { IdGenerator } from "../ports/clock.js";
 import { sha256Hex } from "../support/crypto.js";
@@ -99,5 +100,18 @@ export function buildMessage(overrides: Partial<Message> = {}): Message {
     receiverId: overrides.receiverId ?? testId(createdAt),
     content: `Message ${n}`,
     isAgent: false,
+  }));
+}
+
+/** A saved search by category alone unless told otherwise. */
+export function buildSavedSearch(overrides: Partial<SavedSearch> = {}): SavedSearch {
+  return build(overrides, (createdAt, n) => ({
+    userId: overrides.userId ?? testId(createdAt),
+    name: `Search ${n}`,
+    q: null,
+    search: null,
+    category: "software-development",
+    minPrice: null,
+    maxPrice: null,
   }));
 }

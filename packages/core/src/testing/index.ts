@@ -1,5 +1,5 @@
 /** @psm/core/testing: in-memory storage, fakes, builders and the storage contract suite. */
-export { buildApiKey, buildListing, buildMessage, buildUser, testId } from "./builders.js";
+export { buildApiKey, buildListing, buildMessage, buildSavedSearch, buildUser, testId } from "./builders.js";
 export { type BoundedFind, expectBoundedFindAgrees, seedSparse } from "./contract/bounded-find.js";
 export { type ContractOptions, runRepositoryContract } from "./contract/index.js";
 export { expectUpgradedKeyWorks } from "./contract/upgraded-api-key.js";

@@ -11,6 +11,7 @@ import { listingOperations } from "./listings.js";
 import { messageOperations } from "./messages.js";
 import { notificationOperations } from "./notifications.js";
 import { profileOperations } from "./profiles.js";
+import { savedSearchOperations } from "./saved-searches.js";
 import { webhookOperations } from "./webhooks.js";
 
 /**
@@ -41,6 +42,7 @@ export function apiOperations(config: OperationsConfig): Operation[] {
     ...messageOperations,
     ...eventOperations,
     ...webhookOperations,
+    ...savedSearchOperations,
     ...notificationOperations,
     ...profileOperations,
     ...auth.filter((op) => op.tag === "users"),

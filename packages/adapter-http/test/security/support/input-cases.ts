@@ -129,6 +129,11 @@ export const BODY_CASES = bodyCases({
     body: () => ({ since: "2020-01-01T00:00:00.000Z" }),
     strings: [["since"]],
   },
+  "POST /api/saved-searches": {
+    as: "user",
+    body: () => ({ q: "audit", search: "shop", category: "cybersecurity", min_price: "10", name: "Audits" }),
+    strings: [["q"], ["search"], ["category"], ["min_price"], ["name"]],
+  },
   "PATCH /api/notifications": {
     as: "user",
     body: () => ({ message_mail: "off", saved_search_mail: "daily" }),
@@ -170,6 +175,7 @@ export const NO_JSON_BODY = new Set([
   "POST /api/auth/logout",
   "DELETE /api/keys/{id}",
   "DELETE /api/webhooks/{id}",
+  "DELETE /api/saved-searches/{id}",
   "POST /api/webhooks/{id}/rotate-secret",
   "POST /api/webhooks/{id}/test",
   "POST /api/parse-pdf",

@@ -18,6 +18,8 @@ import { notificationCases } from "./notifications.js";
 import { oauthCases } from "./oauth.js";
 import { resetRequestCases } from "./reset-requests.js";
 import { tokenStoreCases } from "./reset-tokens.js";
+import { savedSearchOracleCases } from "./saved-search-oracle.js";
+import { savedSearchCases } from "./saved-searches.js";
 import { searchFoldingCases } from "./search-folding.js";
 import { sessionCases } from "./sessions.js";
 import { storageErrorCases } from "./storage-errors.js";
@@ -59,6 +61,8 @@ export function runRepositoryContract(name: string, options: ContractOptions): v
     eventCases(ctx);
     webhookCases(ctx);
     oauthCases(ctx);
+    savedSearchCases(ctx);
+    savedSearchOracleCases(ctx);
     tokenStoreCases(ctx, "resetTokens");
     tokenStoreCases(ctx, "verificationTokens");
     accountRecoveryCases(ctx);

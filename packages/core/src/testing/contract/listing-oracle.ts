@@ -36,12 +36,12 @@ const STEMS: Record<string, string> = {
   quix: "quix",
   plom: "plom",
 };
-const WORDS = Object.keys(STEMS);
+export const WORDS = Object.keys(STEMS);
 /** Last-word prefixes, each its own stem in every engine. */
-const PREFIXES = ["con", "consu", "desi", "tes", "aud", "mar", "pen", "penet", "caf", "zo"];
+export const PREFIXES = ["con", "consu", "desi", "tes", "aud", "mar", "pen", "penet", "caf", "zo"];
 
 /** mulberry32: a seeded generator, so a failing case names its seed and replays. */
-function random(seed: number): () => number {
+export function random(seed: number): () => number {
   let state = seed >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) | 0;
@@ -51,12 +51,13 @@ function random(seed: number): () => number {
   };
 }
 
-const pick = <T>(next: () => number, items: readonly T[]): T => items[Math.floor(next() * items.length)] as T;
-const some = (next: () => number, min: number, max: number) =>
+export const pick = <T>(next: () => number, items: readonly T[]): T =>
+  items[Math.floor(next() * items.length)] as T;
+export const some = (next: () => number, min: number, max: number) =>
   Array.from({ length: min + Math.floor(next() * (max - min + 1)) }, () => pick(next, WORDS));
-const CATEGORIES = CATEGORY_VALUES.slice(0, 3) as Category[];
+export const CATEGORIES = CATEGORY_VALUES.slice(0, 3) as Category[];
 
-function randomListing(next: () => number, author: User, i: number): Listing {
+export function randomListing(next: () => number, author: User, i: number): Listing {
   const roll = next();
   const capitalised = (word: string) => (next() < 0.3 ? word.toUpperCase() : word);
   return listingOf(author, i * MINUTE, {

@@ -6,12 +6,14 @@ import type { Message } from "../../domain/message.js";
 import type { NotificationSettings } from "../../domain/notification.js";
 import type { AuthorizationCode, OAuthClient, OAuthGrant, RefreshToken } from "../../domain/oauth.js";
 import type { PageQuery } from "../../domain/page.js";
+import type { SavedSearch } from "../../domain/saved-search.js";
 import type { User } from "../../domain/user.js";
 import type { Webhook, WebhookDelivery } from "../../domain/webhook.js";
 import { MarketplaceError } from "../../errors.js";
 import type { IdempotencyRecord } from "../../ports/idempotency-store.js";
 import type { ResetRequest } from "../../ports/mail-queue-repository.js";
 import type { ResetToken } from "../../ports/reset-token-repository.js";
+import type { SavedSearchMatch } from "../../ports/saved-search-repository.js";
 import type { Session } from "../../ports/session-repository.js";
 
 /** A stored single-use token (reset or verification) with its used flag. */
@@ -58,6 +60,11 @@ export interface MemoryState {
   oauthGrants: Map<string, OAuthGrant>;
   /** Refresh tokens by digest. */
   oauthRefreshTokens: Map<string, RefreshToken>;
+  savedSearches: Map<string, SavedSearch>;
+  /** Matches recorded, by saved search id and listing id joined with a slash. */
+  savedSearchMatches: Map<string, SavedSearchMatch & { mailedAt: Date | null }>;
+  /** The matcher's one cursor: the seq of the last event matched against saved searches. */
+  matchCursor: Map<string, number>;
 }
 
 /** Empty tables. */
@@ -84,6 +91,9 @@ export function createMemoryState(): MemoryState {
     oauthCodes: new Map(),
     oauthGrants: new Map(),
     oauthRefreshTokens: new Map(),
+    savedSearches: new Map(),
+    savedSearchMatches: new Map(),
+    matchCursor: new Map(),
   };
 }
 

@@ -9,6 +9,7 @@ import { createMemoryMessageRepository } from "./message-repository.js";
 import { createMemoryNotificationRepository } from "./notification-repository.js";
 import { createMemoryOAuthClientRepository, createMemoryOAuthGrantRepository } from "./oauth-repository.js";
 import { createMemoryTokenRepository } from "./reset-token-repository.js";
+import { createMemorySavedSearchRepository } from "./saved-search-repository.js";
 import { createMemorySessionRepository } from "./session-repository.js";
 import { createMemoryState, snapshotState } from "./state.js";
 import { createMemoryUserRepository } from "./user-repository.js";
@@ -42,6 +43,7 @@ export function createMemoryStorage(): Storage {
     webhooks: createMemoryWebhookRepository(state),
     notifications: createMemoryNotificationRepository(state),
     webhookDeliveries: createMemoryWebhookDeliveryRepository(state),
+    savedSearches: createMemorySavedSearchRepository(state),
   };
   const inUnit: Repositories = {
     ...tables,

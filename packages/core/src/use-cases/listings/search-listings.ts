@@ -1,8 +1,8 @@
 import type { Deps } from "../../deps.js";
 import { type Actor, isAdmin, isSelfOrAdmin } from "../../domain/actor.js";
-import { searchWords } from "../../domain/full-text.js";
 import { FACET_CAP } from "../../domain/limits.js";
 import type { Listing } from "../../domain/listing.js";
+import { searchCriteria } from "../../domain/listing-criteria.js";
 import { type ListingSort, sortKeyOf } from "../../domain/listing-sort.js";
 import type { Page } from "../../domain/page.js";
 import { invalidField, MarketplaceError } from "../../errors.js";
@@ -42,8 +42,8 @@ export async function searchListings(
   if (q.minPrice !== undefined && q.maxPrice !== undefined && q.minPrice > q.maxPrice) {
     throw invalidField("minPrice", "must not be above the maximum price");
   }
-  const text = q.search !== undefined && q.search.trim() !== "" ? q.search : undefined;
-  const words = q.q === undefined ? [] : searchWords(q.q);
+  const { status: _status, ...wanted } = searchCriteria(q);
+  const words = wanted.words ?? [];
   // Without words every listing ranks alike: relevance is newest first.
   const sort: ListingSort =
     q.sort === undefined || (q.sort === "relevance" && words.length === 0)
@@ -52,15 +52,8 @@ export async function searchListings(
         : "newest"
       : q.sort;
   const now = deps.clock.now();
-  const criteria = {
-    category: q.category === "all" ? undefined : q.category,
-    text,
-    words: words.length > 0 ? words : undefined,
-    minPrice: q.minPrice,
-    maxPrice: q.maxPrice,
-    userId,
-    status: q.status,
-  };
+  // The criteria a saved search with the same parameters matches by (domain/listing-criteria.ts).
+  const criteria = { ...wanted, userId, status: q.status };
   const extended =
     words.length > 0 || q.minPrice !== undefined || q.maxPrice !== undefined || sort !== "newest";
   const page = extended

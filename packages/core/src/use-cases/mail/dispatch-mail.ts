@@ -7,19 +7,8 @@ import { type Mail, MailDeliveryError } from "../../ports/mailer.js";
 import type { Repositories } from "../../ports/repositories.js";
 import { sha256Hex, toBase64Url } from "../../support/crypto.js";
 import { unsubscribeUrl } from "../notifications/unsubscribe-links.js";
-
-type MailDeps = Pick<Deps, "repos" | "mailer" | "clock" | "random" | "settings" | "urlSigner">;
-
-/** A mail ready to send, and how to take back what composing it stored when the send fails. */
-interface Composed {
-  mail: Mail;
-  undo(): Promise<void>;
-}
-
-/** Why a job has nothing to send; it is settled as failed with this reason. */
-type Nothing = { nothing: string };
-
-type Composer = (deps: MailDeps, user: User, now: Date, job: MailJob) => Promise<Composed | Nothing>;
+import type { Composer, MailDeps } from "./composer.js";
+import { savedSearchMatched } from "./saved-search-mail.js";
 
 /**
  * A mail that carries a single-use link: its token is minted now and only its digest kept, in the
@@ -131,6 +120,7 @@ const COMPOSERS: Record<MailKind, Composer> = {
   ),
   webhook_disabled: webhookDisabled,
   message_received: messageReceived,
+  saved_search_matched: savedSearchMatched,
 };
 
 /** Outcome of one mail dispatch round. */

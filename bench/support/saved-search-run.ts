@@ -1,0 +1,181 @@
+import { mkdirSync, rmSync } from "node:fs";
+import { cpus } from "node:os";
+import { openPostgresStorage } from "@psm/adapter-postgres";
+import { createTestDatabase } from "@psm/adapter-postgres/testing";
+import { openSqliteStorage } from "@psm/adapter-sqlite";
+import {
+  CATEGORY_VALUES,
+  createMarketplace,
+  createUuidV7Generator,
+  type Listing,
+  listingMatchKeys,
+  newEventId,
+  type SavedSearch,
+  type Storage,
+  systemClock,
+  webCryptoRandom,
+} from "@psm/core";
+import { buildUser, createTestDeps } from "@psm/core/testing";
+import { prng } from "./listing-data.js";
+
+// The catalogue's words: 30,000 made-up words of 4 to 10 letters, so that prefixes and stems are
+// as varied as a real vocabulary's. Listings draw them Zipf-like (a few words are everywhere);
+// saved searches draw them evenly (people save specific searches), so a listing matches a few.
+const VOCABULARY = 30_000;
+const OWNERS = 5_000;
+
+const next = prng(28);
+const LETTERS = "abcdefghijklmnopqrstuvwxyz";
+const words = Array.from({ length: VOCABULARY }, () =>
+  Array.from({ length: 4 + Math.floor(next() * 7) }, () => LETTERS[Math.floor(next() * 26)]).join(""),
+);
+const zipf = () => words[Math.min(VOCABULARY - 1, Math.floor(VOCABULARY ** next()) - 1)] ?? "word";
+// With `disjoint`, saved searches use words no listing holds (each made-up word with a letter
+// more): they share the listings' prefixes, so the lookup finds candidates, but none matches. What
+// is left is the cost of finding and checking candidates, without writing matches.
+let suffix = "";
+const even = () => `${words[Math.floor(next() * VOCABULARY)] ?? "word"}${suffix}`;
+const category = () => CATEGORY_VALUES[Math.floor(next() * CATEGORY_VALUES.length)] ?? "cybersecurity";
+
+function savedSearch(id: string, userId: string, at: Date): SavedSearch {
+  const roll = next();
+  const base = {
+    id,
+    userId,
+    name: "bench",
+    q: null,
+    search: null,
+    category: null,
+    minPrice: null,
+    maxPrice: null,
+    createdAt: at,
+  };
+  if (roll < 0.001) return { ...base, category: category() };
+  if (roll < 0.0015) return { ...base, minPrice: 100, maxPrice: 100 + Math.floor(next() * 5000) };
+  if (roll < 0.1) return { ...base, search: even().slice(0, 4 + Math.floor(next() * 3)) };
+  const q = next() < 0.4 ? even() : `${even()} ${even()}`;
+  return {
+    ...base,
+    q,
+    category: next() < 0.2 ? category() : null,
+    maxPrice: next() < 0.15 ? 1000 + Math.floor(next() * 9000) : null,
+  };
+}
+
+function listing(id: string, userId: string, at: Date): Listing {
+  const text = (n: number) => Array.from({ length: n }, zipf).join(" ");
+  return {
+    id,
+    title: text(4 + Math.floor(next() * 4)),
+    description: `${text(30)}.`,
+    price: next() < 0.2 ? null : Math.round(next() * 10_000),
+    priceUnit: "fixed",
+    category: category(),
+    condition: "new",
+    images: [],
+    userId,
+    structuredData: null,
+    status: "active",
+    contactEmail: null,
+    expiresAt: null,
+    views: 0,
+    createdAt: at,
+  };
+}
+
+async function measure(name: string, storage: Storage, options: { searches: number; listings: number }) {
+  await storage.migrate();
+  const repos = storage.repositories;
+  const ids = createUuidV7Generator(webCryptoRandom);
+  const now = new Date();
+  const owners = Array.from({ length: OWNERS }, () => buildUser({ createdAt: now }));
+  const author = buildUser({ createdAt: now });
+  for (const user of [...owners, author]) await repos.users.insert(user);
+  let started = performance.now();
+  const perOwner = Math.ceil(options.searches / OWNERS);
+  const batches: SavedSearch[][] = [];
+  for (let i = 0; i < options.searches; i += 1000) {
+    batches.push(
+      Array.from({ length: Math.min(1000, options.searches - i) }, (_, k) => {
+        const owner = owners[Math.floor((i + k) / perOwner)] ?? author;
+        return savedSearch(ids.newId(now), owner.id, now);
+      }),
+    );
+  }
+  for (const batch of batches) {
+    await repos.unitOfWork.run(async (unit) => {
+      for (const search of batch) await unit.savedSearches.insertWithinLimit(search, perOwner);
+    });
+  }
+  console.log(
+    `${name}: ${options.searches.toLocaleString("en")} saved searches stored in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
+
+  const rows = Array.from({ length: options.listings }, () => listing(ids.newId(now), author.id, now));
+  const guard = { maxSlots: 1_000_000_000, now };
+  for (const row of rows) {
+    const event = {
+      id: newEventId(now, webCryptoRandom.bytes(10)),
+      type: "listing.created" as const,
+      userId: author.id,
+      occurredAt: now,
+      data: { listing_id: row.id },
+    };
+    await repos.listings.insertWithinSlots(row, guard, [event]);
+  }
+  const keys = rows.reduce((sum, row) => sum + listingMatchKeys(row).size, 0) / rows.length;
+  const candidates = await Promise.all(
+    rows
+      .slice(0, 200)
+      .map(async (row) => (await repos.savedSearches.findCandidates([...listingMatchKeys(row)])).length),
+  );
+  const market = createMarketplace(createTestDeps({ repos, clock: systemClock, random: webCryptoRandom }));
+  let matched = 0;
+  started = performance.now();
+  const cpu = process.cpuUsage();
+  for (;;) {
+    const report = await market.savedSearches.match();
+    matched += report.matched;
+    if (report.listings === 0) break;
+  }
+  const ms = performance.now() - started;
+  const used = process.cpuUsage(cpu);
+  const cpuMs = (used.user + used.system) / 1000;
+  console.log(
+    `${name}: ${options.listings.toLocaleString("en")} new listings matched in ${ms.toFixed(0)} ms = ` +
+      `${(ms / options.listings).toFixed(3)} ms per listing (this process's CPU: ` +
+      `${(cpuMs / options.listings).toFixed(3)} ms); ${keys.toFixed(0)} keys and ` +
+      `${(candidates.reduce((a, b) => a + b, 0) / candidates.length).toFixed(0)} candidates per listing, ` +
+      `${(matched / options.listings).toFixed(2)} matches per listing`,
+  );
+}
+
+/** Measures on SQLite, then on PostgreSQL when a URL is given. */
+export async function runSavedSearchBench(options: {
+  searches: number;
+  listings: number;
+  disjoint: boolean;
+  postgresUrl?: string | undefined;
+}) {
+  if (options.disjoint) suffix = "q";
+  const cpu = cpus();
+  console.log(`Node ${process.version}; ${cpu.length} x ${cpu[0]?.model ?? "cpu"}`);
+  const dir = "/tmp/psm-bench-saved";
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  const sqlite = openSqliteStorage({ file: `${dir}/bench.db` });
+  try {
+    await measure("SQLite", sqlite, options);
+  } finally {
+    await sqlite.close();
+  }
+  if (options.postgresUrl === undefined) return console.log("PostgreSQL: skipped (no TEST_DATABASE_URL)");
+  const database = await createTestDatabase(options.postgresUrl, "psm_bench_saved");
+  const postgres = openPostgresStorage({ url: database.url, poolMax: 10 });
+  try {
+    await measure("PostgreSQL", postgres, options);
+  } finally {
+    await postgres.close();
+    await database.drop();
+  }
+}
