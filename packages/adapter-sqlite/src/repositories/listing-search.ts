@@ -1,6 +1,7 @@
 import { foldSearchText, type ListingSearch } from "@psm/core";
 import type { Database, Statement } from "better-sqlite3";
-import { ftsAny, ftsCover, TRIGRAM, trigramRange } from "./fts-query.js";
+import { createFtsPlanner } from "./fts-plan.js";
+import { ftsAll, ftsAny, ftsTrigrams, MAX_AND, TRIGRAM, trigramRange } from "./fts-query.js";
 import type { ListingRow } from "./listing-rows.js";
 import { BY_IDS_SQL, ftsStopSql, type Shape, searchSql, TRIGRAMS_SQL } from "./listing-search-sql.js";
 
@@ -62,6 +63,18 @@ export function createSearchRunner(sqlite: Database, options: SearchOptions = {}
   const trigrams = sqlite.prepare<[Params], string>(TRIGRAMS_SQL).pluck();
 
   const stops = [false, true].map((before) => sqlite.prepare<[Params], string>(ftsStopSql(before)).pluck());
+  const planner = createFtsPlanner(sqlite, "listings_fts");
+
+  /**
+   * The match of a term of 3+ characters: the AND of its rarest trigrams
+   * when the rarest ends within the budget below the cursor, else the rarest
+   * alone (each of its entries a candidate counted against the budget). The
+   * exact check beside it tests the whole term on each candidate.
+   */
+  function trigramMatch(needle: string, before: string | undefined): string {
+    const plan = planner.plan(ftsTrigrams(needle), planner.from(before), searchBudget);
+    return plan.kind === "all" ? ftsAll(plan.terms.slice(0, MAX_AND)) : plan.driver;
+  }
 
   /** A walk's first `limit` hits, stopping after `budget` rows: a row per entry, flagged. */
   function walk(shape: Shape, params: Params, limit: number, budget: number): Walked {
@@ -119,7 +132,7 @@ export function createSearchRunner(sqlite: Database, options: SearchOptions = {}
         throughIndex({ ...base, text: "fts" }, { ...params, match, budget: searchBudget });
       // An author's listings are few: the exact check on each beats any index walk.
       if (base.user) return fetch(walk({ ...base, text: "walk" }, params, query.limit, searchBudget));
-      if ([...needle].length >= TRIGRAM) return viaIndex(ftsCover(needle));
+      if ([...needle].length >= TRIGRAM) return viaIndex(trigramMatch(needle, query.before));
 
       const probe = walk({ ...base, text: "walk" }, params, query.limit, walkBudget);
       if (probe.stoppedAt === undefined) return fetch(probe);
