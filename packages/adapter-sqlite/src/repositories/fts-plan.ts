@@ -16,7 +16,7 @@ export type FtsTable = "listings_fts" | "listings_text";
  * alone, each of its entries a row examined and counted, the other terms
  * checked per row.
  */
-export type FtsPlan = { kind: "all"; terms: string[] } | { kind: "driver"; driver: string };
+export type FtsPlan = { kind: "all"; terms: string[] } | { kind: "driver"; driver: string; terms: string[] };
 
 /** Entries of each term read to rank terms by how sparse they are. */
 const PROBE = 64;
@@ -31,6 +31,11 @@ export interface FtsPlanner {
   from(before: string | undefined): bigint;
   /** The plan of an AND of `terms` (FTS5 queries of one term each) below `from`, for `budget` rows. */
   plan(terms: readonly string[], from: bigint, budget: number): FtsPlan;
+  /**
+   * The FTS rowid of the `count`-th entry of `term` below `from`: where a
+   * stream cut at `count` entries stops; none when it ends first.
+   */
+  nth(term: string, from: bigint, count: number): bigint | undefined;
 }
 
 /** `count` of the items spread evenly over `items`, first and last included. */
@@ -79,14 +84,20 @@ export function createFtsPlanner(sqlite: Database, table: FtsTable): FtsPlanner 
     return probed.map((entry) => entry.term);
   }
 
+  const nthOf = (term: string, from: bigint, count: number): bigint | undefined =>
+    nth.get({ term, from, offset: Math.max(0, count - 1) });
+
   return {
     from: (before) => (before === undefined ? BELOW_ALL : (below.get(before) ?? BELOW_ALL)),
     plan(terms, from, budget) {
       const order = ranked(terms, from);
       const rarest = order[0] ?? "";
       // Its budget-th entry below the cursor: none, and the AND ends within the budget.
-      const far = nth.get({ term: rarest, from, offset: Math.max(0, budget - 1) });
-      return far === undefined ? { kind: "all", terms: order } : { kind: "driver", driver: rarest };
+      const far = nthOf(rarest, from, budget);
+      return far === undefined
+        ? { kind: "all", terms: order }
+        : { kind: "driver", driver: rarest, terms: order };
     },
+    nth: nthOf,
   };
 }
