@@ -25,6 +25,9 @@ export interface SearchOptions {
   searchBudget?: number | undefined;
 }
 
+/** Candidates of the rarest trigram tried alone before its streams meet. */
+const QUICK = 64;
+
 /** Above every FTS rowid (they are -seq, negative). */
 const MAX_ROWID = 0n;
 
@@ -97,6 +100,13 @@ export function createSearchRunner(sqlite: Database, options: SearchOptions = {}
     if (plan.kind === "all") {
       return throughIndex({ ...shape, text: "fts" }, { ...base, match: ftsAll(terms), budget: searchBudget });
     }
+    // A term that fills its page among the rarest trigram's first candidates needs no more: the
+    // streams' IN lists are read whole before the first row, the stream alone lazily.
+    const quick = throughIndex(
+      { ...shape, text: "fts" },
+      { ...base, match: plan.driver, budget: Math.min(searchBudget, QUICK) },
+    );
+    if (quick.length >= (base.limit as number)) return quick;
     const streams = terms.map((term, i) => ({ term, cut: i === 0 ? searchBudget : 2 * searchBudget }));
     const params: Params = { ...base, b0: searchBudget, b1: 2 * searchBudget };
     return meet({ ...shape, text: "meet", streams: terms.length }, params, streams, from);
