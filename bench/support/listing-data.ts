@@ -1,5 +1,6 @@
 /** Deterministic listing data for the benchmark seed, the same for SQLite and PostgreSQL. */
 import { CATEGORY_VALUES, createUuidV7Generator, type Listing, webCryptoRandom } from "@psm/core";
+import { seededRandom } from "@psm/core/testing";
 
 /** The search term of the "common term" row: in about one title in seven. */
 export const COMMON_TERM = "consulting";
@@ -16,17 +17,6 @@ export const WORDS = (
 ).split(" ");
 const WEIGHTS = WORDS.map((_, rank) => 1 / (rank + 1) ** 0.9);
 const TOTAL = WEIGHTS.reduce((sum, weight) => sum + weight, 0);
-
-/** mulberry32: a small seeded PRNG, so every run seeds the same text. */
-export function prng(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function words(next: () => number, n: number): string {
   const out: string[] = [];
@@ -49,7 +39,7 @@ export function* generateListings(
   authorIds: readonly string[],
   now: number,
 ): Generator<Listing> {
-  const next = prng(count);
+  const next = seededRandom(count);
   const ids = createUuidV7Generator(webCryptoRandom);
   const start = now - 365 * 86_400_000;
   const step = (365 * 86_400_000) / count;

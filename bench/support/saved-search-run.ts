@@ -15,8 +15,7 @@ import {
   systemClock,
   webCryptoRandom,
 } from "@psm/core";
-import { buildUser, createTestDeps } from "@psm/core/testing";
-import { prng } from "./listing-data.js";
+import { buildUser, createTestDeps, seededRandom } from "@psm/core/testing";
 
 // The catalogue's words: 30,000 made-up words of 4 to 10 letters, so that prefixes and stems are
 // as varied as a real vocabulary's. Listings draw them Zipf-like (a few words are everywhere);
@@ -24,7 +23,7 @@ import { prng } from "./listing-data.js";
 const VOCABULARY = 30_000;
 const OWNERS = 5_000;
 
-const next = prng(28);
+const next = seededRandom(28);
 const LETTERS = "abcdefghijklmnopqrstuvwxyz";
 const words = Array.from({ length: VOCABULARY }, () =>
   Array.from({ length: 4 + Math.floor(next() * 7) }, () => LETTERS[Math.floor(next() * 26)]).join(""),

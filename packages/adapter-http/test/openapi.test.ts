@@ -27,7 +27,7 @@ interface Media {
 interface Operation {
   operationId: string;
   security: Record<string, string[]>[];
-  parameters?: { in: string; name: string; description?: string }[];
+  parameters?: { in: string; name: string; description?: string; schema?: object }[];
   requestBody?: { content: Record<string, Media> };
   responses: Record<string, { content?: Record<string, Media> }>;
 }
@@ -254,6 +254,16 @@ describe("/openapi.json", () => {
         "user_id",
       ].sort(),
     );
+    // A price bound is never negative: a number's minimum, a text without a sign.
+    for (const name of ["min_price", "max_price"]) {
+      const bound = search?.parameters?.find((p) => p.name === name)?.schema;
+      expect(bound, name).toMatchObject({
+        anyOf: [
+          { type: "number", minimum: 0 },
+          { type: "string", pattern: expect.stringMatching(/^\^\\d/) },
+        ],
+      });
+    }
     expect(doc.paths["/api/listings/{id}"]?.get?.parameters).toContainEqual(
       expect.objectContaining({ in: "path", name: "id" }),
     );

@@ -4,8 +4,8 @@ import { createTestDatabase } from "@psm/adapter-postgres/testing";
 import { type Connection, connect } from "../src/connection.js";
 import { openPostgresStorage } from "../src/index.js";
 import { seedAuthors, seedListings } from "./seed.js";
+import { benchBounds } from "./storage-bounds.js";
 import { benchQueries } from "./storage-cases.js";
-import { benchFind } from "./storage-find.js";
 import { benchWrites } from "./storage-writes.js";
 
 const LISTINGS_PER_AUTHOR = 50;
@@ -70,7 +70,7 @@ export async function runStorageBench(adminUrl: string, sizes: number[]): Promis
       }
       await timed("vacuum analyze", () => seeding.sql`vacuum analyze`);
       await benchQueries(storage, seeding, size);
-      await benchFind(storage, seeding, size);
+      await benchBounds(storage, seeding, size);
       await benchWrites(storage, seeding, size);
     }
   } finally {

@@ -2,13 +2,13 @@
 import { mkdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, totalmem } from "node:os";
 import { createUuidV7Generator, webCryptoRandom } from "@psm/core";
+import { benchSearchBounds } from "../../../bench/support/search-bounds.ts";
 import { openConnection } from "../src/connection.ts";
 import { openSqliteStorage } from "../src/index.ts";
-import { measureFind } from "./find.ts";
 import { compareInserts } from "./inserts.ts";
 import { count, ms, table, throughput } from "./measure.ts";
 import { measurePages, measureSearch } from "./queries.ts";
-import { makeListing, prng, seed } from "./seed.ts";
+import { makeListing, prng, RARE_TERM, seed } from "./seed.ts";
 
 const DIR = "/tmp/psm-bench";
 /** Listings written one commit each before the searches, as production does. */
@@ -70,7 +70,22 @@ export async function runBenchmark(n: number): Promise<void> {
   Object.assign(results, await measureSearch(listings, sqlite, now, n >= 1_000_000 ? 5 : 10));
   const middle = seeded.sampleIds[Math.floor(seeded.sampleIds.length / 2)];
   results.pages = await measurePages(listings, now, seeded.userIds[0] ?? "", middle);
-  results.find = await measureFind(listings, now, middle ?? "");
+  const titles = sqlite
+    .prepare<[string], string>("SELECT title FROM listings WHERE id IN (SELECT value FROM json_each(?))")
+    .pluck()
+    .all(JSON.stringify(seeded.sampleIds.slice(0, 5_000)));
+  results.bounds = await benchSearchBounds({
+    listings,
+    now,
+    titles,
+    middleId: middle ?? "",
+    words: {
+      common: "consulting",
+      pair: ["software", "development"],
+      rare: RARE_TERM,
+      many: ["consulting", "software", "development", "data", "cloud", "strategy", "marketing", "design"],
+    },
+  });
 
   const sample = seeded.sampleIds;
   const pick = () => sample[Math.floor(next() * sample.length)] ?? "";

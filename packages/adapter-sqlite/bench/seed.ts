@@ -1,7 +1,11 @@
 /** Realistic bulk data for the storage benchmark. */
 import { CATEGORY_VALUES, createUuidV7Generator, type Listing, webCryptoRandom } from "@psm/core";
+import { seededRandom } from "@psm/core/testing";
 import type { Database } from "better-sqlite3";
 import { createListingWriter } from "../src/repositories/listing-order.ts";
+
+/** The seeded PRNG of the contract suite, so every run seeds the same data. */
+export const prng = seededRandom;
 
 /** Planted once every RARE_EVERY listings: a term with few hits. */
 export const RARE_TERM = "zebrafish";
@@ -32,17 +36,6 @@ const WORDS = (
 ).split(" ");
 const WEIGHTS = WORDS.map((_, rank) => 1 / (rank + 1) ** 0.9);
 const TOTAL = WEIGHTS.reduce((sum, weight) => sum + weight, 0);
-
-/** A small fast PRNG, so every run seeds the same data. */
-export function prng(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function word(next: () => number): string {
   let target = next() * TOTAL;

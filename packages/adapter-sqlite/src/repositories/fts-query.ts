@@ -10,35 +10,20 @@ function quote(text: string): string {
   return `"${text.replaceAll('"', '""')}"`;
 }
 
-/**
- * Trigrams a cover keeps at most: every one is a doclist that each candidate
- * steps through, so a long phrase of common trigrams would cost its length per
- * candidate; the exact check drops what fewer trigrams let through.
- */
-export const MAX_COVER = 8;
-
-/**
- * An FTS5 query for rows holding every trigram of a cover of `folded` (3+
- * code points): those at 0, 3, 6, ... and the last one, at most MAX_COVER of
- * them spread over the term. Rows with the substring hold all of them; the
- * few others are dropped by the exact instr() check that runs beside it.
- * Fewer trigrams than all of them means fewer doclists to walk.
- */
-export function ftsCover(folded: string): string {
+/** The distinct trigrams of `folded` (3+ code points), each an FTS5 query of one term. */
+export function ftsTrigrams(folded: string): string[] {
   const chars = [...folded];
   const trigrams = new Set<string>();
-  for (let i = 0; i + TRIGRAM <= chars.length; i += TRIGRAM)
-    trigrams.add(chars.slice(i, i + TRIGRAM).join(""));
-  trigrams.add(chars.slice(-TRIGRAM).join(""));
-  const all = [...trigrams];
-  const kept =
-    all.length <= MAX_COVER
-      ? all
-      : Array.from(
-          { length: MAX_COVER },
-          (_, i) => all[Math.round((i * (all.length - 1)) / (MAX_COVER - 1))],
-        );
-  return kept.map((trigram) => quote(trigram as string)).join(" AND ");
+  for (let i = 0; i + TRIGRAM <= chars.length; i++) trigrams.add(chars.slice(i, i + TRIGRAM).join(""));
+  return [...trigrams].map(quote);
+}
+
+/** Trigrams an AND holds at most: each is one more doclist to seek in per candidate. */
+export const MAX_AND = 3;
+
+/** An FTS5 query for rows holding every one of `terms` (queries of one term each). */
+export function ftsAll(terms: readonly string[]): string {
+  return terms.join(" AND ");
 }
 
 /** An FTS5 query for rows holding any of `terms` (index terms from the vocabulary). */

@@ -165,10 +165,6 @@ export function pricedMatchesSql(
     CROSS JOIN listings AS l ON l.seq = -c.r WHERE ${where.join(" AND ")} ORDER BY ${order}`;
 }
 
-/** How many of the FTS index's hits for @match there are, counting at most @budget + 1. */
-export const TEXT_HITS_SQL = `SELECT count(*) FROM (SELECT 1 FROM listings_text AS t
-  WHERE t.listings_text MATCH @match LIMIT @budget + 1)`;
-
 /** Per category: hits among the first @budget rows of `stream` (a walk's SQL), and rows examined. */
 export function facetSql(stream: string): string {
   return `SELECT category, coalesce(sum(hit), 0) AS hits, count(*) AS examined FROM (${stream} LIMIT @budget)
@@ -214,11 +210,14 @@ export interface FtsQuery {
   /** Relevance rank 1: every word, not all in the title (exact), or the same as `all` (checked). */
   rest: string;
   exact: boolean;
+  /** Each word alone (the last as a prefix), in any column: for choosing a driver (fts-plan.ts). */
+  terms: string[];
 }
 
 export function ftsQuery(words: readonly string[]): FtsQuery {
   const last = lastWordTerm(words.at(-1) ?? "");
-  const all = [...words.slice(0, -1).map(quote), `${quote(last.term)} *`].join(" AND ");
+  const terms = [...words.slice(0, -1).map(quote), `${quote(last.term)} *`];
+  const all = terms.join(" AND ");
   const title = `{title} : (${all})`;
-  return { all, title, rest: last.exact ? `(${all}) NOT ${title}` : all, exact: last.exact };
+  return { all, title, rest: last.exact ? `(${all}) NOT ${title}` : all, exact: last.exact, terms };
 }

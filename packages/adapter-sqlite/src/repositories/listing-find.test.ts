@@ -14,6 +14,7 @@ it("writes FTS5 queries: every word, the last also a prefix; rank 0 in the title
     title: '{title} : ("a" AND "b" *)',
     rest: '("a" AND "b" *) NOT {title} : ("a" AND "b" *)',
     exact: true,
+    terms: ['"a"', '"b" *'],
   });
   // A stem longer than the prefix index: looked up by its first six letters, checked per row.
   expect(ftsQuery(["audit", "consulting"])).toMatchObject({ all: '"audit" AND "consul" *', exact: false });

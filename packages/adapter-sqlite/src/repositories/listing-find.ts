@@ -3,11 +3,14 @@ import {
   type CategoryCounts,
   type FacetQuery,
   foldSearchText,
+  holdsEveryWord,
   type ListingFind,
   relevanceRank,
   type SortKey,
+  stemsOf,
 } from "@psm/core";
 import type { Database, Statement } from "better-sqlite3";
+import { createFtsPlanner } from "./fts-plan.js";
 import {
   type FtsQuery,
   facetSql,
@@ -17,7 +20,6 @@ import {
   type PriceSegment,
   pricedMatchesSql,
   priceWalkSql,
-  TEXT_HITS_SQL,
   textStreamSql,
 } from "./listing-find-sql.js";
 import type { ListingRow } from "./listing-rows.js";
@@ -45,10 +47,10 @@ export type FoundRows = { row: ListingRow; rank: number }[] & { resumeAfter?: So
 export interface FindBudgets {
   /** Rows one find examines at most, per walk (a relevance find walks two ranks). */
   find: number;
-  /** Rows a facet count examines at most. */
+  /** Rows a facet count examines at most in SQL; a quarter of them when each is checked in JS. */
   facets: number;
 }
-export const FIND_BUDGETS: FindBudgets = { find: 5_000, facets: 20_000 };
+export const FIND_BUDGETS: FindBudgets = { find: 5_000, facets: 10_000 };
 
 /** Runs listings.find and countByCategory with statements prepared once per shape. */
 export interface FindRunner {
@@ -56,8 +58,10 @@ export interface FindRunner {
   countByCategory(query: FacetQuery, cap: number, now: Date): CategoryCounts;
 }
 
-/** The JS check of rows for `words` (rank 0 or 1 only, or any match), or none when the FTS query is exact. */
+/** The JS check of rows for `words` (rank 0 or 1 only, or any match). */
 function checkOf(words: readonly string[], rank?: number): Check {
+  // Rank 0 needs the title alone: no description stemmed.
+  if (rank === 0) return (row) => holdsEveryWord(stemsOf(row.title ?? ""), words);
   return (row) => {
     const found = relevanceRank({ title: row.title ?? "", description: row.description ?? "" }, words);
     return rank === undefined ? found !== null : found === rank;
@@ -75,7 +79,34 @@ export function createFindRunner(sqlite: Database, budgets: FindBudgets = FIND_B
     return found;
   };
   const byIds = sqlite.prepare<[Params], ListingRow>(BY_IDS_SQL);
-  const textHits = sqlite.prepare<[Params], number>(TEXT_HITS_SQL).pluck();
+  const planner = createFtsPlanner(sqlite, "listings_text");
+
+  /**
+   * The FTS match and per-row check of `exact` (a tier's query) for `text`'s
+   * words below cursor id `before`. Several words whose rarest has more than
+   * `budget` entries there: an AND of them could step through whole doclists
+   * and yield nothing to count, so the rarest word alone drives (in the title
+   * for rank 0), each of its rows counted, and the words are checked in JS.
+   */
+  function matchOf(
+    text: FtsQuery,
+    words: readonly string[],
+    exact: string,
+    rank: number | undefined,
+    before: string | undefined,
+    budget: number,
+  ): { match: string; check: Check } {
+    if (text.terms.length > 1) {
+      const plan = planner.plan(text.terms, planner.from(before), budget);
+      if (plan.kind === "driver") {
+        return {
+          match: rank === 0 ? `{title} : (${plan.driver})` : plan.driver,
+          check: checkOf(words, rank),
+        };
+      }
+    }
+    return { match: exact, check: text.exact ? undefined : checkOf(words, rank) };
+  }
 
   /** The walk's hits in order, up to `want`, stopping after `budget` rows at the last one examined. */
   function walk(sql: string, params: Params, want: number, budget: number, check: Check) {
@@ -119,19 +150,23 @@ export function createFindRunner(sqlite: Database, budgets: FindBudgets = FIND_B
   function byRank(query: ListingFind, params: Params): FoundRows {
     const words = query.words ?? [];
     const text = fts(words);
-    const tiers: { match: string | undefined; check: Check }[] =
+    const tiers: { exact: string | undefined; rank: number | undefined }[] =
       query.sort === "relevance" && text
         ? [
-            { match: text.title, check: text.exact ? undefined : checkOf(words, 0) },
-            { match: text.rest, check: text.exact ? undefined : checkOf(words, 1) },
+            { exact: text.title, rank: 0 },
+            { exact: text.rest, rank: 1 },
           ]
-        : [{ match: text?.all, check: text && !text.exact ? checkOf(words) : undefined }];
+        : [{ exact: text?.all, rank: undefined }];
     const collected: { hit: Examined; rank: number }[] = [];
-    const shape = findShape(query, text !== undefined && !text.exact);
-    for (const [rank, { match, check }] of tiers.entries()) {
+    for (const [rank, tier] of tiers.entries()) {
       const after = query.after;
       if (after !== undefined && query.sort === "relevance" && after.rank > rank) continue;
       const from = after !== undefined && (query.sort !== "relevance" || after.rank === rank);
+      const { match, check } =
+        text && tier.exact !== undefined
+          ? matchOf(text, words, tier.exact, tier.rank, from ? after?.id : undefined, budgets.find)
+          : { match: undefined, check: undefined };
+      const shape = findShape(query, check !== undefined);
       const sql = match === undefined ? newestWalkSql(shape, from) : textStreamSql(shape, from);
       const tierParams: Params = { ...params, ...(match === undefined ? {} : { match }) };
       if (from && after) tierParams.afterId = after.id;
@@ -153,8 +188,9 @@ export function createFindRunner(sqlite: Database, budgets: FindBudgets = FIND_B
     const descending = query.sort === "price_desc";
     const words = query.words ?? [];
     const text = fts(words);
+    // Small: the rarest word has fewer entries than the budget, and so has their AND.
     const small =
-      text !== undefined && (textHits.get({ match: text.all, budget: budgets.find }) ?? 0) <= budgets.find;
+      text !== undefined && planner.plan(text.terms, planner.from(undefined), budgets.find).kind === "all";
     const check = text && !(small && text.exact) ? checkOf(words) : undefined;
     const shape = findShape(query, check !== undefined);
     const segments: PriceSegment[] =
@@ -189,19 +225,20 @@ export function createFindRunner(sqlite: Database, budgets: FindBudgets = FIND_B
 
   /**
    * Counts per category among the stream's first rows, checking each in JS:
-   * a find's budget of them, as a check costs the same here as in a find's walk.
+   * a quarter of the facets budget, as a JS check costs about four rows counted in SQL.
    */
   function countChecked(sql: string, params: Params, check: Check) {
     const hits = new Map<Category, number>();
+    const budget = Math.max(1, Math.floor(budgets.facets / 4));
     let examined = 0;
     for (const row of statement(sql).iterate(params) as IterableIterator<Examined>) {
       if (row.hit === 1 && (check === undefined || check(row))) {
         hits.set(row.category, (hits.get(row.category) ?? 0) + 1);
       }
-      if (++examined >= budgets.find) break;
+      if (++examined >= budget) break;
     }
     const rows = [...hits].map(([category, n]) => ({ category, hits: n }));
-    return { rows, stopped: examined >= budgets.find };
+    return { rows, stopped: examined >= budget };
   }
 
   return {
@@ -212,23 +249,26 @@ export function createFindRunner(sqlite: Database, budgets: FindBudgets = FIND_B
         : byRank(query, params);
     },
     countByCategory(query, cap, now) {
-      const text = fts(query.words);
+      const words = query.words ?? [];
+      const text = fts(words);
+      const { match, check } = text
+        ? matchOf(text, words, text.all, undefined, undefined, budgets.facets)
+        : { match: undefined, check: undefined };
       const params: Params = { ...paramsOf(query, now), budget: budgets.facets };
-      if (text) params.match = text.all;
-      const shape = findShape(query, text !== undefined && !text.exact);
-      const stream = text ? textStreamSql(shape, false) : newestWalkSql(shape, false);
+      if (match !== undefined) params.match = match;
+      const shape = findShape(query, check !== undefined);
+      const stream = match !== undefined ? textStreamSql(shape, false) : newestWalkSql(shape, false);
       // Exact FTS queries are counted in SQL; the others row by row, checked.
-      const counted =
-        text && !text.exact
-          ? countChecked(stream, params, checkOf(query.words ?? []))
-          : (() => {
-              const rows = statement(facetSql(stream)).all(params) as {
-                category: Category;
-                hits: number;
-                examined: number;
-              }[];
-              return { rows, stopped: rows.reduce((sum, row) => sum + row.examined, 0) >= budgets.facets };
-            })();
+      const counted = check
+        ? countChecked(stream, params, check)
+        : (() => {
+            const rows = statement(facetSql(stream)).all(params) as {
+              category: Category;
+              hits: number;
+              examined: number;
+            }[];
+            return { rows, stopped: rows.reduce((sum, row) => sum + row.examined, 0) >= budgets.facets };
+          })();
       const counts: Partial<Record<Category, number>> = {};
       let capped = false;
       for (const row of counted.rows) {

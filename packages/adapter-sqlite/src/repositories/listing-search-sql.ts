@@ -5,9 +5,10 @@ import { LISTING_COLUMNS } from "./listing-rows.js";
  * How the title filter runs: none (a page); `walk` (the shape's index newest
  * first, a row per entry with a `hit` flag, the caller stopping after a
  * budget); `fts` (the trigram index's first @budget candidates, then the
- * exact check).
+ * exact check); `meet` (where up to three trigram streams meet, each cut at
+ * its budget, then the exact check).
  */
-export type TextMode = "none" | "fts" | "walk";
+export type TextMode = "none" | "fts" | "meet" | "walk";
 
 /** What decides the SQL text of a search; each shape is prepared once. */
 export interface Shape {
@@ -16,6 +17,8 @@ export interface Shape {
   user: boolean;
   before: boolean;
   text: TextMode;
+  /** Streams a `meet` search intersects (1 to 3). */
+  streams?: number;
 }
 
 const STORED: Record<ListingStatusFilter, StoredListingStatus | undefined> = {
@@ -89,6 +92,23 @@ export function searchSql(shape: Shape): string {
   if (shape.text === "walk") {
     return scan(shape, (residual) => `l.id AS id, (${[...residual, EXACT].join(" AND ")}) AS hit`, "");
   }
+  if (shape.text === "meet") {
+    // The first stream's entries (@m0, at most @b0) that every other stream holds
+    // among its own first entries (at most @b1), up to @upTo, where every cut
+    // stream is read to: each IN list is built once, so no doclist is read
+    // further than its cut, whether the streams meet or not.
+    const { range, residual } = predicates({ ...shape, before: false });
+    const stream = (i: number, limit: string) =>
+      `SELECT f.rowid AS r FROM listings_fts AS f WHERE f.listings_fts MATCH @m${i} AND f.rowid > @from
+        ORDER BY f.rowid LIMIT ${limit}`;
+    const others = Array.from(
+      { length: (shape.streams ?? 1) - 1 },
+      (_, i) => `c.r IN (${stream(i + 1, "@b1")})`,
+    );
+    return `SELECT ${LISTING_COLUMNS} FROM (${stream(0, "@b0")}) AS c
+      CROSS JOIN listings AS l ON l.seq = -c.r
+      WHERE ${["c.r <= @upTo", ...others, ...range, ...residual, EXACT].join(" AND ")} ORDER BY c.r LIMIT @limit`;
+  }
   if (shape.text !== "fts") return scan(shape, () => LISTING_COLUMNS, "LIMIT @limit");
   // The first @budget candidates of the index, then the shape's filters and
   // the exact check on each: a candidate they drop costs as much as one they
@@ -126,6 +146,9 @@ export function ftsStopSql(before: boolean): string {
   return `SELECT l.id FROM listings AS l
     WHERE l.seq = -(${ftsCandidates(before, "LIMIT 1 OFFSET @budget - 1")})`;
 }
+
+/** The id of the listing of an FTS rowid. */
+export const ID_OF_ROWID_SQL = "SELECT id FROM listings WHERE seq = -@rowid";
 
 /** Listings by a JSON array of ids, newest first. */
 export const BY_IDS_SQL = `SELECT ${LISTING_COLUMNS} FROM listings AS l

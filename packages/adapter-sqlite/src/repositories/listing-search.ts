@@ -1,8 +1,16 @@
 import { foldSearchText, type ListingSearch } from "@psm/core";
 import type { Database, Statement } from "better-sqlite3";
-import { ftsAny, ftsCover, TRIGRAM, trigramRange } from "./fts-query.js";
+import { createFtsPlanner } from "./fts-plan.js";
+import { ftsAll, ftsAny, ftsTrigrams, MAX_AND, TRIGRAM, trigramRange } from "./fts-query.js";
 import type { ListingRow } from "./listing-rows.js";
-import { BY_IDS_SQL, ftsStopSql, type Shape, searchSql, TRIGRAMS_SQL } from "./listing-search-sql.js";
+import {
+  BY_IDS_SQL,
+  ftsStopSql,
+  ID_OF_ROWID_SQL,
+  type Shape,
+  searchSql,
+  TRIGRAMS_SQL,
+} from "./listing-search-sql.js";
 
 type Params = Record<string, string | number>;
 
@@ -16,6 +24,12 @@ export interface SearchOptions {
    */
   searchBudget?: number | undefined;
 }
+
+/** Candidates of the rarest trigram tried alone before its streams meet. */
+const QUICK = 64;
+
+/** Above every FTS rowid (they are -seq, negative). */
+const MAX_ROWID = 0n;
 
 /** Candidates a search examines at most. Why 5,000: DESIGN.md "Search budget". */
 export const SEARCH_BUDGET = 5_000;
@@ -62,6 +76,60 @@ export function createSearchRunner(sqlite: Database, options: SearchOptions = {}
   const trigrams = sqlite.prepare<[Params], string>(TRIGRAMS_SQL).pluck();
 
   const stops = [false, true].map((before) => sqlite.prepare<[Params], string>(ftsStopSql(before)).pluck());
+  const planner = createFtsPlanner(sqlite, "listings_fts");
+
+  const idOfRowid = sqlite.prepare<[{ rowid: bigint }], string>(ID_OF_ROWID_SQL).pluck();
+
+  /**
+   * A term of 3+ characters: the AND of its three rarest trigrams when the
+   * rarest ends within the budget below the cursor (FTS5 then walks no more
+   * than that); else where those three meet, each read as a stream cut at
+   * its budget (the rarest's 5,000 entries, twice that of the others), each
+   * candidate checked on its row, and a short page goes on below where the
+   * streams were read to.
+   */
+  function byTrigrams(
+    shape: Omit<Shape, "text">,
+    base: Params,
+    needle: string,
+    before: string | undefined,
+  ): SearchRows {
+    const from = planner.from(before);
+    const plan = planner.plan(ftsTrigrams(needle), from, searchBudget);
+    const terms = plan.terms.slice(0, MAX_AND);
+    if (plan.kind === "all") {
+      return throughIndex({ ...shape, text: "fts" }, { ...base, match: ftsAll(terms), budget: searchBudget });
+    }
+    // A term that fills its page among the rarest trigram's first candidates needs no more: the
+    // streams' IN lists are read whole before the first row, the stream alone lazily.
+    const quick = throughIndex(
+      { ...shape, text: "fts" },
+      { ...base, match: plan.driver, budget: Math.min(searchBudget, QUICK) },
+    );
+    if (quick.length >= (base.limit as number)) return quick;
+    const streams = terms.map((term, i) => ({ term, cut: i === 0 ? searchBudget : 2 * searchBudget }));
+    const params: Params = { ...base, b0: searchBudget, b1: 2 * searchBudget };
+    return meet({ ...shape, text: "meet", streams: terms.length }, params, streams, from);
+  }
+
+  /** A `meet` search, and where a short page goes on: the nearest point where a cut stream stops. */
+  const meet = sqlite.transaction(
+    (shape: Shape, params: Params, streams: { term: string; cut: number }[], from: bigint): SearchRows => {
+      let upTo: bigint | undefined;
+      for (const { term, cut } of streams) {
+        const stop = planner.nth(term, from, cut);
+        if (stop !== undefined && (upTo === undefined || stop < upTo)) upTo = stop;
+      }
+      const bound: Record<string, string | number | bigint> = { ...params, from, upTo: upTo ?? MAX_ROWID };
+      for (const [i, { term }] of streams.entries()) bound[`m${i}`] = term;
+      const rows: SearchRows = statement(shape).all(bound as Params) as ListingRow[];
+      if (rows.length < (params.limit as number) && upTo !== undefined) {
+        const stoppedAt = idOfRowid.get({ rowid: upTo });
+        if (stoppedAt !== undefined) rows.resumeBefore = stoppedAt;
+      }
+      return rows;
+    },
+  );
 
   /** A walk's first `limit` hits, stopping after `budget` rows: a row per entry, flagged. */
   function walk(shape: Shape, params: Params, limit: number, budget: number): Walked {
@@ -119,7 +187,7 @@ export function createSearchRunner(sqlite: Database, options: SearchOptions = {}
         throughIndex({ ...base, text: "fts" }, { ...params, match, budget: searchBudget });
       // An author's listings are few: the exact check on each beats any index walk.
       if (base.user) return fetch(walk({ ...base, text: "walk" }, params, query.limit, searchBudget));
-      if ([...needle].length >= TRIGRAM) return viaIndex(ftsCover(needle));
+      if ([...needle].length >= TRIGRAM) return byTrigrams(base, params, needle, query.before);
 
       const probe = walk({ ...base, text: "walk" }, params, query.limit, walkBudget);
       if (probe.stoppedAt === undefined) return fetch(probe);

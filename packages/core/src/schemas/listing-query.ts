@@ -6,17 +6,18 @@ import { LISTING_SORTS } from "../domain/listing-sort.js";
 import { cursor, limit, uuid } from "./fields.js";
 import { text } from "./storable-text.js";
 
-/** A price bound: a finite number >= 0, or its decimal text (a query string's). */
+/**
+ * A price bound: a finite number >= 0, or its decimal text (a query string's,
+ * which has no sign). The minimum sits inside the number's branch, where the
+ * OpenAPI document shows it as `minimum: 0`.
+ */
 const priceBound = v.optional(
-  v.pipe(
-    v.union(
-      [
-        v.pipe(v.number(), v.finite("must be a number")),
-        v.pipe(v.string(), v.regex(/^\d{1,15}(\.\d{1,6})?$/, "must be a number"), v.transform(Number)),
-      ],
-      "must be a number",
-    ),
-    v.minValue(0, "must be at least 0"),
+  v.union(
+    [
+      v.pipe(v.number(), v.finite("must be a number"), v.minValue(0, "must be at least 0")),
+      v.pipe(v.string(), v.regex(/^\d{1,15}(\.\d{1,6})?$/, "must be a number"), v.transform(Number)),
+    ],
+    "must be a number",
   ),
 );
 

@@ -1,5 +1,14 @@
 /** @psm/core/testing: in-memory storage, fakes, builders and the storage contract suite. */
+
+export {
+  adversarialTerms,
+  adversarialWords,
+  REPORTED_TERMS,
+  seededRandom,
+  trigramWalk,
+} from "./adversarial-terms.js";
 export { buildApiKey, buildListing, buildMessage, buildSavedSearch, buildUser, testId } from "./builders.js";
+export { adversarialListings, expectAdversarialSearchAgrees } from "./contract/adversarial-search.js";
 export { type BoundedFind, expectBoundedFindAgrees, seedSparse } from "./contract/bounded-find.js";
 export { type ContractOptions, runRepositoryContract } from "./contract/index.js";
 export { expectUpgradedKeyWorks } from "./contract/upgraded-api-key.js";

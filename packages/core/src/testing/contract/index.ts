@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { accountRecoveryCases } from "./account-recovery.js";
+import { adversarialSearchCases } from "./adversarial-search.js";
 import { apiKeyCases } from "./api-keys.js";
 import { type ContractOptions, useStorage } from "./context.js";
 import { eventCases } from "./events.js";
@@ -51,6 +52,7 @@ export function runRepositoryContract(name: string, options: ContractOptions): v
     listingFullTextCases(ctx);
     listingSortCases(ctx);
     listingOracleCases(ctx);
+    adversarialSearchCases(ctx);
     listingCases(ctx);
     listingSlotCases(ctx);
     listingReactivationCases(ctx);

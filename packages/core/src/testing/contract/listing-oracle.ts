@@ -4,6 +4,7 @@ import { searchWords } from "../../domain/full-text.js";
 import type { Listing } from "../../domain/listing.js";
 import { compareSortKeys, LISTING_SORTS, sortKeyOf } from "../../domain/listing-sort.js";
 import type { User } from "../../domain/user.js";
+import { seededRandom } from "../adversarial-terms.js";
 import type { ContractContext } from "./context.js";
 import { listingOf, MINUTE, seedListings, seedUser } from "./context.js";
 import { countsOf, type FindCriteria, findAllPages } from "./find-support.js";
@@ -39,17 +40,6 @@ const STEMS: Record<string, string> = {
 export const WORDS = Object.keys(STEMS);
 /** Last-word prefixes, each its own stem in every engine. */
 export const PREFIXES = ["con", "consu", "desi", "tes", "aud", "mar", "pen", "penet", "caf", "zo"];
-
-/** mulberry32: a seeded generator, so a failing case names its seed and replays. */
-export function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 export const pick = <T>(next: () => number, items: readonly T[]): T =>
   items[Math.floor(next() * items.length)] as T;
@@ -132,7 +122,7 @@ export function listingOracleCases(ctx: ContractContext): void {
   describe("listings.find against an oracle", () => {
     for (const seed of [1, 2]) {
       it(`agrees on random listings and queries (seed ${seed})`, async () => {
-        const next = random(seed);
+        const next = seededRandom(seed);
         const author = await seedUser(ctx.repos());
         const rows = Array.from({ length: 60 }, (_, i) => randomListing(next, author, i));
         await seedListings(ctx.repos(), rows);

@@ -4,11 +4,12 @@ import type { Listing } from "../../domain/listing.js";
 import { listingMatchKeys, matchesSavedSearch, type SavedSearch } from "../../domain/saved-search.js";
 import type { Repositories } from "../../ports/repositories.js";
 import { searchListings } from "../../use-cases/listings/search-listings.js";
+import { seededRandom as random } from "../adversarial-terms.js";
 import { buildSavedSearch } from "../builders.js";
 import type { ContractContext } from "./context.js";
 import { seedListings, seedUser } from "./context.js";
 import { NOW } from "./listing-catalog.js";
-import { CATEGORIES, PREFIXES, pick, random, randomListing, some } from "./listing-oracle.js";
+import { CATEGORIES, PREFIXES, pick, randomListing, some } from "./listing-oracle.js";
 
 /** Random search parameters of every kind a saved search holds; at least one of them. */
 function randomSearch(next: () => number, owner: string, titles: readonly string[]): SavedSearch {

@@ -1,0 +1,103 @@
+import type { Database } from "better-sqlite3";
+
+// FTS5 streams one term's doclist lazily, so a LIMIT bounds it; but an AND of
+// terms steps through every child until they meet, past any LIMIT or rowid
+// bound: common terms that never meet cost their whole doclists and yield
+// nothing to count. An AND is bounded only by its rarest child, so a budgeted
+// match first asks which child that is. Why: DESIGN.md "Bounded inside the match".
+
+/** The FTS5 tables a plan reads: trigrams of titles, or words of titles and descriptions. */
+export type FtsTable = "listings_fts" | "listings_text";
+
+/**
+ * How a budgeted match runs: `all` when the AND of the terms is bounded (its
+ * rarest term has fewer than the budget's entries below the cursor; `terms`
+ * rarest first), `driver` when every term has more: then the driver streams
+ * alone, each of its entries a row examined and counted, the other terms
+ * checked per row.
+ */
+export type FtsPlan = { kind: "all"; terms: string[] } | { kind: "driver"; driver: string; terms: string[] };
+
+/** Entries of each term read to rank terms by how sparse they are. */
+const PROBE = 64;
+/** Terms ranked at most; the others are checked per row. */
+const MAX_PROBED = 16;
+/** The lowest FTS rowid bound: below every row. */
+const BELOW_ALL = -9223372036854775807n;
+
+/** Plans budgeted matches on one FTS5 table. */
+export interface FtsPlanner {
+  /** The exclusive lower FTS rowid bound of the rows below cursor id `before` (all rows without one). */
+  from(before: string | undefined): bigint;
+  /** The plan of an AND of `terms` (FTS5 queries of one term each) below `from`, for `budget` rows. */
+  plan(terms: readonly string[], from: bigint, budget: number): FtsPlan;
+  /**
+   * The FTS rowid of the `count`-th entry of `term` below `from`: where a
+   * stream cut at `count` entries stops; none when it ends first.
+   */
+  nth(term: string, from: bigint, count: number): bigint | undefined;
+}
+
+/** `count` of the items spread evenly over `items`, first and last included. */
+export function spread<T>(items: readonly T[], count: number): T[] {
+  if (items.length <= count) return [...items];
+  return Array.from(
+    { length: count },
+    (_, i) => items[Math.round((i * (items.length - 1)) / (count - 1))] as T,
+  );
+}
+
+export function createFtsPlanner(sqlite: Database, table: FtsTable): FtsPlanner {
+  const head = sqlite
+    .prepare<[Record<string, string | number | bigint>], { n: bigint; last: bigint | null }>(
+      `SELECT count(*) AS n, max(r) AS last FROM (SELECT rowid AS r FROM ${table}
+        WHERE ${table} MATCH @term AND rowid > @from ORDER BY rowid LIMIT @probe)`,
+    )
+    .safeIntegers(true);
+  const nth = sqlite
+    .prepare<[Record<string, string | number | bigint>], bigint>(
+      `SELECT rowid FROM ${table} WHERE ${table} MATCH @term AND rowid > @from
+        ORDER BY rowid LIMIT 1 OFFSET @offset`,
+    )
+    .pluck()
+    .safeIntegers(true);
+  // The FTS rowid is -seq, and seq follows id (listing-order.ts):
+  // id < before <=> seq < seq(first id >= before) <=> rowid > -that seq.
+  const below = sqlite
+    .prepare<[string], bigint>(
+      "SELECT -coalesce((SELECT seq FROM listings WHERE id >= ? ORDER BY id LIMIT 1), 9223372036854775807)",
+    )
+    .pluck()
+    .safeIntegers(true);
+
+  /** Terms sparsest first: those that end within the probe by entries left, then by how far their probe reached. */
+  function ranked(terms: readonly string[], from: bigint): string[] {
+    if (terms.length === 1) return [...terms];
+    const probed = spread([...new Set(terms)], MAX_PROBED).map((term) => {
+      const { n, last } = head.get({ term, from, probe: PROBE }) as { n: bigint; last: bigint | null };
+      return { term, left: n < BigInt(PROBE) ? Number(n) : undefined, reach: last ?? from };
+    });
+    probed.sort((a, b) => {
+      if (a.left !== undefined || b.left !== undefined) return (a.left ?? PROBE) - (b.left ?? PROBE);
+      return a.reach > b.reach ? -1 : a.reach < b.reach ? 1 : 0;
+    });
+    return probed.map((entry) => entry.term);
+  }
+
+  const nthOf = (term: string, from: bigint, count: number): bigint | undefined =>
+    nth.get({ term, from, offset: Math.max(0, count - 1) });
+
+  return {
+    from: (before) => (before === undefined ? BELOW_ALL : (below.get(before) ?? BELOW_ALL)),
+    plan(terms, from, budget) {
+      const order = ranked(terms, from);
+      const rarest = order[0] ?? "";
+      // Its budget-th entry below the cursor: none, and the AND ends within the budget.
+      const far = nthOf(rarest, from, budget);
+      return far === undefined
+        ? { kind: "all", terms: order }
+        : { kind: "driver", driver: rarest, terms: order };
+    },
+    nth: nthOf,
+  };
+}
