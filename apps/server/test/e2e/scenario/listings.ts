@@ -24,6 +24,7 @@ export function listingScenario(world: () => World): void {
           title: "Cloud migration",
           description: "Lift and shift.",
           price: null,
+          price_unit: "fixed",
           category: "software-development",
           condition: "good",
           images: [],
