@@ -14,7 +14,6 @@ import {
   type CapabilitiesDocument,
   categoryList,
   commandOf,
-  ErrorSchema,
   inWireWords,
   type Operation,
   type OperationsConfig,
@@ -36,7 +35,7 @@ import {
   publishable,
 } from "./catalog/json-schema.js";
 import { runKeyed, type ToolResult } from "./catalog/keyed-call.js";
-import { markUntrusted, renameUntrusted, type UntrustedPlace } from "./catalog/untrusted.js";
+import { type DescribedShapes, outputOf } from "./catalog/output-schema.js";
 import type { McpTool } from "./tool.js";
 
 export type { JsonSchema, ObjectJsonSchema, ToolResult };
@@ -94,23 +93,30 @@ export async function apiTools(
     .filter((op): op is Operation & { tool: number } => op.tool !== undefined)
     .sort((a, b) => a.tool - b.tool);
   const tools: CatalogTool[] = [];
+  const described: DescribedShapes = new Map();
   for (const op of placed) {
     if (op.tool > CATEGORIES_PLACE && !tools.some((tool) => tool.name === "list_categories")) {
-      tools.push(await categoriesTool());
+      tools.push(await categoriesTool(described));
     }
     tools.push(
-      op.upload ? await documentTool(op, mode, bounds.maxUploadBytes) : await operationTool(op, mode),
+      op.upload
+        ? await documentTool(op, mode, bounds.maxUploadBytes, described)
+        : await operationTool(op, mode, described),
     );
   }
   return tools;
 }
 
 /** A tool that runs a registry operation's handler, as its route does. */
-async function operationTool(op: Operation, mode: SecurityMode): Promise<CatalogTool> {
+async function operationTool(
+  op: Operation,
+  mode: SecurityMode,
+  described: DescribedShapes,
+): Promise<CatalogTool> {
   const names = wireNames(op.input);
   const params = Object.values(op.input.path ?? {});
   const keyed = takesIdempotencyKey(op);
-  const output = await outputOf(op.ok.schema);
+  const output = await outputOf(op.ok.schema, op.name, described);
   const run = (m: Marketplace, actor: Actor, command: Record<string, unknown>) =>
     // The scope first, as the route checks it: the same refusal on every surface.
     Promise.resolve()
@@ -123,7 +129,7 @@ async function operationTool(op: Operation, mode: SecurityMode): Promise<Catalog
   return {
     name: op.name,
     title: op.summary,
-    description: op.description,
+    description: toolDescription(op.description, op.useWhen, output.summary),
     auth: authIn(op, mode),
     ...(op.scope === undefined ? {} : { scope: op.scope }),
     readOnly: op.method === "GET",
@@ -160,13 +166,22 @@ async function operationTool(op: Operation, mode: SecurityMode): Promise<Catalog
 }
 
 /** An upload operation (draft_listing_from_document) as a tool: its handler, the file as base64. */
-async function documentTool(op: Operation, mode: SecurityMode, maxBytes: number): Promise<CatalogTool> {
+async function documentTool(
+  op: Operation,
+  mode: SecurityMode,
+  maxBytes: number,
+  described: DescribedShapes,
+): Promise<CatalogTool> {
+  const output = await outputOf(ParsedDocumentSchema, op.name, described);
   return {
     name: "draft_listing_from_document",
     title: op.summary,
-    description:
+    description: toolDescription(
       `${op.description} Send the file as base64 (at most ${maxBytes} bytes decoded); nothing is stored: ` +
-      "review the draft, then publish it with create_listing.",
+        "review the draft, then publish it with create_listing.",
+      op.useWhen,
+      output.summary,
+    ),
     auth: authIn(op, mode),
     ...(op.scope === undefined ? {} : { scope: op.scope }),
     readOnly: true,
@@ -177,12 +192,15 @@ async function documentTool(op: Operation, mode: SecurityMode, maxBytes: number)
     rate: rateOf(op),
     http: { method: op.method, path: op.path },
     inputSchema: publishable(asObjectSchema(await jsonSchemaOf(DocumentArguments), op.name)),
-    outputSchema: (await outputOf(ParsedDocumentSchema)).schema,
+    outputSchema: output.schema,
     call: async (m, actor, args) => {
       // Before the document is decoded: a call its credential's scopes do not allow costs nothing more.
       requireOperationScope(op, actor);
       const file = fileFromArguments(actor, args, maxBytes);
-      return { body: asBody(await op.handle({ m, actor, command: {}, file })), replayed: false };
+      return {
+        body: output.present(asBody(await op.handle({ m, actor, command: {}, file }))),
+        replayed: false,
+      };
     },
   };
 }
@@ -204,11 +222,16 @@ const CategoriesAnswer = v.object({
 });
 
 /** list_categories: the categories of the capabilities document. */
-async function categoriesTool(): Promise<CatalogTool> {
+async function categoriesTool(described: DescribedShapes): Promise<CatalogTool> {
+  const output = await outputOf(CategoriesAnswer, "list_categories", described);
   return {
     name: "list_categories",
     title: "List the service categories",
-    description: "The ten categories a listing belongs to, with labels; as in GET /api/capabilities.",
+    description: toolDescription(
+      "The ten categories a listing belongs to, with labels; as in GET /api/capabilities.",
+      "to learn the category values search_listings and create_listing take",
+      output.summary,
+    ),
     auth: "public",
     readOnly: true,
     destructive: false,
@@ -217,7 +240,7 @@ async function categoriesTool(): Promise<CatalogTool> {
     rate: "read",
     http: null,
     inputSchema: { type: "object", properties: {} },
-    outputSchema: (await outputOf(CategoriesAnswer)).schema,
+    outputSchema: output.schema,
     call: async () => ({ body: { categories: categoryList() }, replayed: false }),
   };
 }
@@ -242,19 +265,10 @@ async function inputOf(op: Operation, params: readonly string[], keyed: boolean)
   });
 }
 
-/** The output schema (success or the API's error body) and how to present an answer to match it. */
-async function outputOf(ok: v.GenericSchema): Promise<{
-  schema: JsonSchema & { type: "object" };
-  present: (body: Record<string, unknown>) => Record<string, unknown>;
-}> {
-  const marked = markUntrusted(await jsonSchemaOf(ok));
-  const places: UntrustedPlace[] = marked.places;
-  // A failed call's structured content is `{error, code}`: clients validate it against this schema too.
-  const schema = publishable({
-    type: "object" as const,
-    anyOf: [marked.schema, await jsonSchemaOf(ErrorSchema)],
-  });
-  return { schema, present: (body) => renameUntrusted(body, places) as Record<string, unknown> };
+/** What it does, when to use it (the registry's `useWhen`), and what it answers. */
+function toolDescription(what: string, useWhen: string | undefined, answers: string): string {
+  const use = useWhen === undefined ? "" : ` Use it ${useWhen}.`;
+  return `${what}${use} Answers ${answers}; a failure is {error, code}.`;
 }
 
 function rateOf(op: Operation): ToolRateClass {

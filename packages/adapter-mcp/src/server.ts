@@ -69,7 +69,7 @@ export function createMcpServer(
       return successResult(body, replayed);
     } catch (error) {
       if (isMarketplaceError(error) && error.code !== "internal_error") {
-        return errorResult({ error: error.message, code: error.code }, error.retryAfter);
+        return errorResult({ error: inToolWords(error.message), code: error.code }, error.retryAfter);
       }
       logger.error({ tool: name, err: error }, "MCP tool failed");
       return errorResult({ error: "Internal server error", code: "internal_error" });
@@ -95,4 +95,12 @@ export function describeTool(tool: McpTool): Tool {
       openWorldHint: tool.openWorld,
     },
   };
+}
+
+/**
+ * A message in the tool's words: the REST header an error names is a tool argument here
+ * (core's idempotency messages say "Idempotency-Key"; a tool takes `idempotency_key`).
+ */
+function inToolWords(message: string): string {
+  return message.replaceAll("Idempotency-Key", "idempotency_key");
 }

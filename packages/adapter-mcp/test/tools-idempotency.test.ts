@@ -18,18 +18,23 @@ describe("idempotency_key", () => {
     expect([first.meta, again.meta]).toEqual([undefined, { idempotent_replayed: true }]);
     expect((await ok(client, "search_listings", { user_id: alice.id })).count).toBe(1);
 
-    await fails(
+    // Errors name the tool's argument, not the REST header.
+    const reused = await fails(
       client,
       "create_listing",
       { ...LISTING, title: "Other", idempotency_key: "retry-1" },
       "idempotency_key_reused",
     );
-    await fails(
+    const invalid = await fails(
       client,
       "create_listing",
       { ...LISTING, idempotency_key: "has space" },
       "invalid_idempotency_key",
     );
+    for (const refused of [reused, invalid]) {
+      expect(refused.error).toContain("idempotency_key");
+      expect(refused.error).not.toContain("Idempotency-Key");
+    }
     await fails(client, "create_listing", { ...LISTING, idempotency_key: 7 }, "invalid_idempotency_key");
     // A 400 is not kept: the corrected retry with the same key runs.
     await fails(

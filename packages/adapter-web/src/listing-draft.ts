@@ -7,7 +7,7 @@ export const LISTING_FIELDS = {
   description: { field: "description", label: "Description" },
   category: { field: "category", label: "Category" },
   price: { field: "price", label: "Price" },
-  priceUnit: { field: "price_unit", label: "The price is" },
+  priceUnit: { field: "price_unit", label: "Billed" },
   condition: { field: "condition", label: "Condition" },
   contactEmail: { field: "contact_email", label: "Contact email" },
   expiresAt: { field: "expires_at", label: "Available until" },

@@ -151,6 +151,11 @@ export interface Operation<C = Record<string, unknown>> {
    */
   secrets?: readonly string[];
   /**
+   * For a tool: when an agent should call it, completing "Use it …" in the tool's description
+   * (tools/list); what it answers is said from its output schema.
+   */
+  useWhen?: string;
+  /**
    * False for writes that ignore Idempotency-Key (login, logout and the
    * password flows, decisions.md); every other non-GET operation honours it.
    */

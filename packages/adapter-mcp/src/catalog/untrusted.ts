@@ -1,14 +1,21 @@
 import { isObject, type JsonSchema } from "./json-schema.js";
 
 /**
- * Free text that other users wrote, by the named wire schema that carries it:
- * a listing's description and a message's content. An agent reads these and
- * can also act (send messages, edit listings), so tools hand them over under
- * names that say what they are: `untrusted_description`, `untrusted_content`.
+ * Every field whose text a user of the marketplace chose, by the named wire schema that carries
+ * it (issue 27 item 6): a listing's title, description, condition, image URLs, structured_data and
+ * contact address, a message's content, a display name, a key's name (an admin lists others'),
+ * and what a parsed document says. An agent reads these and can also act (send messages, edit
+ * listings), so tools hand them over under names that say what they are: `untrusted_title`,
+ * `untrusted_content`. test/untrusted-fields.test.ts derives the list from the wire entities.
  */
-const UNTRUSTED_FIELDS: Readonly<Record<string, readonly string[]>> = {
-  Listing: ["description"],
+export const UNTRUSTED_FIELDS: Readonly<Record<string, readonly string[]>> = {
+  Listing: ["title", "description", "condition", "images", "structured_data", "contact_email"],
   Message: ["content"],
+  User: ["display_name"],
+  Profile: ["display_name", "email"],
+  ApiKey: ["name"],
+  CreatedApiKey: ["name"],
+  ParsedDocument: ["title", "description", "contact_email", "fields"],
 };
 
 /** The prefix of a field that carries another user's words. */

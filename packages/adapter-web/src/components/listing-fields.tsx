@@ -60,7 +60,7 @@ export const ListingFields: FC<{ draft: ListingDraft; errors: FieldErrors; curre
         hint="A number, such as 4800 or 1250.50. Leave empty for “price on request”."
         inputmode="decimal"
       />
-      <Select {...bound("price_unit")} label="The price is" options={PRICE_UNIT_OPTIONS} />
+      <Select {...bound("price_unit")} label="Billed" options={PRICE_UNIT_OPTIONS} />
       <Input
         {...bound("condition")}
         label="Condition"

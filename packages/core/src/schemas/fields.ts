@@ -49,7 +49,7 @@ export const displayName = v.pipe(
   v.maxLength(100, "must be at most 100 characters"),
 );
 
-export const category = v.picklist(CATEGORY_VALUES, "must be one of the ten categories");
+export const category = v.picklist(CATEGORY_VALUES, `must be one of ${CATEGORY_VALUES.join(", ")}`);
 
 export const title = v.pipe(
   text,

@@ -33,7 +33,9 @@ const fullText = v.optional(
 /** listings.search. */
 export const listingQuerySchema = v.object({
   limit: limit(PAGE.defaultLimit),
-  category: v.optional(v.picklist([...CATEGORY_VALUES, "all"], "must be a category or all")),
+  category: v.optional(
+    v.picklist([...CATEGORY_VALUES, "all"], `must be all or one of ${CATEGORY_VALUES.join(", ")}`),
+  ),
   search: v.optional(v.pipe(text, v.maxLength(200, "must be at most 200 characters"))),
   q: fullText,
   minPrice: priceBound,

@@ -1,5 +1,6 @@
 import * as v from "valibot";
 import { describe, expect, it } from "vitest";
+import { CATEGORY_VALUES } from "../domain/category.js";
 import { invalidField, isMarketplaceError, type MarketplaceError } from "../errors.js";
 import { newListingSchema } from "../schemas/new-listing.js";
 import { signUpSchema } from "../schemas/sign-up.js";
@@ -23,7 +24,7 @@ describe("validate", () => {
     expect(error.issues).toEqual([
       { field: "title", message: "title: must not be empty" },
       { field: "description", message: "description: is required" },
-      { field: "category", message: "category: must be one of the ten categories" },
+      { field: "category", message: `category: must be one of ${CATEGORY_VALUES.join(", ")}` },
       { field: "contactEmail", message: "contactEmail: must be a valid email address" },
     ]);
     expect(error.message).toBe("title: must not be empty");

@@ -40,6 +40,7 @@ export const adminOperations = [
   defineOperation({
     name: "admin_list_posts",
     tool: 13,
+    useWhen: "as an admin reviewing listings of every status, including paused and expired ones",
     method: "GET",
     path: "/api/admin/posts",
     auth: "admin",
@@ -63,6 +64,7 @@ export const adminOperations = [
     ...deletePost,
     name: "admin_delete_post",
     tool: 15,
+    useWhen: "as an admin removing a listing that breaks the rules",
     method: "DELETE",
     path: "/api/admin/posts",
     summary: "Delete a listing (body)",
@@ -87,6 +89,7 @@ export const adminOperations = [
   defineOperation({
     name: "admin_list_users",
     tool: 14,
+    useWhen: "as an admin looking for an account",
     method: "GET",
     path: "/api/admin/users",
     auth: "admin",
@@ -108,6 +111,7 @@ export const adminOperations = [
     ...deleteUser,
     name: "admin_delete_user",
     tool: 16,
+    useWhen: "as an admin closing an account for good, with its listings and keys",
     method: "DELETE",
     path: "/api/admin/users",
     summary: "Delete a user (body)",

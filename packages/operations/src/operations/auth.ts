@@ -67,6 +67,8 @@ export const authOperations = (config: Pick<OperationsConfig, "onPasswordResetRe
   defineOperation({
     name: "whoami",
     tool: 1,
+    useWhen:
+      "first, to learn who this connection acts as (and whether it is an admin) before anything that needs credentials",
     method: "GET",
     path: "/api/auth/me",
     auth: "public",

@@ -16,6 +16,7 @@ export function documentOperations(config: Pick<OperationsConfig, "maxUploadByte
     defineOperation({
       name: "draft_listing_from_document",
       tool: 8,
+      useWhen: "when the user has a brochure or offer document and wants a listing from it",
       method: "POST",
       // It writes nothing, so a retry is already safe; keeping its answer (megabytes of text) would buy nothing.
       idempotencyKey: false,

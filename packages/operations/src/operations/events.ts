@@ -9,6 +9,7 @@ export const eventOperations = [
   defineOperation({
     name: "list_events",
     tool: 20,
+    useWhen: "to follow changes without webhooks: poll with the greatest seq seen as after",
     method: "GET",
     path: "/api/events",
     auth: "key-or-jwt",

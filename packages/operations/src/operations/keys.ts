@@ -19,6 +19,7 @@ export const keyOperations = [
   defineOperation({
     name: "list_api_keys",
     tool: 12,
+    useWhen: "to see which keys exist before rotating or deactivating one",
     method: "GET",
     path: "/api/keys",
     auth: "key-or-jwt",
@@ -38,6 +39,8 @@ export const keyOperations = [
   defineOperation({
     name: "create_api_key",
     tool: 17,
+    useWhen:
+      "when the user asks for a new key for another integration; limit it with scopes and expires_at where you can",
     method: "POST",
     path: "/api/keys",
     auth: "key-or-jwt",
@@ -69,6 +72,7 @@ export const keyOperations = [
   defineOperation({
     name: "rotate_api_key",
     tool: 18,
+    useWhen: "to replace a key that may have leaked or is about to expire, without a gap",
     method: "POST",
     path: "/api/keys/{id}/rotate",
     auth: "key-or-jwt",
@@ -100,6 +104,7 @@ export const keyOperations = [
   defineOperation({
     name: "deactivate_api_key",
     tool: 19,
+    useWhen: "to end a key at once (a leaked key, an integration retired)",
     method: "DELETE",
     path: "/api/keys/{id}",
     auth: "key-or-jwt",

@@ -15,6 +15,8 @@ export const listingOperations = [
     cacheable: true,
     etag: true,
     tool: 2,
+    useWhen:
+      "to find services: words in q, a category, a price range or an author; follow next_cursor for more; prefer it to admin_list_posts unless you need paused or expired listings of others",
     method: "GET",
     path: "/api/listings",
     auth: "public",
@@ -42,6 +44,8 @@ export const listingOperations = [
   defineOperation({
     name: "create_listing",
     tool: 5,
+    useWhen:
+      "to publish a service for the caller, after get_listing_limit says a slot is free (or to publish a draft_listing_from_document draft)",
     method: "POST",
     path: "/api/listings",
     auth: "key-or-jwt",
@@ -69,6 +73,7 @@ export const listingOperations = [
     cacheable: true,
     etag: true,
     tool: 3,
+    useWhen: "when you have a listing's id (from a search or a message) and need all of it",
     method: "GET",
     path: "/api/listings/{id}",
     auth: "public",
@@ -84,6 +89,8 @@ export const listingOperations = [
   defineOperation({
     name: "update_listing",
     tool: 6,
+    useWhen:
+      "to change some fields of the caller's listing, or to pause (status paused) or reactivate it; send only the fields to change",
     method: "PATCH",
     path: "/api/listings/{id}",
     auth: "key-or-jwt",
@@ -109,6 +116,7 @@ export const listingOperations = [
   defineOperation({
     name: "delete_listing",
     tool: 7,
+    useWhen: "only when the caller wants the listing gone for good; pausing with update_listing keeps it",
     method: "DELETE",
     path: "/api/listings/{id}",
     auth: "key-or-jwt",

@@ -11,6 +11,7 @@ export const messageOperations = [
   defineOperation({
     name: "list_messages",
     tool: 9,
+    useWhen: "to read the caller's inbox (type received) or sent messages, for example before replying",
     method: "GET",
     path: "/api/messages",
     auth: legacyPublic("key-or-jwt"),
@@ -36,6 +37,8 @@ export const messageOperations = [
   defineOperation({
     name: "send_message",
     tool: 10,
+    useWhen:
+      "to contact a listing's author about that listing, or to reply to someone who wrote about the caller's listing",
     method: "POST",
     path: "/api/messages",
     auth: legacyPublic("key-or-jwt"),

@@ -19,6 +19,7 @@ export const notificationOperations = [
   defineOperation({
     name: "get_notification_settings",
     tool: 30,
+    useWhen: "to see which mails the caller gets",
     method: "GET",
     path: "/api/notifications",
     auth: "key-or-jwt",
@@ -35,6 +36,7 @@ export const notificationOperations = [
   defineOperation({
     name: "update_notification_settings",
     tool: 31,
+    useWhen: "when the user wants more or fewer mails",
     method: "PATCH",
     path: "/api/notifications",
     auth: "key-or-jwt",

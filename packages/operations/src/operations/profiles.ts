@@ -83,6 +83,7 @@ export const profileOperations = [
   defineOperation({
     name: "get_listing_limit",
     tool: 11,
+    useWhen: "before create_listing, or to tell the user why publishing failed with listing_limit_reached",
     method: "GET",
     path: "/api/profiles/limit",
     auth: "public",

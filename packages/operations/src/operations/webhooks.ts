@@ -38,6 +38,7 @@ export const webhookOperations = [
   defineOperation({
     name: "list_webhooks",
     tool: 21,
+    useWhen: "to see which URLs receive the caller's events",
     method: "GET",
     path: "/api/webhooks",
     auth: "key-or-jwt",
@@ -61,6 +62,8 @@ export const webhookOperations = [
   defineOperation({
     name: "create_webhook",
     tool: 22,
+    useWhen:
+      "when the user wants their own service told of events as they happen (instead of polling list_events)",
     method: "POST",
     path: "/api/webhooks",
     auth: "key-or-jwt",
@@ -97,6 +100,7 @@ export const webhookOperations = [
   defineOperation({
     name: "get_webhook",
     tool: 23,
+    useWhen: "to check one webhook's state, for example why it was disabled",
     method: "GET",
     path: "/api/webhooks/{id}",
     auth: "key-or-jwt",
@@ -116,6 +120,7 @@ export const webhookOperations = [
   defineOperation({
     name: "update_webhook",
     tool: 24,
+    useWhen: "to change where or what a webhook delivers, or to turn it back on after it was disabled",
     method: "PATCH",
     path: "/api/webhooks/{id}",
     auth: "key-or-jwt",
@@ -145,6 +150,7 @@ export const webhookOperations = [
   defineOperation({
     name: "delete_webhook",
     tool: 25,
+    useWhen: "when the user no longer wants deliveries to that URL",
     method: "DELETE",
     path: "/api/webhooks/{id}",
     auth: "key-or-jwt",
@@ -165,6 +171,7 @@ export const webhookOperations = [
   defineOperation({
     name: "rotate_webhook_secret",
     tool: 26,
+    useWhen: "when a signing secret may have leaked",
     method: "POST",
     path: "/api/webhooks/{id}/rotate-secret",
     auth: "key-or-jwt",
@@ -184,6 +191,7 @@ export const webhookOperations = [
   defineOperation({
     name: "test_webhook",
     tool: 27,
+    useWhen: "right after creating or fixing a webhook, to see a delivery arrive",
     method: "POST",
     path: "/api/webhooks/{id}/test",
     auth: "key-or-jwt",
@@ -202,6 +210,7 @@ export const webhookOperations = [
   defineOperation({
     name: "list_webhook_deliveries",
     tool: 28,
+    useWhen: "to see whether deliveries arrive and why they fail",
     method: "GET",
     path: "/api/webhooks/{id}/deliveries",
     auth: "key-or-jwt",
@@ -226,6 +235,7 @@ export const webhookOperations = [
   defineOperation({
     name: "replay_webhook",
     tool: 29,
+    useWhen: "after the receiving service was down, to deliver again what it missed",
     method: "POST",
     path: "/api/webhooks/{id}/replay",
     auth: "key-or-jwt",

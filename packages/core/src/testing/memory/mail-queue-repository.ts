@@ -1,6 +1,6 @@
 import type { MailJob, MailKind } from "../../domain/mail-job.js";
 import type { MailQueueRepository, ResetRequest } from "../../ports/mail-queue-repository.js";
-import { copy, copyOrNull, insertNew, type MemoryState, requireUser } from "./state.js";
+import { backlogOf, copy, copyOrNull, insertNew, type MemoryState, requireUser } from "./state.js";
 
 function dueOrder(a: MailJob, b: MailJob): number {
   const byTime = a.nextAttemptAt.getTime() - b.nextAttemptAt.getTime();
@@ -106,15 +106,11 @@ export function createMemoryMailQueueRepository(state: MemoryState): MailQueueRe
       return copyOrNull(mailJobs.get(id));
     },
     async backlog(now: Date) {
-      let pending = 0;
-      let oldest: Date | null = null;
-      for (const job of mailJobs.values()) {
-        if (job.status !== "pending") continue;
-        pending++;
-        if (job.nextAttemptAt <= now && (oldest === null || job.nextAttemptAt < oldest))
-          oldest = job.nextAttemptAt;
-      }
-      return { pending, oldestDueAt: oldest && new Date(oldest) };
+      const pending = [...mailJobs.values()].filter((job) => job.status === "pending");
+      return backlogOf(
+        pending.map((job) => job.nextAttemptAt),
+        now,
+      );
     },
     async countSince(userId: string, kind: MailKind, since: Date) {
       return countSince(userId, kind, since);

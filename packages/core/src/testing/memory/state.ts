@@ -169,3 +169,20 @@ export function snapshotState(state: MemoryState): () => void {
     }
   };
 }
+
+/**
+ * A durable queue's backlog (the ports' `backlog`): how many items are pending, and the earliest
+ * due time among them when it is at or before `now`.
+ */
+export function backlogOf(
+  dueTimes: Iterable<Date | null>,
+  now: Date,
+): { pending: number; oldestDueAt: Date | null } {
+  let pending = 0;
+  let oldest: Date | null = null;
+  for (const due of dueTimes) {
+    pending++;
+    if (due !== null && due <= now && (oldest === null || due < oldest)) oldest = due;
+  }
+  return { pending, oldestDueAt: oldest && new Date(oldest) };
+}

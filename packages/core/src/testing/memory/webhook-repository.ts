@@ -5,7 +5,7 @@ import type {
   WebhookDeliveryRepository,
   WebhookRepository,
 } from "../../ports/webhook-repository.js";
-import { copy, copyOrNull, insertNew, type MemoryState, pageById, requireUser } from "./state.js";
+import { backlogOf, copy, copyOrNull, insertNew, type MemoryState, pageById, requireUser } from "./state.js";
 
 /** The in-memory WebhookRepository. */
 export function createMemoryWebhookRepository(state: MemoryState): WebhookRepository {
@@ -92,15 +92,11 @@ export function createMemoryWebhookDeliveryRepository(state: MemoryState): Webho
       );
     },
     async backlog(now: Date) {
-      let pending = 0;
-      let oldestDueAt: Date | null = null;
-      for (const row of deliveries.values()) {
-        if (row.state !== "pending") continue;
-        pending++;
-        const due = row.nextAttemptAt;
-        if (due && due <= now && (oldestDueAt === null || due < oldestDueAt)) oldestDueAt = due;
-      }
-      return { pending, oldestDueAt: oldestDueAt && new Date(oldestDueAt) };
+      const pending = [...deliveries.values()].filter((row) => row.state === "pending");
+      return backlogOf(
+        pending.map((row) => row.nextAttemptAt),
+        now,
+      );
     },
     async sweep(before: Date) {
       let removed = 0;
