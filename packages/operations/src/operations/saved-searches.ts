@@ -20,6 +20,7 @@ export const savedSearchOperations = [
     tag,
     summary: "List your saved searches",
     description: "Your saved searches, newest first: what you are told about when a new listing matches.",
+    useWhen: "to see which searches the caller follows, or to find the id of one to delete",
     input: { schema: pageQuerySchema, from: "query", describe: PAGE_QUERY },
     ok: { status: 200, schema: pageOf("saved_searches", SavedSearchSchema) },
     handle: async ({ m, actor, command }) => {
@@ -42,6 +43,8 @@ export const savedSearchOperations = [
     private: "always",
     tag,
     summary: "Save a search",
+    useWhen:
+      "when the caller wants to hear of listings published later that match a search (a saved_search.matched event, and a mail if they asked for one), rather than polling search_listings",
     description:
       "Keep a listing search to be told when a new listing matches it, instead of searching again and again: " +
       "use it when someone wants to hear of services not offered yet. It takes search_listings' parameters " +
@@ -81,6 +84,7 @@ export const savedSearchOperations = [
     tag,
     summary: "Delete a saved search",
     description: "Stop being told about a saved search's new matches; another user's is 404.",
+    useWhen: "when the caller no longer wants to hear of a search's new matches",
     input: { path: { id: "id" } },
     ok: { status: 200, schema: SuccessSchema },
     errors: [404],
