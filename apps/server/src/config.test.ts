@@ -122,6 +122,11 @@ describe("readConfig", () => {
     expect(readConfig({ MCP_READ_ONLY: "off" }).mcpReadOnly).toBe(false);
   });
 
+  it("reads MCP_ANONYMOUS (on by default, as in 1.2)", () => {
+    expect(readConfig({}).mcpAnonymous).toBe(true);
+    expect(readConfig({ MCP_ANONYMOUS: "false" }).mcpAnonymous).toBe(false);
+  });
+
   it.each(["RATE_LIMIT", "LEGACY_PUBLIC_ENDPOINTS", "REQUIRE_VERIFIED_EMAIL", "MCP_READ_ONLY"])(
     "%s takes the same spellings as every other switch",
     (name) => {

@@ -41,6 +41,8 @@ export interface Config {
   documentAi: { url: string; key: string; model: string } | undefined;
   /** MCP_READ_ONLY: the MCP server lists and runs no tool that writes. */
   mcpReadOnly: boolean;
+  /** MCP_ANONYMOUS: a caller without credentials may use /mcp's public reads (1.2); off, it is asked to sign in (401). */
+  mcpAnonymous: boolean;
   /** ANSWER_CACHE_MS: longest reuse of an anonymous listing read (0 = off; adapter-http's answer cache). */
   answerCacheMs: number;
   /** METRICS_TOKEN: the bearer token GET /metrics requires; unset, it answers loopback callers only. A secret: never logged. */
@@ -220,6 +222,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
         ? { url: aiUrl, key: aiKey, model: get("DOCUMENT_AI_MODEL") ?? "gpt-4o-mini" }
         : undefined,
     mcpReadOnly: bool("MCP_READ_ONLY", false),
+    mcpAnonymous: bool("MCP_ANONYMOUS", true),
     answerCacheMs: int("ANSWER_CACHE_MS", 1000, 0, 5000),
     metricsToken,
     oauth: {

@@ -40,6 +40,7 @@ export async function mcpSurface(
     publicUrl: config.publicUrl,
     allowedOrigins: allowedOrigins(config.publicUrl, config.corsOrigins),
     readOnly: config.mcpReadOnly,
+    anonymous: config.mcpAnonymous,
     oauth: config.oauth.enabled,
     maxBodyBytes: MAX_MCP_BODY_BYTES,
     uploads,

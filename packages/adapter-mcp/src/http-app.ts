@@ -49,6 +49,12 @@ export interface McpAppOptions {
   readOnly?: boolean;
   /** The server is its own OAuth authorization server (OAUTH on): the resource metadata names it. */
   oauth?: boolean;
+  /**
+   * A caller without credentials may use the public read tools (true, the default, as in 1.2).
+   * False answers it 401 with the resource metadata, which is what makes remote MCP clients that
+   * sign in only when asked start the OAuth flow from the URL alone.
+   */
+  anonymous?: boolean;
   /** Largest request body of a signed-in caller: a document for draft_listing_from_document travels in it as base64. */
   maxBodyBytes: number;
   /** Largest request body without credentials, who can call no tool that takes a document; 1 MiB by default. */
@@ -118,6 +124,9 @@ export function createMcpApp(options: McpAppOptions): Hono<{ Variables: McpVaria
     if (authError) {
       // Counted as a read first, so guessing credentials here is rate limited as on the API.
       return runLimited(c, ["read"], options.rateLimit, async () => unauthorized(c, authError, publicUrl));
+    }
+    if (actor.kind !== "user" && options.anonymous === false) {
+      return runLimited(c, ["read"], options.rateLimit, async () => signInFirst(c, publicUrl));
     }
     // The query string obeys core's text rule here as on every surface (decisions.md "Strings").
     assertStorableUrl(c);
@@ -204,6 +213,18 @@ function unauthorized(c: Context, error: Error, publicUrl: string): Response {
   const message = error instanceof MarketplaceError ? error.message : "Authentication required";
   c.header("WWW-Authenticate", wwwAuthenticate(publicUrl));
   return c.json({ error: message, code: "unauthenticated" }, 401);
+}
+
+/**
+ * 401 for a request without credentials when anonymous use is off: no error code (RFC 6750
+ * section 3.1: none was presented), the resource metadata named so the client can sign in.
+ */
+function signInFirst(c: Context, publicUrl: string): Response {
+  c.header("WWW-Authenticate", `Bearer resource_metadata="${publicUrl}${PROTECTED_RESOURCE_PATH}"`);
+  return c.json(
+    { error: "Sign in first: this server takes no anonymous MCP calls", code: "unauthenticated" },
+    401,
+  );
 }
 
 /** The agent surface's paths whose every answer, errors included, is private. */

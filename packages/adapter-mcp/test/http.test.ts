@@ -69,6 +69,23 @@ describe("/mcp over HTTP", () => {
     await expect(h.overHttp({ "X-API-Key": "psm_nope" })).rejects.toMatchObject({ code: 401 });
   });
 
+  it("with anonymous use off, asks a caller without credentials to sign in: 401 naming the metadata", async () => {
+    const closed = await harness("strict", { anonymous: false, oauth: true });
+    const res = await closed.post("/mcp", INITIALIZE);
+    expect(res.status).toBe(401);
+    expect(await res.json()).toMatchObject({ code: "unauthenticated" });
+    // No error code: none was presented (RFC 6750 section 3.1); the metadata tells the client where to sign in.
+    expect(res.headers.get("www-authenticate")).toBe(
+      `Bearer resource_metadata="${PUBLIC_URL}/.well-known/oauth-protected-resource/mcp"`,
+    );
+    await expect(closed.overHttp()).rejects.toMatchObject({ code: 401 });
+    // A signed-in caller is served as ever.
+    const alice = await closed.member("alice");
+    const client = await closed.overHttp({ "X-API-Key": alice.key });
+    expect((await ok(client, "whoami")).user?.id).toBe(alice.id);
+    await client.close();
+  });
+
   it("refuses an Origin that is neither the server's own nor a CORS origin with 403", async () => {
     const evil = await h.post("/mcp", INITIALIZE, { Origin: "http://evil.example" });
     expect(evil.status).toBe(403);
