@@ -25,6 +25,11 @@ const NOT_ANOTHER_USERS: Readonly<Record<string, Readonly<Record<string, string>
     type: "an event type",
     last_error: "written by this server about the caller's own receiver",
   },
+  SavedSearch: {
+    name: "the caller's own (others' saved searches are 404)",
+    q: "the caller's own",
+    search: "the caller's own",
+  },
   Event: { data: "ids only" },
   ListingLimit: { account_type: "one of two values" },
   // The service's own document, never another user's words (and no tool answers it).
