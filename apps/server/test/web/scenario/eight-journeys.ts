@@ -94,7 +94,7 @@ export function eightJourneys(backend: Backend, js: boolean, suite: WebSuite, si
       expect(await page.getByLabel("Title", { exact: true }).inputValue()).toMatch(/Penetration Testing/i);
       expect(await page.getByLabel("Description").inputValue()).toContain("OWASP Top 10");
       expect(await page.getByLabel("Category").inputValue()).toBe("cybersecurity");
-      expect(await page.getByLabel("Price", { exact: true }).inputValue()).toBe("4800");
+      expect(await page.getByLabel("Price").inputValue()).toBe("4800");
       expect(await page.getByLabel("Contact email").inputValue()).toBe("pentest@shieldworks.io");
       await checkPage(authorTab);
       if (shoot) await screenshots(page, "post-listing");
@@ -231,12 +231,12 @@ export function eightJourneys(backend: Backend, js: boolean, suite: WebSuite, si
       if (shoot) await screenshots(page, "my-listings");
       await press(page, "link", `Edit ${title}`);
       await checkPage(authorTab);
-      await page.getByLabel("Price", { exact: true }).fill("a lot");
+      await page.getByLabel("Price").fill("a lot");
       await press(page, "button", "Save changes");
       expect(await errorSummary(page)).toContain("Price must be a number");
-      expect(await page.getByLabel("Price", { exact: true }).getAttribute("aria-invalid")).toBe("true");
+      expect(await page.getByLabel("Price").getAttribute("aria-invalid")).toBe("true");
       await checkPage(authorTab);
-      await page.getByLabel("Price", { exact: true }).fill("5200");
+      await page.getByLabel("Price").fill("5200");
       await press(page, "button", "Save changes");
       expect(await notice(page)).toContain("Saved your changes");
       expect(await page.locator(".row").textContent()).toContain("5,200");
