@@ -1,6 +1,5 @@
 import {
   type Actor,
-  CATEGORY_VALUES,
   fields,
   type Marketplace,
   MarketplaceError,
@@ -12,7 +11,6 @@ import {
   authIn,
   buildCapabilities,
   type CapabilitiesDocument,
-  categoryList,
   commandOf,
   inWireWords,
   type Operation,
@@ -24,7 +22,8 @@ import {
   wireNames,
   wireSchema,
 } from "@psm/operations";
-import * as v from "valibot";
+import type { CatalogTool } from "./catalog/catalog-tool.js";
+import { categoriesTool } from "./catalog/categories-tool.js";
 import { DocumentArguments, fileFromArguments } from "./catalog/document-tool.js";
 import {
   asObjectSchema,
@@ -36,15 +35,14 @@ import {
 } from "./catalog/json-schema.js";
 import { runKeyed, type ToolResult } from "./catalog/keyed-call.js";
 import { type DescribedShapes, outputOf } from "./catalog/output-schema.js";
+import { toolDescription } from "./catalog/tool-description.js";
 import type { McpTool } from "./tool.js";
 
 export type { JsonSchema, ObjectJsonSchema, ToolResult };
 
 /** The rate classes tools fall in (no tool logs in, signs up or resets a password). */
 export type ToolRateClass = McpTool["rate"];
-
-/** A tool of the catalog: an McpTool whose input schema is known to list its properties. */
-export type CatalogTool = McpTool & { inputSchema: ObjectJsonSchema };
+export type { CatalogTool };
 
 /** The tools agents see and the capabilities document, both from the one registry. */
 export interface ApiCatalog {
@@ -205,46 +203,6 @@ async function documentTool(
   };
 }
 
-const CategoriesAnswer = v.object({
-  categories: v.pipe(
-    v.array(
-      v.object({
-        value: v.pipe(
-          v.picklist(CATEGORY_VALUES),
-          v.description("The value listings carry and search_listings takes."),
-        ),
-        label: v.pipe(v.string(), v.description("A name for people.")),
-        display_slug: v.pipe(v.string(), v.description("A short slug for URLs and menus.")),
-      }),
-    ),
-    v.description("The ten service categories."),
-  ),
-});
-
-/** list_categories: the categories of the capabilities document. */
-async function categoriesTool(described: DescribedShapes): Promise<CatalogTool> {
-  const output = await outputOf(CategoriesAnswer, "list_categories", described);
-  return {
-    name: "list_categories",
-    title: "List the service categories",
-    description: toolDescription(
-      "The ten categories a listing belongs to, with labels; as in GET /api/capabilities.",
-      "to learn the category values search_listings and create_listing take",
-      output.summary,
-    ),
-    auth: "public",
-    readOnly: true,
-    destructive: false,
-    idempotent: true,
-    openWorld: false,
-    rate: "read",
-    http: null,
-    inputSchema: { type: "object", properties: {} },
-    outputSchema: output.schema,
-    call: async () => ({ body: { categories: categoryList() }, replayed: false }),
-  };
-}
-
 /** The input schema: path parameters, then the wire fields, then the idempotency key. */
 async function inputOf(op: Operation, params: readonly string[], keyed: boolean): Promise<ObjectJsonSchema> {
   const { schema, describe } = op.input;
@@ -263,12 +221,6 @@ async function inputOf(op: Operation, params: readonly string[], keyed: boolean)
     properties,
     required: [...params, ...(wire.required ?? [])],
   });
-}
-
-/** What it does, when to use it (the registry's `useWhen`), and what it answers. */
-function toolDescription(what: string, useWhen: string | undefined, answers: string): string {
-  const use = useWhen === undefined ? "" : ` Use it ${useWhen}.`;
-  return `${what}${use} Answers ${answers}; a failure is {error, code}.`;
 }
 
 function rateOf(op: Operation): ToolRateClass {
