@@ -101,11 +101,19 @@ async function measure(name: string, storage: Storage, options: { searches: numb
       }),
     );
   }
-  for (const batch of batches) {
-    await repos.unitOfWork.run(async (unit) => {
-      for (const search of batch) await unit.savedSearches.insertWithinLimit(search, perOwner);
-    });
-  }
+  // Eight units of work at once: on PostgreSQL each insert locks its owner's row for the limit,
+  // and a batch's owners are its own, so they do not wait on each other (one by one took 17
+  // minutes there); SQLite's units take turns either way.
+  const pending = [...batches];
+  const worker = async () => {
+    for (let batch = pending.shift(); batch; batch = pending.shift()) {
+      const rows = batch;
+      await repos.unitOfWork.run(async (unit) => {
+        for (const search of rows) await unit.savedSearches.insertWithinLimit(search, perOwner);
+      });
+    }
+  };
+  await Promise.all(Array.from({ length: 8 }, worker));
   console.log(
     `${name}: ${options.searches.toLocaleString("en")} saved searches stored in ${((performance.now() - started) / 1000).toFixed(1)} s`,
   );

@@ -99,6 +99,16 @@ export function createListingRepository(
   const insertWithinSlots = inUnit ? insertOne : createInsertBatcher(db, insertOne);
   return {
     findById: (id) => guarded(async () => (isUuid(id) ? findListing(db, id, false) : null)),
+    // One round trip for the batch: one array parameter, each id a seek of the primary key.
+    findByIds: (ids) =>
+      guarded(async () => {
+        const wanted = [...new Set(ids)].filter(isUuid);
+        if (wanted.length === 0) return [];
+        return db
+          .select(listingColumns)
+          .from(listings)
+          .where(sql`${listings.id} = any(${sql.param(wanted)}::uuid[])`);
+      }),
     search: (query, now) =>
       guarded(async () => {
         if (query.userId !== undefined && !isUuid(query.userId)) return [];

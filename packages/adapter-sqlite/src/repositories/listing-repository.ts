@@ -118,6 +118,8 @@ export function createListingRepository(
 
   return {
     findById: (id) => guarded(() => find(id)),
+    // In process, a prepared lookup per id is the batch: no round trip to save.
+    findByIds: (ids) => guarded(() => [...new Set(ids)].flatMap((id) => find(id) ?? [])),
     search: (query, now) => guarded(() => toSearchResult(statements().searches.run(query, now))),
     find: (query, now) =>
       guarded(() => {

@@ -69,6 +69,7 @@ export function createSavedSearchRepository(db: Db): SavedSearchRepository {
           INSERT INTO saved_search_matches (saved_search_id, listing_id, matched_at)
           SELECT m.value ->> 0, m.value ->> 1, m.value ->> 2 FROM json_each(${JSON.stringify(rows)}) AS m
           WHERE EXISTS (SELECT 1 FROM saved_searches WHERE saved_searches.id = m.value ->> 0)
+          ORDER BY 1, 2
           ON CONFLICT DO NOTHING
           RETURNING saved_search_id, listing_id, matched_at`);
         return recorded.map((row) => ({

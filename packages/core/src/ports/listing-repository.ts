@@ -72,6 +72,11 @@ export interface SlotGuard {
 export interface ListingRepository {
   findById(id: string): Promise<Listing | null>;
   /**
+   * The listings with these ids, in any order, in one step however many ids: what a round that
+   * reads a batch of listings needs, without a read per listing. Unknown ids are left out.
+   */
+  findByIds(ids: readonly string[]): Promise<Listing[]>;
+  /**
    * At most `limit` listings matching the search, id descending, only ids below
    * `before`: all of them down to `resumeBefore` when that is set, else the
    * first `limit`, or every one when fewer.

@@ -61,6 +61,26 @@ export function listingCases(ctx: ContractContext): void {
       expect((await repos.listings.findById(listing.id))?.images).toEqual(["https://a.example/1.png"]);
     });
 
+    it("findByIds answers every stored listing asked for, whatever its status, once, and leaves the rest out", async () => {
+      const repos = ctx.repos();
+      const user = await seedUser(repos);
+      const rows = [
+        listingOf(user, 0, { price: null }),
+        listingOf(user, 1, { status: "paused" }),
+        listingOf(user, 2, { expiresAt: T0 }),
+        listingOf(user, 3),
+      ];
+      await seedListings(repos, shuffled(rows));
+      const [a, b, c] = rows as [(typeof rows)[0], (typeof rows)[0], (typeof rows)[0]];
+      const asked = [c.id, UNKNOWN, "not-a-uuid", a.id, c.id, b.id];
+      const found = await repos.listings.findByIds(asked);
+      expect([...found].sort((x, y) => x.id.localeCompare(y.id))).toEqual(
+        [a, b, c].sort((x, y) => x.id.localeCompare(y.id)),
+      );
+      expect(await repos.listings.findByIds([])).toEqual([]);
+      expect(await repos.listings.findByIds([UNKNOWN])).toEqual([]);
+    });
+
     it("listAll returns every status, id descending, paged with before", async () => {
       const repos = ctx.repos();
       const user = await seedUser(repos);

@@ -35,6 +35,9 @@ export function createMemoryListingRepository(state: MemoryState): ListingReposi
     async findById(id: string) {
       return copyOrNull(listings.get(id));
     },
+    async findByIds(ids: readonly string[]) {
+      return [...new Set(ids)].flatMap((id) => copyOrNull(listings.get(id)) ?? []);
+    },
     async search(query: ListingSearch, now: Date) {
       return pageById(
         [...listings.values()].filter((listing) => matches(listing, query, now)),

@@ -1,6 +1,6 @@
 import type { Deps } from "../../deps.js";
 import type { NewEvent } from "../../domain/event.js";
-import { isSearchable, type Listing } from "../../domain/listing.js";
+import { isSearchable } from "../../domain/listing.js";
 import { type ListingCriteria, prepareListing } from "../../domain/listing-criteria.js";
 import {
   listingMatchKeys,
@@ -55,8 +55,11 @@ export async function matchSavedSearches(
       if ((event.type === "listing.created" || event.type === "listing.updated") && id) ids.add(id);
     }
     const now = deps.clock.now();
-    const found = await Promise.all([...ids].map((id) => repos.listings.findById(id)));
-    const listings = found.filter((row): row is Listing => row !== null && isSearchable(row, now));
+    // One read for the batch, then in the log's order, so that matches are told in it.
+    const found = new Map(
+      (ids.size === 0 ? [] : await repos.listings.findByIds([...ids])).map((l) => [l.id, l]),
+    );
+    const listings = [...ids].flatMap((id) => found.get(id) ?? []).filter((row) => isSearchable(row, now));
     report.listings = listings.length;
     const keyed = listings.map((listing) => {
       const prepared = prepareListing(listing);
