@@ -2,6 +2,7 @@
 
 import { CATEGORY_VALUES } from "@psm/core";
 import { api, type BenchUser, makeUser, newListing, text } from "./api.js";
+import { DISTINCT_QUERIES, distinctPaths, rotation } from "./distinct-queries.js";
 import { COMMON_TERM, PAGE_CATEGORY, WORDS } from "./listing-data.js";
 import type { Target } from "./load.js";
 
@@ -32,6 +33,11 @@ export const ENDPOINT = {
   create: "POST /api/listings (API keys of 32 authors)",
   createOneAuthor: "POST /api/listings (API key of one author)",
   messages: "GET /api/messages (JWT)",
+  keys: "GET /api/keys (API key)",
+  myListings: "GET /api/listings?user_id={me} (API key: my listings)",
+  distinctQ: `GET /api/listings?q=… (${DISTINCT_QUERIES.toLocaleString("en")} distinct: no answer reused)`,
+  distinctQCategory: `GET /api/listings?q=…&category=… (${DISTINCT_QUERIES.toLocaleString("en")} distinct)`,
+  distinctSearch: `GET /api/listings?search=… (${DISTINCT_QUERIES.toLocaleString("en")} distinct)`,
   login: "POST /api/auth/login",
   webBrowse: "GET / (web browse page)",
   webSearch: `GET /?q=${COMMON_TERM} (web search page)`,
@@ -98,6 +104,25 @@ export function targets(f: Fixtures): Target[] {
       name: ENDPOINT.messages,
       paths: ["/api/messages"],
       headers: { authorization: `Bearer ${f.owner.token}` },
+    },
+    // Signed-in reads besides the inbox: the keys page and the author's own listings.
+    { name: ENDPOINT.keys, paths: ["/api/keys"], headers: { "x-api-key": f.owner.apiKey } },
+    {
+      name: ENDPOINT.myListings,
+      paths: [`/api/listings?user_id=${f.owner.id}`],
+      headers: { "x-api-key": f.owner.apiKey },
+    },
+    // Searches no cached answer serves: every request a query none asked within the round.
+    { name: ENDPOINT.distinctQ, paths: ["/api/listings"], next: rotation(distinctPaths("q", false, 30)) },
+    {
+      name: ENDPOINT.distinctQCategory,
+      paths: ["/api/listings"],
+      next: rotation(distinctPaths("q", true, 31)),
+    },
+    {
+      name: ENDPOINT.distinctSearch,
+      paths: ["/api/listings"],
+      next: rotation(distinctPaths("search", false, 32)),
     },
     {
       name: ENDPOINT.login,

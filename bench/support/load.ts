@@ -21,6 +21,11 @@ export interface Target {
   /** Headers that requests take in turn on top of `headers` (several callers' keys), on the first path. */
   headerSets?: Record<string, string>[];
   body?: string;
+  /**
+   * The path of every next request, from one counter shared by all connections (distinct
+   * queries: a per-connection sequence would have connections ask the same thing at once).
+   */
+  next?: () => string;
   /** A sequence of different requests each connection sends in turn (a mixed workload); overrides the rest. */
   requests?: { method?: string; path: string; headers?: Record<string, string>; body?: string }[];
 }
@@ -50,7 +55,10 @@ function options(base: string, target: Target, connections: number, duration: nu
   if (target.method) opts.method = target.method;
   if (target.headers) opts.headers = target.headers;
   if (target.body !== undefined) opts.body = target.body;
-  if (target.requests) {
+  if (target.next) {
+    const next = target.next;
+    opts.requests = [{ path: first, setupRequest: (request) => ({ ...request, path: next() }) }];
+  } else if (target.requests) {
     opts.requests = target.requests;
   } else if (rest.length > 0) {
     // Each request's bytes built once: a setupRequest hook would rebuild them on

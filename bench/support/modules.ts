@@ -31,7 +31,12 @@ export interface CannonOptions {
   headers?: Record<string, string>;
   body?: string;
   /** A sequence each connection cycles through, each request built once. */
-  requests?: { path: string; headers?: Record<string, string> }[];
+  requests?: {
+    path: string;
+    headers?: Record<string, string>;
+    /** Called before each request; its answer is sent (a path drawn per request). */
+    setupRequest?: (request: { path: string }) => { path: string };
+  }[];
   timeout?: number;
 }
 

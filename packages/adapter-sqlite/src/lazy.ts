@@ -10,3 +10,22 @@ export function lazy<T>(make: () => T): () => T {
     return made.value;
   };
 }
+
+/**
+ * One value per shape, each made on first use: a statement prepared once for each combination of
+ * a query's optional parts (a filter present or not, a direction) rather than one per call.
+ */
+export function lazyPerShape<A extends readonly (string | boolean)[], T>(
+  make: (...shape: A) => T,
+): (...shape: A) => T {
+  const made = new Map<string, T>();
+  return (...shape) => {
+    const key = shape.join(":");
+    let value = made.get(key);
+    if (value === undefined) {
+      value = make(...shape);
+      made.set(key, value);
+    }
+    return value;
+  };
+}

@@ -2,7 +2,7 @@ import type { ApiKeyRepository } from "@psm/core";
 import { and, desc, eq, gt, isNull, lt, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../connection.js";
 import { guarded } from "../db-errors.js";
-import { lazy } from "../lazy.js";
+import { lazy, lazyPerShape } from "../lazy.js";
 import { apiKeys } from "../schema.js";
 
 /** ApiKeyRepository on drizzle; the lookup by digest is prepared once (every keyed request runs it). */
@@ -21,6 +21,21 @@ export function createApiKeyRepository(db: Db): ApiKeyRepository {
       .where(eq(apiKeys.id, sql.placeholder("id")))
       .prepare(),
   );
+  // The keys page of every signed-in caller runs one of these shapes: each prepared once.
+  const prepareList = (byUser: boolean, paged: boolean) =>
+    db
+      .select()
+      .from(apiKeys)
+      .where(
+        and(
+          byUser ? eq(apiKeys.userId, sql.placeholder("userId")) : undefined,
+          paged ? lt(apiKeys.id, sql.placeholder("before")) : undefined,
+        ),
+      )
+      .orderBy(desc(apiKeys.id))
+      .limit(sql.placeholder("limit"))
+      .prepare();
+  const listStatement = lazyPerShape(prepareList);
 
   return {
     insert: (key) =>
@@ -31,16 +46,12 @@ export function createApiKeyRepository(db: Db): ApiKeyRepository {
     findByHash: (keyHash) => guarded(() => byHash().get({ keyHash }) ?? null),
     list: (userId, page) =>
       guarded(() => {
-        const where: SQL[] = [];
-        if (userId !== undefined) where.push(eq(apiKeys.userId, userId));
-        if (page.before !== undefined) where.push(lt(apiKeys.id, page.before));
-        return db
-          .select()
-          .from(apiKeys)
-          .where(and(...where))
-          .orderBy(desc(apiKeys.id))
-          .limit(page.limit)
-          .all();
+        const { before, limit } = page;
+        return listStatement(userId !== undefined, before !== undefined).all({
+          userId: userId ?? null,
+          before: before ?? null,
+          limit: Math.max(0, limit),
+        });
       }),
     deactivate: (id) =>
       guarded(() => db.update(apiKeys).set({ isActive: false }).where(eq(apiKeys.id, id)).run().changes > 0),

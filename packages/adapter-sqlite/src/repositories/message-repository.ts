@@ -1,8 +1,9 @@
-import type { Message, MessageRepository, NewEvent } from "@psm/core";
+import type { Message, MessageDirection, MessageRepository, NewEvent } from "@psm/core";
 import type { Database } from "better-sqlite3";
-import { and, desc, eq, lt } from "drizzle-orm";
+import { and, desc, eq, lt, sql } from "drizzle-orm";
 import type { Db } from "../connection.js";
 import { guarded } from "../db-errors.js";
+import { lazy, lazyPerShape } from "../lazy.js";
 import { messages } from "../schema.js";
 import type { EventAppender } from "./event-repository.js";
 
@@ -17,36 +18,49 @@ export function createMessageRepository(
     db.insert(messages).values(message).run();
     appendEvents(events);
   });
+  // Every signed-in inbox read runs one of these four shapes: prepared once each, since compiling
+  // the statement cost more than running it (about 0.5 ms a read under load).
+  const prepareList = (direction: MessageDirection, paged: boolean) => {
+    const party = direction === "received" ? messages.receiverId : messages.senderId;
+    return db
+      .select()
+      .from(messages)
+      .where(
+        and(
+          eq(party, sql.placeholder("userId")),
+          paged ? lt(messages.id, sql.placeholder("before")) : undefined,
+        ),
+      )
+      .orderBy(desc(messages.id))
+      .limit(sql.placeholder("limit"))
+      .prepare();
+  };
+  const listStatement = lazyPerShape(prepareList);
+  // One seek of messages_receiver_id_sender_id_listing_id_id_idx, read from its end.
+  const latest = lazy(() =>
+    db
+      .select()
+      .from(messages)
+      .where(
+        and(
+          eq(messages.receiverId, sql.placeholder("receiverId")),
+          eq(messages.senderId, sql.placeholder("senderId")),
+          eq(messages.listingId, sql.placeholder("listingId")),
+        ),
+      )
+      .orderBy(desc(messages.id))
+      .limit(1)
+      .prepare(),
+  );
   return {
     insert: (message, events) => guarded(() => insert.immediate(message, events)),
     list: (userId, direction, page) =>
       guarded(() => {
-        const party = direction === "received" ? messages.receiverId : messages.senderId;
-        return db
-          .select()
-          .from(messages)
-          .where(and(eq(party, userId), page.before === undefined ? undefined : lt(messages.id, page.before)))
-          .orderBy(desc(messages.id))
-          .limit(page.limit)
-          .all();
+        const { before, limit } = page;
+        const statement = listStatement(direction, before !== undefined);
+        return statement.all({ userId, before: before ?? null, limit: Math.max(0, limit) });
       }),
-    // One seek of messages_receiver_id_sender_id_listing_id_id_idx, read from its end.
     latestBetween: (receiverId, senderId, listingId) =>
-      guarded(
-        () =>
-          db
-            .select()
-            .from(messages)
-            .where(
-              and(
-                eq(messages.receiverId, receiverId),
-                eq(messages.senderId, senderId),
-                eq(messages.listingId, listingId),
-              ),
-            )
-            .orderBy(desc(messages.id))
-            .limit(1)
-            .get() ?? null,
-      ),
+      guarded(() => latest().get({ receiverId, senderId, listingId }) ?? null),
   };
 }
