@@ -2,11 +2,41 @@ import { type ApiKey, type ApiKeyRepository, isUuid, type PageQuery } from "@psm
 import { and, desc, eq, gt, isNull, lt, lte, or, sql } from "drizzle-orm";
 import type { Db } from "../connection.js";
 import { guarded } from "../db-errors.js";
+import { lazy, lazyPerShape } from "../lazy.js";
 import { apiKeys } from "../schema.js";
-import { idBefore, pageLimit } from "./query-helpers.js";
+import { cursorOf, pageLimit } from "./query-helpers.js";
 
 /** The PostgreSQL ApiKeyRepository; a digest collision surfaces as `internal_error`. */
 export function createApiKeyRepository(db: Db): ApiKeyRepository {
+  // Every keyed request looks its key up by digest, and the keys page lists: built once each.
+  const byHash = lazy(() =>
+    db
+      .select()
+      .from(apiKeys)
+      .where(eq(apiKeys.keyHash, sql.placeholder("keyHash")))
+      .prepare("api_key_by_hash"),
+  );
+  const byId = lazy(() =>
+    db
+      .select()
+      .from(apiKeys)
+      .where(eq(apiKeys.id, sql.placeholder("id")))
+      .prepare("api_key_by_id"),
+  );
+  const listQuery = lazyPerShape((byUser: boolean, paged: boolean) =>
+    db
+      .select()
+      .from(apiKeys)
+      .where(
+        and(
+          byUser ? eq(apiKeys.userId, sql.placeholder("userId")) : undefined,
+          paged ? lt(apiKeys.id, sql.placeholder("before")) : undefined,
+        ),
+      )
+      .orderBy(desc(apiKeys.id))
+      .limit(sql.placeholder("limit"))
+      .prepare(`api_keys${byUser ? "_of_user" : ""}${paged ? "_before" : ""}`),
+  );
   return {
     insert: (key: ApiKey) =>
       guarded(async () => {
@@ -15,25 +45,23 @@ export function createApiKeyRepository(db: Db): ApiKeyRepository {
     findById: (id) =>
       guarded(async () => {
         if (!isUuid(id)) return null;
-        const [row] = await db.select().from(apiKeys).where(eq(apiKeys.id, id));
+        const [row] = await byId().execute({ id });
         return row ?? null;
       }),
     findByHash: (keyHash) =>
       guarded(async () => {
-        const [row] = await db.select().from(apiKeys).where(eq(apiKeys.keyHash, keyHash));
+        const [row] = await byHash().execute({ keyHash });
         return row ?? null;
       }),
     list: (userId: string | undefined, page: PageQuery) =>
       guarded(async () => {
         if (userId !== undefined && !isUuid(userId)) return [];
-        return db
-          .select()
-          .from(apiKeys)
-          .where(
-            and(userId === undefined ? undefined : eq(apiKeys.userId, userId), idBefore(apiKeys.id, page)),
-          )
-          .orderBy(desc(apiKeys.id))
-          .limit(pageLimit(page));
+        const before = cursorOf(page);
+        return listQuery(userId !== undefined, before !== undefined).execute({
+          userId,
+          before,
+          limit: pageLimit(page),
+        });
       }),
     deactivate: (id) =>
       guarded(async () => {

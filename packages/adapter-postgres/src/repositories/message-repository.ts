@@ -6,16 +6,34 @@ import {
   type NewEvent,
   type PageQuery,
 } from "@psm/core";
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, lt, sql } from "drizzle-orm";
 import type { Db } from "../connection.js";
 import { guarded } from "../db-errors.js";
+import { lazyPerShape } from "../lazy.js";
 import { messages } from "../schema.js";
 import { eventWrites } from "./event-writer.js";
-import { idBefore, pageLimit } from "./query-helpers.js";
+import { cursorOf, pageLimit } from "./query-helpers.js";
 
 /** The PostgreSQL MessageRepository; `outbox`: a unit of work's events (event-writer.ts). */
 export function createMessageRepository(db: Db, outbox?: NewEvent[]): MessageRepository {
   const writes = eventWrites(db, outbox);
+  // The inbox of every signed-in caller: each of the four shapes built once, then only executed.
+  const listQuery = lazyPerShape((direction: MessageDirection, paged: boolean) => {
+    // (receiver_id, id) and (sender_id, id) indexes serve each direction newest first.
+    const party = direction === "received" ? messages.receiverId : messages.senderId;
+    return db
+      .select()
+      .from(messages)
+      .where(
+        and(
+          eq(party, sql.placeholder("userId")),
+          paged ? lt(messages.id, sql.placeholder("before")) : undefined,
+        ),
+      )
+      .orderBy(desc(messages.id))
+      .limit(sql.placeholder("limit"))
+      .prepare(`messages_${direction}${paged ? "_before" : ""}`);
+  });
   return {
     insert: (message: Message, events: readonly NewEvent[] = []) =>
       guarded(async () => {
@@ -36,14 +54,8 @@ export function createMessageRepository(db: Db, outbox?: NewEvent[]): MessageRep
     list: (userId: string, direction: MessageDirection, page: PageQuery) =>
       guarded(async () => {
         if (!isUuid(userId)) return [];
-        // (receiver_id, id) and (sender_id, id) indexes serve each direction newest first.
-        const party = direction === "received" ? messages.receiverId : messages.senderId;
-        return db
-          .select()
-          .from(messages)
-          .where(and(eq(party, userId), idBefore(messages.id, page)))
-          .orderBy(desc(messages.id))
-          .limit(pageLimit(page));
+        const before = cursorOf(page);
+        return listQuery(direction, before !== undefined).execute({ userId, before, limit: pageLimit(page) });
       }),
     // One seek of messages_receiver_id_sender_id_listing_id_idx, newest first.
     latestBetween: (receiverId, senderId, listingId) =>

@@ -9,9 +9,16 @@ import { users } from "../schema.js";
  * refused as input rather than sent to PostgreSQL, which would fail on it.
  */
 export function idBefore(column: PgColumn, page: PageQuery): SQL | undefined {
-  if (page.before === undefined) return undefined;
-  if (!isUuid(page.before)) throw new MarketplaceError("invalid_input", "cursor: is not a valid cursor");
-  return lt(column, page.before);
+  const before = cursorOf(page);
+  return before === undefined ? undefined : lt(column, before);
+}
+
+/** The cursor of a newest-first page, checked as idBefore checks it; undefined without one. */
+export function cursorOf(page: PageQuery): string | undefined {
+  if (page.before !== undefined && !isUuid(page.before)) {
+    throw new MarketplaceError("invalid_input", "cursor: is not a valid cursor");
+  }
+  return page.before;
 }
 
 /** A LIMIT that PostgreSQL accepts for any requested size (it rejects negatives). */

@@ -2,14 +2,23 @@ import { type AccountType, isUuid, type PageQuery, type User, type UserRepositor
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "../connection.js";
 import { guarded } from "../db-errors.js";
+import { lazy } from "../lazy.js";
 import { users } from "../schema.js";
 import { idBefore, pageLimit } from "./query-helpers.js";
 
 /** The PostgreSQL UserRepository. */
 export function createUserRepository(db: Db): UserRepository {
+  // Every signed-in request reads its user: built once, then only executed.
+  const byId = lazy(() =>
+    db
+      .select()
+      .from(users)
+      .where(eq(users.id, sql.placeholder("id")))
+      .prepare("user_by_id"),
+  );
   async function findById(id: string): Promise<User | null> {
     if (!isUuid(id)) return null;
-    const [row] = await db.select().from(users).where(eq(users.id, id));
+    const [row] = await byId().execute({ id });
     return row ?? null;
   }
 
