@@ -24,6 +24,65 @@ const PROBE = 64;
 const MAX_PROBED = 16;
 /** The lowest FTS rowid bound: below every row. */
 const BELOW_ALL = -9223372036854775807n;
+/** Above every FTS rowid (they are -seq, negative). */
+const ABOVE_ALL = 0n;
+
+/** The first cut of a meet's streams, before the whole budget: streams that meet often fill a page there. */
+export const FIRST_CUT = 500;
+
+/**
+ * Index entries a meet of cut streams reads at most, per candidate of its
+ * budget: what `search`'s three streams read (the driver's `budget`, twice
+ * that of each other), whatever the number of streams.
+ */
+const ENTRIES_PER_CANDIDATE = 5;
+
+/**
+ * The driver's cut of a meet of `streams` streams for `budget` candidates:
+ * the budget, or less when more streams would read more than
+ * ENTRIES_PER_CANDIDATE × budget entries (each other stream is cut at twice the driver's).
+ */
+export function meetCut(budget: number, streams: number): number {
+  const within = Math.floor((ENTRIES_PER_CANDIDATE * budget) / Math.max(1, 2 * streams - 1));
+  return Math.max(1, Math.min(budget, within));
+}
+
+/**
+ * Where cut streams meet, on `table` (alias `c` for the candidates, `r` their
+ * FTS rowid): the first stream's entries (@m0, its first @b0 after @from) that
+ * every other stream (@m1, @m2, …) holds among its own first @b1, up to
+ * @upTo, the nearest point where a cut stream stops. Each IN list is built
+ * once, and no stream is read past @upTo or its cut, whether they meet or not.
+ */
+export function meetSql(table: FtsTable, streams: number): { from: string; where: string[] } {
+  const stream = (i: number, limit: string) =>
+    `SELECT t.rowid AS r FROM ${table} AS t WHERE t.${table} MATCH @m${i} AND t.rowid > @from
+      AND t.rowid <= @upTo ORDER BY t.rowid LIMIT ${limit}`;
+  const others = Array.from({ length: streams - 1 }, (_, i) => `c.r IN (${stream(i + 1, "@b1")})`);
+  return { from: `(${stream(0, "@b0")}) AS c`, where: others };
+}
+
+/**
+ * The bound parameters of a meet of `terms` (its driver first, cut at `cut`
+ * entries; the others at twice that) below `from`, and `upTo`, where it
+ * stops: none when every stream ends within its cut.
+ */
+export function meetParams(
+  planner: FtsPlanner,
+  terms: readonly string[],
+  cut: number,
+  from: bigint,
+): { params: Record<string, string | number | bigint>; upTo: bigint | undefined } {
+  let upTo: bigint | undefined;
+  const params: Record<string, string | number | bigint> = { from, b0: cut, b1: 2 * cut };
+  for (const [i, term] of terms.entries()) {
+    params[`m${i}`] = term;
+    const stop = planner.nth(term, from, i === 0 ? cut : 2 * cut);
+    if (stop !== undefined && (upTo === undefined || stop < upTo)) upTo = stop;
+  }
+  params.upTo = upTo ?? ABOVE_ALL;
+  return { params, upTo };
+}
 
 /** Plans budgeted matches on one FTS5 table. */
 export interface FtsPlanner {

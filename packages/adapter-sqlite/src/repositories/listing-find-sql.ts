@@ -1,4 +1,5 @@
 import { type ListingFind, type ListingStatusFilter, porterStem } from "@psm/core";
+import { meetSql } from "./fts-plan.js";
 
 // The SQL of listings.find and countByCategory. Every statement yields one row
 // per entry it examines, in the sort's order, `hit` carrying every condition
@@ -81,6 +82,17 @@ export function textStreamSql(shape: FindShape, after: boolean): string {
   return `SELECT ${ROW(residual(shape, { category: false, status: false }), shape.verify)}
     FROM (SELECT t.rowid AS r FROM listings_text AS t WHERE ${where.join(" AND ")} ORDER BY t.rowid) AS c
     CROSS JOIN listings AS l ON l.seq = -c.r ORDER BY c.r`;
+}
+
+/**
+ * The rows where the cut streams of `streams` words meet (fts-plan.ts
+ * meetSql, @from to @upTo), newest first: a row that lacks a word is never read.
+ */
+export function textMeetSql(shape: FindShape, streams: number): string {
+  const meet = meetSql("listings_text", streams);
+  return `SELECT ${ROW(residual(shape, { category: false, status: false }), shape.verify)}
+    FROM ${meet.from} CROSS JOIN listings AS l ON l.seq = -c.r
+    ${meet.where.length > 0 ? `WHERE ${meet.where.join(" AND ")}` : ""} ORDER BY c.r`;
 }
 
 /**
@@ -210,8 +222,10 @@ export interface FtsQuery {
   /** Relevance rank 1: every word, not all in the title (exact), or the same as `all` (checked). */
   rest: string;
   exact: boolean;
-  /** Each word alone (the last as a prefix), in any column: for choosing a driver (fts-plan.ts). */
+  /** Each word alone (the last as a prefix), in any column: the streams of a plan (fts-plan.ts). */
   terms: string[];
+  /** Each word alone in the title: the streams of relevance rank 0's plan. */
+  titleTerms: string[];
 }
 
 export function ftsQuery(words: readonly string[]): FtsQuery {
@@ -219,5 +233,6 @@ export function ftsQuery(words: readonly string[]): FtsQuery {
   const terms = [...words.slice(0, -1).map(quote), `${quote(last.term)} *`];
   const all = terms.join(" AND ");
   const title = `{title} : (${all})`;
-  return { all, title, rest: last.exact ? `(${all}) NOT ${title}` : all, exact: last.exact, terms };
+  const titleTerms = terms.map((term) => `{title} : (${term})`);
+  return { all, title, rest: last.exact ? `(${all}) NOT ${title}` : all, exact: last.exact, terms, titleTerms };
 }

@@ -1,44 +1,41 @@
-import {
-  type Category,
-  type CategoryCounts,
-  type FacetQuery,
-  foldSearchText,
-  holdsEveryWord,
-  type ListingFind,
-  relevanceRank,
-  type SortKey,
-  stemsOf,
-} from "@psm/core";
+import type { Category, CategoryCounts, FacetQuery, ListingFind, SortKey } from "@psm/core";
+import { foldSearchText } from "@psm/core";
 import type { Database, Statement } from "better-sqlite3";
-import { createFtsPlanner } from "./fts-plan.js";
+import { type Check, checkOf, type Examined, sourceOf, type Tier, type WordSource } from "./find-words.js";
+import { createFtsPlanner, FIRST_CUT, meetCut, meetParams } from "./fts-plan.js";
 import {
   type FtsQuery,
   facetSql,
+  type FindShape,
   findShape,
   ftsQuery,
   newestWalkSql,
   type PriceSegment,
   pricedMatchesSql,
   priceWalkSql,
+  textMeetSql,
   textStreamSql,
 } from "./listing-find-sql.js";
 import type { ListingRow } from "./listing-rows.js";
 import { BY_IDS_SQL } from "./listing-search-sql.js";
 
-type Params = Record<string, string | number | null>;
+type Params = Record<string, string | number | bigint | null>;
 
-/** A row a walk examined; title and description only when the words are checked in JS. */
-interface Examined {
-  id: string;
-  price: number | null;
-  category: Category;
-  hit: number | null;
-  title?: string;
-  description?: string;
+/** A facet count's row: hits of a category, and rows examined when counted in SQL. */
+type Counted = { category: Category; hits: number; examined?: number };
+
+/** A source of cut streams that meet, or of one FTS5 query. */
+type MeetSource = Extract<WordSource, { kind: "meet" }>;
+type StreamSource = Extract<WordSource, { kind: "stream" }>;
+
+/** Where a walk stopped at its budget: the last row examined. */
+type Stop = { id: string; price: number | null };
+
+/** A walk's hits in order, and where it stopped short. */
+interface Walked {
+  hits: Examined[];
+  stoppedAt?: Stop;
 }
-
-/** Which rows a walk keeps beyond its SQL `hit`: those of a relevance rank, or any match. */
-type Check = ((row: Examined) => boolean) | undefined;
 
 /** A find's rows in sort order with their ranks; `resumeAfter` as core's ListingFindResult. */
 export type FoundRows = { row: ListingRow; rank: number }[] & { resumeAfter?: SortKey };
@@ -58,16 +55,6 @@ export interface FindRunner {
   countByCategory(query: FacetQuery, cap: number, now: Date): CategoryCounts;
 }
 
-/** The JS check of rows for `words` (rank 0 or 1 only, or any match). */
-function checkOf(words: readonly string[], rank?: number): Check {
-  // Rank 0 needs the title alone: no description stemmed.
-  if (rank === 0) return (row) => holdsEveryWord(stemsOf(row.title ?? ""), words);
-  return (row) => {
-    const found = relevanceRank({ title: row.title ?? "", description: row.description ?? "" }, words);
-    return rank === undefined ? found !== null : found === rank;
-  };
-}
-
 export function createFindRunner(sqlite: Database, budgets: FindBudgets = FIND_BUDGETS): FindRunner {
   const prepared = new Map<string, Statement<[Params]>>();
   const statement = (sql: string): Statement<[Params]> => {
@@ -81,35 +68,8 @@ export function createFindRunner(sqlite: Database, budgets: FindBudgets = FIND_B
   const byIds = sqlite.prepare<[Params], ListingRow>(BY_IDS_SQL);
   const planner = createFtsPlanner(sqlite, "listings_text");
 
-  /**
-   * The FTS match and per-row check of `exact` (a tier's query) for `text`'s
-   * words below cursor id `before`. Several words whose rarest has more than
-   * `budget` entries there: an AND of them could step through whole doclists
-   * and yield nothing to count, so the rarest word alone drives (in the title
-   * for rank 0), each of its rows counted, and the words are checked in JS.
-   */
-  function matchOf(
-    text: FtsQuery,
-    words: readonly string[],
-    exact: string,
-    rank: number | undefined,
-    before: string | undefined,
-    budget: number,
-  ): { match: string; check: Check } {
-    if (text.terms.length > 1) {
-      const plan = planner.plan(text.terms, planner.from(before), budget);
-      if (plan.kind === "driver") {
-        return {
-          match: rank === 0 ? `{title} : (${plan.driver})` : plan.driver,
-          check: checkOf(words, rank),
-        };
-      }
-    }
-    return { match: exact, check: text.exact ? undefined : checkOf(words, rank) };
-  }
-
   /** The walk's hits in order, up to `want`, stopping after `budget` rows at the last one examined. */
-  function walk(sql: string, params: Params, want: number, budget: number, check: Check) {
+  function walk(sql: string, params: Params, want: number, budget: number, check: Check): Walked {
     const hits: Examined[] = [];
     let examined = 0;
     if (want <= 0) return { hits };
@@ -119,6 +79,51 @@ export function createFindRunner(sqlite: Database, budgets: FindBudgets = FIND_B
       if (++examined >= budget) return { hits, stoppedAt: row };
     }
     return { hits };
+  }
+
+  const rowAt = sqlite.prepare<[{ rowid: bigint }], Stop>("SELECT id, price FROM listings WHERE seq = -@rowid");
+
+  /**
+   * The rows where `source`'s streams meet, each cut for `cut` candidates; a
+   * short page stops at `upTo`, where the nearest cut stream stops (every row
+   * above it was examined). Planned and read in one read transaction.
+   */
+  const meetOnce = sqlite.transaction(
+    (shape: FindShape, params: Params, source: MeetSource, cut: number, want: number): Walked => {
+      const { params: bound, upTo } = meetParams(planner, source.terms, cut, source.from);
+      const sql = textMeetSql(shape, source.terms.length);
+      const walked = walk(sql, { ...params, ...bound }, want, Number.POSITIVE_INFINITY, source.check);
+      if (walked.hits.length < want && upTo !== undefined) {
+        const stop = rowAt.get({ rowid: upTo });
+        if (stop) walked.stoppedAt = stop;
+      }
+      return walked;
+    },
+  );
+
+  /** A meet cut at FIRST_CUT first (streams that meet often fill the page there), then at the whole budget. */
+  function walkMeet(shape: FindShape, params: Params, source: MeetSource, want: number): Walked {
+    const full = meetCut(budgets.find, source.terms.length);
+    let walked: Walked = { hits: [] };
+    if (want <= 0) return walked;
+    for (const cut of new Set([Math.min(full, FIRST_CUT), full])) {
+      walked = meetOnce(shape, params, source, cut, want);
+      if (walked.hits.length >= want) break;
+    }
+    return walked;
+  }
+
+  /** A tier's rows: its source's stream or meet, or without words the newest-first index, after `afterId`. */
+  function walkTier(query: ListingFind, params: Params, source: WordSource | undefined, afterId?: string) {
+    const want = query.limit;
+    const shape = findShape(query, source?.check !== undefined);
+    if (source?.kind === "meet") return walkMeet(shape, params, source, want);
+    const from = afterId !== undefined;
+    const tierParams: Params = { ...params };
+    if (afterId !== undefined) tierParams.afterId = afterId;
+    if (source) tierParams.match = source.match;
+    const sql = source ? textStreamSql(shape, from) : newestWalkSql(shape, from);
+    return walk(sql, tierParams, want, budgets.find, source?.check);
   }
 
   function paramsOf(query: Omit<ListingFind, "sort" | "limit">, now: Date): Params {
@@ -150,27 +155,15 @@ export function createFindRunner(sqlite: Database, budgets: FindBudgets = FIND_B
   function byRank(query: ListingFind, params: Params): FoundRows {
     const words = query.words ?? [];
     const text = fts(words);
-    const tiers: { exact: string | undefined; rank: number | undefined }[] =
-      query.sort === "relevance" && text
-        ? [
-            { exact: text.title, rank: 0 },
-            { exact: text.rest, rank: 1 },
-          ]
-        : [{ exact: text?.all, rank: undefined }];
+    const tiers: Tier[] = query.sort === "relevance" && text ? [0, 1] : ["any"];
     const collected: { hit: Examined; rank: number }[] = [];
     for (const [rank, tier] of tiers.entries()) {
       const after = query.after;
       if (after !== undefined && query.sort === "relevance" && after.rank > rank) continue;
-      const from = after !== undefined && (query.sort !== "relevance" || after.rank === rank);
-      const { match, check } =
-        text && tier.exact !== undefined
-          ? matchOf(text, words, tier.exact, tier.rank, from ? after?.id : undefined, budgets.find)
-          : { match: undefined, check: undefined };
-      const shape = findShape(query, check !== undefined);
-      const sql = match === undefined ? newestWalkSql(shape, from) : textStreamSql(shape, from);
-      const tierParams: Params = { ...params, ...(match === undefined ? {} : { match }) };
-      if (from && after) tierParams.afterId = after.id;
-      const { hits, stoppedAt } = walk(sql, tierParams, query.limit - collected.length, budgets.find, check);
+      const afterId = after !== undefined && (query.sort !== "relevance" || after.rank === rank) ? after.id : undefined;
+      const source = text ? sourceOf(planner, text, words, tier, afterId, budgets.find) : undefined;
+      const limit = query.limit - collected.length;
+      const { hits, stoppedAt } = walkTier({ ...query, limit }, params, source, afterId);
       collected.push(...hits.map((hit) => ({ hit, rank })));
       if (stoppedAt) return found(collected, { rank, price: stoppedAt.price, id: stoppedAt.id });
       if (collected.length >= query.limit) break;
@@ -191,7 +184,7 @@ export function createFindRunner(sqlite: Database, budgets: FindBudgets = FIND_B
     // Small: the rarest word has fewer entries than the budget, and so has their AND.
     const small =
       text !== undefined && planner.plan(text.terms, planner.from(undefined), budgets.find).kind === "all";
-    const check = text && !(small && text.exact) ? checkOf(words) : undefined;
+    const check = text && !(small && text.exact) ? checkOf(words, "any") : undefined;
     const shape = findShape(query, check !== undefined);
     const segments: PriceSegment[] =
       query.minPrice === undefined && query.maxPrice === undefined ? ["priced", "unpriced"] : ["priced"];
@@ -223,13 +216,9 @@ export function createFindRunner(sqlite: Database, budgets: FindBudgets = FIND_B
     return found(collected);
   }
 
-  /**
-   * Counts per category among the stream's first rows, checking each in JS:
-   * a quarter of the facets budget, as a JS check costs about four rows counted in SQL.
-   */
-  function countChecked(sql: string, params: Params, check: Check) {
+  /** Hits per category among the rows of `sql` (a walk's), the first `budget` of them, checking each in JS. */
+  function countChecked(sql: string, params: Params, check: Check, budget: number) {
     const hits = new Map<Category, number>();
-    const budget = Math.max(1, Math.floor(budgets.facets / 4));
     let examined = 0;
     for (const row of statement(sql).iterate(params) as IterableIterator<Examined>) {
       if (row.hit === 1 && (check === undefined || check(row))) {
@@ -239,6 +228,39 @@ export function createFindRunner(sqlite: Database, budgets: FindBudgets = FIND_B
     }
     const rows = [...hits].map(([category, n]) => ({ category, hits: n }));
     return { rows, stopped: examined >= budget };
+  }
+
+  /** Hits per category among the first `budget` rows of `sql`, counted in SQL. */
+  function countInSql(sql: string, params: Params, budget: number) {
+    const rows = statement(facetSql(sql)).all({ ...params, budget }) as Counted[];
+    return { rows, stopped: rows.reduce((sum, row) => sum + (row.examined ?? 0), 0) >= budget };
+  }
+
+  // Rows checked in JS cost about four counted in SQL: a quarter of the facets budget.
+  const checkedBudget = Math.max(1, Math.floor(budgets.facets / 4));
+
+  /**
+   * Counts where the words' cut streams meet: only rows holding every word
+   * are read; the counts are lower bounds when a stream was cut.
+   */
+  const countMeet = sqlite.transaction((shape: FindShape, params: Params, source: MeetSource) => {
+    const cut = meetCut(source.check ? checkedBudget : budgets.facets, source.terms.length);
+    const { params: bound, upTo } = meetParams(planner, source.terms, cut, source.from);
+    const sql = textMeetSql(shape, source.terms.length);
+    const all = { ...params, ...bound };
+    const { rows } = source.check
+      ? countChecked(sql, all, source.check, Number.POSITIVE_INFINITY)
+      : countInSql(sql, all, Number.MAX_SAFE_INTEGER);
+    return { rows, stopped: upTo !== undefined };
+  });
+
+  /** Counts among the first rows of a source's stream, or of the newest-first index without words. */
+  function countStream(shape: FindShape, params: Params, source: StreamSource | undefined) {
+    const sql = source ? textStreamSql(shape, false) : newestWalkSql(shape, false);
+    const streamed = source ? { ...params, match: source.match } : params;
+    return source?.check
+      ? countChecked(sql, streamed, source.check, checkedBudget)
+      : countInSql(sql, streamed, budgets.facets);
   }
 
   return {
@@ -251,24 +273,11 @@ export function createFindRunner(sqlite: Database, budgets: FindBudgets = FIND_B
     countByCategory(query, cap, now) {
       const words = query.words ?? [];
       const text = fts(words);
-      const { match, check } = text
-        ? matchOf(text, words, text.all, undefined, undefined, budgets.facets)
-        : { match: undefined, check: undefined };
-      const params: Params = { ...paramsOf(query, now), budget: budgets.facets };
-      if (match !== undefined) params.match = match;
-      const shape = findShape(query, check !== undefined);
-      const stream = match !== undefined ? textStreamSql(shape, false) : newestWalkSql(shape, false);
-      // Exact FTS queries are counted in SQL; the others row by row, checked.
-      const counted = check
-        ? countChecked(stream, params, check)
-        : (() => {
-            const rows = statement(facetSql(stream)).all(params) as {
-              category: Category;
-              hits: number;
-              examined: number;
-            }[];
-            return { rows, stopped: rows.reduce((sum, row) => sum + row.examined, 0) >= budgets.facets };
-          })();
+      const source = text ? sourceOf(planner, text, words, "any", undefined, budgets.facets) : undefined;
+      const params = paramsOf(query, now);
+      const shape = findShape(query, source?.check !== undefined);
+      const counted =
+        source?.kind === "meet" ? countMeet(shape, params, source) : countStream(shape, params, source);
       const counts: Partial<Record<Category, number>> = {};
       let capped = false;
       for (const row of counted.rows) {
