@@ -19,14 +19,18 @@ export interface Examined {
 /** Which rows a walk keeps beyond its SQL `hit`: those of a relevance rank, or any match. */
 export type Check = ((row: Examined) => boolean) | undefined;
 
+/** One FTS5 query streamed, each of its entries a row examined, and the check of each row in JS. */
+export type StreamSource = { kind: "stream"; match: string; check: Check };
+
 /**
- * Where a find's words are read: `stream`, one FTS5 query whose every entry
- * is a row examined; `meet`, the words' streams (rarest first) meeting in SQL
- * below `from`, each cut, the rows examined those that hold every stream.
+ * Where a find's words are read: `stream`, one FTS5 query; `meet`, the
+ * words' streams (`terms`, sparsest first) meeting in SQL below `from`, each
+ * cut, the rows examined only those in every stream, or `whole`, the exact
+ * query, when the sparsest ends within its cut (the AND then steps no further).
  */
 export type WordSource =
-  | { kind: "stream"; match: string; check: Check }
-  | { kind: "meet"; terms: string[]; from: bigint; check: Check };
+  | StreamSource
+  | { kind: "meet"; terms: string[]; from: bigint; check: Check; whole: StreamSource };
 
 /** Which rows a source answers: relevance rank 0 (every word in the title), rank 1, or any match. */
 export type Tier = 0 | 1 | "any";
@@ -42,11 +46,10 @@ export function checkOf(words: readonly string[], tier: Tier): Check {
 }
 
 /**
- * The source of `tier` for `text`'s words below cursor id `before`, planned
- * for `budget` rows. One word is one stream. Several are an FTS5 AND when
- * the rarest has fewer than `budget` entries there (the AND then steps no
- * further than it), else cut streams that meet: an AND of common words that
- * never meet would step through their whole doclists and yield nothing to count.
+ * The source of `tier` for `text`'s words below cursor id `before`. One word
+ * is one stream. Several are streams that meet, cut: an FTS5 AND of common
+ * words that never meet would step through their whole doclists and yield
+ * nothing to count.
  */
 export function sourceOf(
   planner: FtsPlanner,
@@ -54,18 +57,20 @@ export function sourceOf(
   words: readonly string[],
   tier: Tier,
   before: string | undefined,
-  budget: number,
 ): WordSource {
   const exact = tier === 0 ? text.title : tier === 1 ? text.rest : text.all;
-  const stream: WordSource = { kind: "stream", match: exact, check: text.exact ? undefined : checkOf(words, tier) };
-  if (text.terms.length < 2) return stream;
+  const whole: StreamSource = {
+    kind: "stream",
+    match: exact,
+    check: text.exact ? undefined : checkOf(words, tier),
+  };
+  if (text.terms.length < 2) return whole;
   const from = planner.from(before);
-  const plan = planner.plan(tier === 0 ? text.titleTerms : text.terms, from, budget);
-  if (plan.kind === "all") return stream;
+  const terms = planner.rank(tier === 0 ? text.titleTerms : text.terms, from);
   // Rows where every word's stream meets hold every word; rank 1 is those whose title does not.
   const check =
     text.exact && tier === 1
       ? (row: Examined) => !holdsEveryWord(stemsOf(row.title ?? ""), words)
-      : stream.check;
-  return { kind: "meet", terms: plan.terms, from, check };
+      : whole.check;
+  return { kind: "meet", terms, from, check, whole };
 }

@@ -65,29 +65,44 @@ export function meetSql(table: FtsTable, streams: number): { from: string; where
 /**
  * The bound parameters of a meet of `terms` (its driver first, cut at `cut`
  * entries; the others at twice that) below `from`, and `upTo`, where it
- * stops: none when every stream ends within its cut.
+ * stops: none when every stream ends within its cut. None at all when the
+ * driver ends within its cut: the AND of the terms then steps no further
+ * than the driver's entries, and is exact.
  */
 export function meetParams(
   planner: FtsPlanner,
   terms: readonly string[],
   cut: number,
   from: bigint,
-): { params: Record<string, string | number | bigint>; upTo: bigint | undefined } {
+): { params: Record<string, string | number | bigint>; upTo: bigint | undefined } | undefined {
   let upTo: bigint | undefined;
   const params: Record<string, string | number | bigint> = { from, b0: cut, b1: 2 * cut };
   for (const [i, term] of terms.entries()) {
     params[`m${i}`] = term;
     const stop = planner.nth(term, from, i === 0 ? cut : 2 * cut);
+    if (i === 0 && stop === undefined) return undefined;
     if (stop !== undefined && (upTo === undefined || stop < upTo)) upTo = stop;
   }
   params.upTo = upTo ?? ABOVE_ALL;
   return { params, upTo };
 }
 
+/**
+ * The cuts a meet tries for a page of `want` rows, up to `full`: a few times
+ * the page, then FIRST_CUT, then the whole budget, each only when the one
+ * before found too few (streams that meet often fill a page at the first).
+ */
+export function meetCuts(want: number, full: number): number[] {
+  const cuts = [Math.max(PROBE, 4 * want), FIRST_CUT, full].map((cut) => Math.min(cut, full));
+  return [...new Set(cuts)].sort((a, b) => a - b);
+}
+
 /** Plans budgeted matches on one FTS5 table. */
 export interface FtsPlanner {
   /** The exclusive lower FTS rowid bound of the rows below cursor id `before` (all rows without one). */
   from(before: string | undefined): bigint;
+  /** `terms` sparsest first below `from` (the first 16 distinct ones, spread over them). */
+  rank(terms: readonly string[], from: bigint): string[];
   /** The plan of an AND of `terms` (FTS5 queries of one term each) below `from`, for `budget` rows. */
   plan(terms: readonly string[], from: bigint, budget: number): FtsPlan;
   /**
@@ -157,6 +172,7 @@ export function createFtsPlanner(sqlite: Database, table: FtsTable): FtsPlanner 
         ? { kind: "all", terms: order }
         : { kind: "driver", driver: rarest, terms: order };
     },
+    rank: ranked,
     nth: nthOf,
   };
 }

@@ -1,8 +1,16 @@
 import type { Category, CategoryCounts, FacetQuery, ListingFind, SortKey } from "@psm/core";
 import { foldSearchText } from "@psm/core";
 import type { Database, Statement } from "better-sqlite3";
-import { type Check, checkOf, type Examined, sourceOf, type Tier, type WordSource } from "./find-words.js";
-import { createFtsPlanner, FIRST_CUT, meetCut, meetParams } from "./fts-plan.js";
+import {
+  type Check,
+  checkOf,
+  type Examined,
+  type StreamSource,
+  sourceOf,
+  type Tier,
+  type WordSource,
+} from "./find-words.js";
+import { createFtsPlanner, meetCut, meetCuts, meetParams } from "./fts-plan.js";
 import {
   type FtsQuery,
   facetSql,
@@ -26,7 +34,6 @@ type Counted = { category: Category; hits: number; examined?: number };
 
 /** A source of cut streams that meet, or of one FTS5 query. */
 type MeetSource = Extract<WordSource, { kind: "meet" }>;
-type StreamSource = Extract<WordSource, { kind: "stream" }>;
 
 /** Where a walk stopped at its budget: the last row examined. */
 type Stop = { id: string; price: number | null };
@@ -84,46 +91,54 @@ export function createFindRunner(sqlite: Database, budgets: FindBudgets = FIND_B
   const rowAt = sqlite.prepare<[{ rowid: bigint }], Stop>("SELECT id, price FROM listings WHERE seq = -@rowid");
 
   /**
-   * The rows where `source`'s streams meet, each cut for `cut` candidates; a
-   * short page stops at `upTo`, where the nearest cut stream stops (every row
-   * above it was examined). Planned and read in one read transaction.
+   * One cut of a meet (fts-plan.ts meetParams), planned and read in one read
+   * transaction: the rows in every stream, and on a short page `upTo`, where
+   * the nearest cut stream stops (every row above it was examined). `whole`
+   * when the driver ended within the cut and its exact AND was walked instead.
    */
   const meetOnce = sqlite.transaction(
-    (shape: FindShape, params: Params, source: MeetSource, cut: number, want: number): Walked => {
-      const { params: bound, upTo } = meetParams(planner, source.terms, cut, source.from);
+    (query: ListingFind, params: Params, source: MeetSource, cut: number, afterId?: string) => {
+      const met = meetParams(planner, source.terms, cut, source.from);
+      if (met === undefined) return { ...streamWalk(query, params, source.whole, afterId), whole: true };
+      const shape = findShape(query, source.check !== undefined);
       const sql = textMeetSql(shape, source.terms.length);
-      const walked = walk(sql, { ...params, ...bound }, want, Number.POSITIVE_INFINITY, source.check);
-      if (walked.hits.length < want && upTo !== undefined) {
-        const stop = rowAt.get({ rowid: upTo });
+      const walked = walk(sql, { ...params, ...met.params }, query.limit, Number.POSITIVE_INFINITY, source.check);
+      if (walked.hits.length < query.limit && met.upTo !== undefined) {
+        const stop = rowAt.get({ rowid: met.upTo });
         if (stop) walked.stoppedAt = stop;
       }
-      return walked;
+      return { ...walked, whole: false };
     },
   );
 
-  /** A meet cut at FIRST_CUT first (streams that meet often fill the page there), then at the whole budget. */
-  function walkMeet(shape: FindShape, params: Params, source: MeetSource, want: number): Walked {
-    const full = meetCut(budgets.find, source.terms.length);
+  /** A meet at growing cuts (fts-plan.ts meetCuts), up to the budget's. */
+  function walkMeet(query: ListingFind, params: Params, source: MeetSource, afterId?: string): Walked {
     let walked: Walked = { hits: [] };
-    if (want <= 0) return walked;
-    for (const cut of new Set([Math.min(full, FIRST_CUT), full])) {
-      walked = meetOnce(shape, params, source, cut, want);
-      if (walked.hits.length >= want) break;
+    for (const cut of meetCuts(query.limit, meetCut(budgets.find, source.terms.length))) {
+      const once = meetOnce(query, params, source, cut, afterId);
+      walked = once;
+      if (once.whole || once.hits.length >= query.limit) break;
     }
     return walked;
   }
 
-  /** A tier's rows: its source's stream or meet, or without words the newest-first index, after `afterId`. */
-  function walkTier(query: ListingFind, params: Params, source: WordSource | undefined, afterId?: string) {
-    const want = query.limit;
+  /** The rows of one FTS5 query, or without words of the newest-first index, after `afterId`. */
+  function streamWalk(query: ListingFind, params: Params, source: StreamSource | undefined, afterId?: string) {
     const shape = findShape(query, source?.check !== undefined);
-    if (source?.kind === "meet") return walkMeet(shape, params, source, want);
     const from = afterId !== undefined;
     const tierParams: Params = { ...params };
     if (afterId !== undefined) tierParams.afterId = afterId;
     if (source) tierParams.match = source.match;
     const sql = source ? textStreamSql(shape, from) : newestWalkSql(shape, from);
-    return walk(sql, tierParams, want, budgets.find, source?.check);
+    return walk(sql, tierParams, query.limit, budgets.find, source?.check);
+  }
+
+  /** A tier's rows, after `afterId`. */
+  function walkTier(query: ListingFind, params: Params, source: WordSource | undefined, afterId?: string) {
+    if (query.limit <= 0) return { hits: [] };
+    return source?.kind === "meet"
+      ? walkMeet(query, params, source, afterId)
+      : streamWalk(query, params, source, afterId);
   }
 
   function paramsOf(query: Omit<ListingFind, "sort" | "limit">, now: Date): Params {
@@ -161,7 +176,7 @@ export function createFindRunner(sqlite: Database, budgets: FindBudgets = FIND_B
       const after = query.after;
       if (after !== undefined && query.sort === "relevance" && after.rank > rank) continue;
       const afterId = after !== undefined && (query.sort !== "relevance" || after.rank === rank) ? after.id : undefined;
-      const source = text ? sourceOf(planner, text, words, tier, afterId, budgets.find) : undefined;
+      const source = text ? sourceOf(planner, text, words, tier, afterId) : undefined;
       const limit = query.limit - collected.length;
       const { hits, stoppedAt } = walkTier({ ...query, limit }, params, source, afterId);
       collected.push(...hits.map((hit) => ({ hit, rank })));
@@ -243,19 +258,22 @@ export function createFindRunner(sqlite: Database, budgets: FindBudgets = FIND_B
    * Counts where the words' cut streams meet: only rows holding every word
    * are read; the counts are lower bounds when a stream was cut.
    */
-  const countMeet = sqlite.transaction((shape: FindShape, params: Params, source: MeetSource) => {
+  const countMeet = sqlite.transaction((query: FacetQuery, params: Params, source: MeetSource) => {
     const cut = meetCut(source.check ? checkedBudget : budgets.facets, source.terms.length);
-    const { params: bound, upTo } = meetParams(planner, source.terms, cut, source.from);
+    const met = meetParams(planner, source.terms, cut, source.from);
+    if (met === undefined) return countStream(query, params, source.whole);
+    const shape = findShape(query, source.check !== undefined);
     const sql = textMeetSql(shape, source.terms.length);
-    const all = { ...params, ...bound };
+    const all = { ...params, ...met.params };
     const { rows } = source.check
       ? countChecked(sql, all, source.check, Number.POSITIVE_INFINITY)
       : countInSql(sql, all, Number.MAX_SAFE_INTEGER);
-    return { rows, stopped: upTo !== undefined };
+    return { rows, stopped: met.upTo !== undefined };
   });
 
-  /** Counts among the first rows of a source's stream, or of the newest-first index without words. */
-  function countStream(shape: FindShape, params: Params, source: StreamSource | undefined) {
+  /** Counts among the first rows of an FTS5 query, or of the newest-first index without words. */
+  function countStream(query: FacetQuery, params: Params, source: StreamSource | undefined) {
+    const shape = findShape(query, source?.check !== undefined);
     const sql = source ? textStreamSql(shape, false) : newestWalkSql(shape, false);
     const streamed = source ? { ...params, match: source.match } : params;
     return source?.check
@@ -273,11 +291,10 @@ export function createFindRunner(sqlite: Database, budgets: FindBudgets = FIND_B
     countByCategory(query, cap, now) {
       const words = query.words ?? [];
       const text = fts(words);
-      const source = text ? sourceOf(planner, text, words, "any", undefined, budgets.facets) : undefined;
+      const source = text ? sourceOf(planner, text, words, "any", undefined) : undefined;
       const params = paramsOf(query, now);
-      const shape = findShape(query, source?.check !== undefined);
       const counted =
-        source?.kind === "meet" ? countMeet(shape, params, source) : countStream(shape, params, source);
+        source?.kind === "meet" ? countMeet(query, params, source) : countStream(query, params, source);
       const counts: Partial<Record<Category, number>> = {};
       let capped = false;
       for (const row of counted.rows) {
