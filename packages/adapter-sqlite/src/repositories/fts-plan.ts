@@ -64,26 +64,27 @@ export function meetSql(table: FtsTable, streams: number): { from: string; where
 
 /**
  * The bound parameters of a meet of `terms` (its driver first, cut at `cut`
- * entries; the others at twice that) below `from`, and `upTo`, where it
- * stops: none when every stream ends within its cut. None at all when the
- * driver ends within its cut: the AND of the terms then steps no further
- * than the driver's entries, and is exact.
+ * entries; the others at twice that) below `from`, and `upTo`, where the
+ * nearest cut stream stops. None when the driver ends within its cut: the
+ * AND of the terms then steps no further than the driver's entries.
  */
 export function meetParams(
   planner: FtsPlanner,
   terms: readonly string[],
   cut: number,
   from: bigint,
-): { params: Record<string, string | number | bigint>; upTo: bigint | undefined } | undefined {
-  let upTo: bigint | undefined;
+): { params: Record<string, string | number | bigint>; upTo: bigint } | undefined {
   const params: Record<string, string | number | bigint> = { from, b0: cut, b1: 2 * cut };
-  for (const [i, term] of terms.entries()) {
-    params[`m${i}`] = term;
-    const stop = planner.nth(term, from, i === 0 ? cut : 2 * cut);
-    if (i === 0 && stop === undefined) return undefined;
-    if (stop !== undefined && (upTo === undefined || stop < upTo)) upTo = stop;
+  for (const [i, term] of terms.entries()) params[`m${i}`] = term;
+  let upTo = planner.nth(terms[0] ?? "", from, cut);
+  if (upTo === undefined) return undefined;
+  // The others densest first, each read no further than the nearest stop so
+  // far: a dense stream stops early, and the sparser ones are read only up to it.
+  for (const term of terms.slice(1).reverse()) {
+    const stop = planner.nth(term, from, 2 * cut, upTo);
+    if (stop !== undefined && stop < upTo) upTo = stop;
   }
-  params.upTo = upTo ?? ABOVE_ALL;
+  params.upTo = upTo;
   return { params, upTo };
 }
 
@@ -106,10 +107,11 @@ export interface FtsPlanner {
   /** The plan of an AND of `terms` (FTS5 queries of one term each) below `from`, for `budget` rows. */
   plan(terms: readonly string[], from: bigint, budget: number): FtsPlan;
   /**
-   * The FTS rowid of the `count`-th entry of `term` below `from`: where a
-   * stream cut at `count` entries stops; none when it ends first.
+   * The FTS rowid of the `count`-th entry of `term` below `from` (and at or
+   * above `upTo`, when given): where a stream cut at `count` entries stops;
+   * none when it ends first.
    */
-  nth(term: string, from: bigint, count: number): bigint | undefined;
+  nth(term: string, from: bigint, count: number, upTo?: bigint): bigint | undefined;
 }
 
 /** `count` of the items spread evenly over `items`, first and last included. */
@@ -130,7 +132,7 @@ export function createFtsPlanner(sqlite: Database, table: FtsTable): FtsPlanner 
     .safeIntegers(true);
   const nth = sqlite
     .prepare<[Record<string, string | number | bigint>], bigint>(
-      `SELECT rowid FROM ${table} WHERE ${table} MATCH @term AND rowid > @from
+      `SELECT rowid FROM ${table} WHERE ${table} MATCH @term AND rowid > @from AND rowid <= @upTo
         ORDER BY rowid LIMIT 1 OFFSET @offset`,
     )
     .pluck()
@@ -158,8 +160,8 @@ export function createFtsPlanner(sqlite: Database, table: FtsTable): FtsPlanner 
     return probed.map((entry) => entry.term);
   }
 
-  const nthOf = (term: string, from: bigint, count: number): bigint | undefined =>
-    nth.get({ term, from, offset: Math.max(0, count - 1) });
+  const nthOf = (term: string, from: bigint, count: number, upTo = ABOVE_ALL): bigint | undefined =>
+    nth.get({ term, from, upTo, offset: Math.max(0, count - 1) });
 
   return {
     from: (before) => (before === undefined ? BELOW_ALL : (below.get(before) ?? BELOW_ALL)),

@@ -103,7 +103,7 @@ export function createFindRunner(sqlite: Database, budgets: FindBudgets = FIND_B
       const shape = findShape(query, source.check !== undefined);
       const sql = textMeetSql(shape, source.terms.length);
       const walked = walk(sql, { ...params, ...met.params }, query.limit, Number.POSITIVE_INFINITY, source.check);
-      if (walked.hits.length < query.limit && met.upTo !== undefined) {
+      if (walked.hits.length < query.limit) {
         const stop = rowAt.get({ rowid: met.upTo });
         if (stop) walked.stoppedAt = stop;
       }
@@ -111,12 +111,19 @@ export function createFindRunner(sqlite: Database, budgets: FindBudgets = FIND_B
     },
   );
 
-  /** A meet at growing cuts (fts-plan.ts meetCuts), up to the budget's. */
+  /**
+   * A meet at growing cuts (fts-plan.ts meetCuts), up to the budget's; a cut
+   * whose hits, in proportion, would not fill the page at the next is skipped.
+   */
   function walkMeet(query: ListingFind, params: Params, source: MeetSource, afterId?: string): Walked {
+    const cuts = meetCuts(query.limit, meetCut(budgets.find, source.terms.length));
     let walked: Walked = { hits: [] };
-    for (const cut of meetCuts(query.limit, meetCut(budgets.find, source.terms.length))) {
+    let last = 0;
+    for (const [i, cut] of cuts.entries()) {
+      if (i < cuts.length - 1 && last > 0 && (walked.hits.length * cut) / last < query.limit) continue;
       const once = meetOnce(query, params, source, cut, afterId);
       walked = once;
+      last = cut;
       if (once.whole || once.hits.length >= query.limit) break;
     }
     return walked;
@@ -256,7 +263,8 @@ export function createFindRunner(sqlite: Database, budgets: FindBudgets = FIND_B
 
   /**
    * Counts where the words' cut streams meet: only rows holding every word
-   * are read; the counts are lower bounds when a stream was cut.
+   * are read. A meet's driver did not end within its cut, so rows beyond
+   * were not counted: the counts are lower bounds.
    */
   const countMeet = sqlite.transaction((query: FacetQuery, params: Params, source: MeetSource) => {
     const cut = meetCut(source.check ? checkedBudget : budgets.facets, source.terms.length);
@@ -268,7 +276,7 @@ export function createFindRunner(sqlite: Database, budgets: FindBudgets = FIND_B
     const { rows } = source.check
       ? countChecked(sql, all, source.check, Number.POSITIVE_INFINITY)
       : countInSql(sql, all, Number.MAX_SAFE_INTEGER);
-    return { rows, stopped: met.upTo !== undefined };
+    return { rows, stopped: true };
   });
 
   /** Counts among the first rows of an FTS5 query, or of the newest-first index without words. */

@@ -121,7 +121,7 @@ export function createSearchRunner(sqlite: Database, options: SearchOptions = {}
       if (met === undefined) return throughIndex({ ...shape, text: "fts" }, { ...base, match: ftsAll(terms), budget: cut });
       const { params, upTo } = met;
       const rows: SearchRows = statement(shape).all({ ...base, ...params } as Params) as ListingRow[];
-      if (rows.length < (base.limit as number) && upTo !== undefined) {
+      if (rows.length < (base.limit as number)) {
         const stoppedAt = idOfRowid.get({ rowid: upTo });
         if (stoppedAt !== undefined) rows.resumeBefore = stoppedAt;
       }
