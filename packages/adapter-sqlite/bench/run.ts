@@ -53,7 +53,7 @@ export async function runBenchmark(n: number): Promise<void> {
   const segments = () => sqlite.prepare("SELECT count(DISTINCT segid) FROM listings_fts_idx").pluck().get();
   const ftsPerRow = seeded.ftsMs / n;
   console.log(
-    `${reuse ? "reused the file seeded at " + now.toISOString() + "; then " : ""}seeded (bulk import): table and b-tree indexes ${ms(seeded.msPerRow)} per listing, then the FTS index ` +
+    `${reuse ? `reused the file seeded at ${now.toISOString()}; then ` : ""}seeded (bulk import): table and b-tree indexes ${ms(seeded.msPerRow)} per listing, then the FTS index ` +
       `in one ordered pass ${ms(ftsPerRow)} per listing (${((seeded.msPerRow + ftsPerRow) / seeded.msPerRow).toFixed(2)}x ` +
       `the cost without it); file ${(statSync(file).size / 2 ** 20).toFixed(0)} MiB`,
   );

@@ -62,7 +62,8 @@ beforeAll(async () => {
   const storage = openSqliteStorage({ file });
   await storage.migrate();
   await storage.repositories.users.insert(author);
-  for (const row of rows) await storage.repositories.listings.insertWithinSlots(row, { maxSlots: 1000, now: NOW });
+  for (const row of rows)
+    await storage.repositories.listings.insertWithinSlots(row, { maxSlots: 1000, now: NOW });
   await storage.close();
   sqlite = openConnection(file);
 });
@@ -102,7 +103,10 @@ it("reads no row when common words never meet, on every page and in facets", () 
     expect(read.rows, sort).toBe(0);
   }
   read.rows = 0;
-  expect(runner.countByCategory({ status: "active", words }, 1000, NOW)).toEqual({ counts: {}, capped: true });
+  expect(runner.countByCategory({ status: "active", words }, 1000, NOW)).toEqual({
+    counts: {},
+    capped: true,
+  });
   expect(read.rows).toBe(0);
 });
 

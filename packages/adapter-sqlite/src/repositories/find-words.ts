@@ -12,6 +12,8 @@ export interface Examined {
   price: number | null;
   category: Category;
   hit: number | null;
+  /** 1 when the row holds the last word as a whole stem (listing-find-sql.ts SURE): no check needed. */
+  sure?: number;
   title?: string;
   description?: string;
 }
@@ -19,8 +21,12 @@ export interface Examined {
 /** Which rows a walk keeps beyond its SQL `hit`: those of a relevance rank, or any match. */
 export type Check = ((row: Examined) => boolean) | undefined;
 
-/** One FTS5 query streamed, each of its entries a row examined, and the check of each row in JS. */
-export type StreamSource = { kind: "stream"; match: string; check: Check };
+/**
+ * One FTS5 query streamed, each of its entries a row examined, and the check
+ * of each row in JS; `sure`, where the check is only of the last word's
+ * prefix, the FTS5 query of rows that need none (FtsQuery.sure).
+ */
+export type StreamSource = { kind: "stream"; match: string; check: Check; sure?: string };
 
 /**
  * Where a find's words are read: `stream`, one FTS5 query; `meet`, the
@@ -30,7 +36,7 @@ export type StreamSource = { kind: "stream"; match: string; check: Check };
  */
 export type WordSource =
   | StreamSource
-  | { kind: "meet"; terms: string[]; from: bigint; check: Check; whole: StreamSource };
+  | { kind: "meet"; terms: string[]; from: bigint; check: Check; whole: StreamSource; sure?: string };
 
 /** Which rows a source answers: relevance rank 0 (every word in the title), rank 1, or any match. */
 export type Tier = 0 | 1 | "any";
@@ -64,6 +70,8 @@ export function sourceOf(
     match: exact,
     check: text.exact ? undefined : checkOf(words, tier),
   };
+  // Any match: the check is of the last word alone, which rows holding its whole stem pass.
+  if (tier === "any" && text.sure !== undefined) whole.sure = text.sure;
   if (text.terms.length < 2) return whole;
   const from = planner.from(before);
   const terms = planner.rank(tier === 0 ? text.titleTerms : text.terms, from);
@@ -72,5 +80,7 @@ export function sourceOf(
     text.exact && tier === 1
       ? (row: Examined) => !holdsEveryWord(stemsOf(row.title ?? ""), words)
       : whole.check;
-  return { kind: "meet", terms, from, check, whole };
+  const meet: WordSource = { kind: "meet", terms, from, check, whole };
+  if (whole.sure !== undefined) meet.sure = whole.sure;
+  return meet;
 }

@@ -72,25 +72,34 @@ const ROW = (hit: string, verify: boolean) =>
  * The FTS index's hits for @match, newest first (ascending FTS rowid = -seq),
  * after @afterId when `after`: id < @afterId <=> FTS rowid > -seq(first id >= @afterId).
  */
-export function textStreamSql(shape: FindShape, after: boolean): string {
+export function textStreamSql(shape: FindShape, after: boolean, sure = false): string {
   const where = ["t.listings_text MATCH @match"];
   if (after) {
     where.push(
       "t.rowid > -coalesce((SELECT seq FROM listings WHERE id >= @afterId ORDER BY id LIMIT 1), 9223372036854775807)",
     );
   }
-  return `SELECT ${ROW(residual(shape, { category: false, status: false }), shape.verify)}
+  return `SELECT ${ROW(residual(shape, { category: false, status: false }), shape.verify)}${sure ? SURE : ""}
     FROM (SELECT t.rowid AS r FROM listings_text AS t WHERE ${where.join(" AND ")} ORDER BY t.rowid) AS c
     CROSS JOIN listings AS l ON l.seq = -c.r ORDER BY c.r`;
 }
 
 /**
+ * `sure`: whether the row is among the first @sureCut entries of @sure (after
+ * @from), the last word as a whole stem: a row that holds it needs no check
+ * in JS for a last word longer than the prefix index (lastWordTerm). A row
+ * past the cut is only checked, so the cut bounds the list, never the answer.
+ */
+const SURE = `, (c.r IN (SELECT t.rowid FROM listings_text AS t WHERE t.listings_text MATCH @sure AND t.rowid > @from
+    ORDER BY t.rowid LIMIT @sureCut)) AS sure`;
+
+/**
  * The rows where the cut streams of `streams` words meet (fts-plan.ts
  * meetSql, @from to @upTo), newest first: a row that lacks a word is never read.
  */
-export function textMeetSql(shape: FindShape, streams: number): string {
+export function textMeetSql(shape: FindShape, streams: number, sure = false): string {
   const meet = meetSql("listings_text", streams);
-  return `SELECT ${ROW(residual(shape, { category: false, status: false }), shape.verify)}
+  return `SELECT ${ROW(residual(shape, { category: false, status: false }), shape.verify)}${sure ? SURE : ""}
     FROM ${meet.from} CROSS JOIN listings AS l ON l.seq = -c.r
     ${meet.where.length > 0 ? `WHERE ${meet.where.join(" AND ")}` : ""} ORDER BY c.r`;
 }
@@ -226,6 +235,8 @@ export interface FtsQuery {
   terms: string[];
   /** Each word alone in the title: the streams of relevance rank 0's plan. */
   titleTerms: string[];
+  /** The last word as a whole stem, when `exact` is false: rows holding it hold the prefix too. */
+  sure?: string;
 }
 
 export function ftsQuery(words: readonly string[]): FtsQuery {
@@ -234,5 +245,14 @@ export function ftsQuery(words: readonly string[]): FtsQuery {
   const all = terms.join(" AND ");
   const title = `{title} : (${all})`;
   const titleTerms = terms.map((term) => `{title} : (${term})`);
-  return { all, title, rest: last.exact ? `(${all}) NOT ${title}` : all, exact: last.exact, terms, titleTerms };
+  const query: FtsQuery = {
+    all,
+    title,
+    rest: last.exact ? `(${all}) NOT ${title}` : all,
+    exact: last.exact,
+    terms,
+    titleTerms,
+  };
+  if (!last.exact) query.sure = quote(words.at(-1) ?? "");
+  return query;
 }

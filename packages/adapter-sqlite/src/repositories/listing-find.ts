@@ -14,7 +14,6 @@ import { createFtsPlanner, meetCut, meetCuts, meetParams } from "./fts-plan.js";
 import {
   type FtsQuery,
   facetSql,
-  type FindShape,
   findShape,
   ftsQuery,
   newestWalkSql,
@@ -88,7 +87,9 @@ export function createFindRunner(sqlite: Database, budgets: FindBudgets = FIND_B
     return { hits };
   }
 
-  const rowAt = sqlite.prepare<[{ rowid: bigint }], Stop>("SELECT id, price FROM listings WHERE seq = -@rowid");
+  const rowAt = sqlite.prepare<[{ rowid: bigint }], Stop>(
+    "SELECT id, price FROM listings WHERE seq = -@rowid",
+  );
 
   /**
    * One cut of a meet (fts-plan.ts meetParams), planned and read in one read
@@ -102,7 +103,13 @@ export function createFindRunner(sqlite: Database, budgets: FindBudgets = FIND_B
       if (met === undefined) return { ...streamWalk(query, params, source.whole, afterId), whole: true };
       const shape = findShape(query, source.check !== undefined);
       const sql = textMeetSql(shape, source.terms.length);
-      const walked = walk(sql, { ...params, ...met.params }, query.limit, Number.POSITIVE_INFINITY, source.check);
+      const walked = walk(
+        sql,
+        { ...params, ...met.params },
+        query.limit,
+        Number.POSITIVE_INFINITY,
+        source.check,
+      );
       if (walked.hits.length < query.limit) {
         const stop = rowAt.get({ rowid: met.upTo });
         if (stop) walked.stoppedAt = stop;
@@ -130,7 +137,12 @@ export function createFindRunner(sqlite: Database, budgets: FindBudgets = FIND_B
   }
 
   /** The rows of one FTS5 query, or without words of the newest-first index, after `afterId`. */
-  function streamWalk(query: ListingFind, params: Params, source: StreamSource | undefined, afterId?: string) {
+  function streamWalk(
+    query: ListingFind,
+    params: Params,
+    source: StreamSource | undefined,
+    afterId?: string,
+  ) {
     const shape = findShape(query, source?.check !== undefined);
     const from = afterId !== undefined;
     const tierParams: Params = { ...params };
@@ -182,7 +194,8 @@ export function createFindRunner(sqlite: Database, budgets: FindBudgets = FIND_B
     for (const [rank, tier] of tiers.entries()) {
       const after = query.after;
       if (after !== undefined && query.sort === "relevance" && after.rank > rank) continue;
-      const afterId = after !== undefined && (query.sort !== "relevance" || after.rank === rank) ? after.id : undefined;
+      const afterId =
+        after !== undefined && (query.sort !== "relevance" || after.rank === rank) ? after.id : undefined;
       const source = text ? sourceOf(planner, text, words, tier, afterId) : undefined;
       const limit = query.limit - collected.length;
       const { hits, stoppedAt } = walkTier({ ...query, limit }, params, source, afterId);
@@ -243,7 +256,7 @@ export function createFindRunner(sqlite: Database, budgets: FindBudgets = FIND_B
     const hits = new Map<Category, number>();
     let examined = 0;
     for (const row of statement(sql).iterate(params) as IterableIterator<Examined>) {
-      if (row.hit === 1 && (check === undefined || check(row))) {
+      if (row.hit === 1 && (check === undefined || row.sure === 1 || check(row))) {
         hits.set(row.category, (hits.get(row.category) ?? 0) + 1);
       }
       if (++examined >= budget) break;
@@ -271,8 +284,9 @@ export function createFindRunner(sqlite: Database, budgets: FindBudgets = FIND_B
     const met = meetParams(planner, source.terms, cut, source.from);
     if (met === undefined) return countStream(query, params, source.whole);
     const shape = findShape(query, source.check !== undefined);
-    const sql = textMeetSql(shape, source.terms.length);
-    const all = { ...params, ...met.params };
+    const sure = source.check !== undefined && source.sure !== undefined;
+    const sql = textMeetSql(shape, source.terms.length, sure);
+    const all = { ...params, ...met.params, ...(sure ? { sure: source.sure, sureCut: 2 * cut } : {}) };
     const { rows } = source.check
       ? countChecked(sql, all, source.check, Number.POSITIVE_INFINITY)
       : countInSql(sql, all, Number.MAX_SAFE_INTEGER);
@@ -282,8 +296,15 @@ export function createFindRunner(sqlite: Database, budgets: FindBudgets = FIND_B
   /** Counts among the first rows of an FTS5 query, or of the newest-first index without words. */
   function countStream(query: FacetQuery, params: Params, source: StreamSource | undefined) {
     const shape = findShape(query, source?.check !== undefined);
-    const sql = source ? textStreamSql(shape, false) : newestWalkSql(shape, false);
+    const sure = source?.check !== undefined && source.sure !== undefined;
+    const sql = source ? textStreamSql(shape, false, sure) : newestWalkSql(shape, false);
     const streamed = source ? { ...params, match: source.match } : params;
+    if (sure)
+      Object.assign(streamed, {
+        sure: source?.sure,
+        sureCut: 2 * checkedBudget,
+        from: planner.from(undefined),
+      });
     return source?.check
       ? countChecked(sql, streamed, source.check, checkedBudget)
       : countInSql(sql, streamed, budgets.facets);

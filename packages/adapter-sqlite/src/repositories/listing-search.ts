@@ -118,7 +118,8 @@ export function createSearchRunner(sqlite: Database, options: SearchOptions = {}
     (shape: Shape, base: Params, terms: string[], cut: number, from: bigint): SearchRows => {
       const met = meetParams(planner, terms, cut, from);
       // The driver ended within its cut after all (rows went away since the plan): the AND is bounded.
-      if (met === undefined) return throughIndex({ ...shape, text: "fts" }, { ...base, match: ftsAll(terms), budget: cut });
+      if (met === undefined)
+        return throughIndex({ ...shape, text: "fts" }, { ...base, match: ftsAll(terms), budget: cut });
       const { params, upTo } = met;
       const rows: SearchRows = statement(shape).all({ ...base, ...params } as Params) as ListingRow[];
       if (rows.length < (base.limit as number)) {
