@@ -38,6 +38,9 @@ export type WordSource =
   | StreamSource
   | { kind: "meet"; terms: string[]; from: bigint; check: Check; whole: StreamSource; sure?: string };
 
+/** A source of cut streams that meet. */
+export type MeetSource = Extract<WordSource, { kind: "meet" }>;
+
 /** Which rows a source answers: relevance rank 0 (every word in the title), rank 1, or any match. */
 export type Tier = 0 | 1 | "any";
 

@@ -1,4 +1,4 @@
-import { type ListingFind, type ListingStatusFilter, porterStem } from "@psm/core";
+import { foldSearchText, type ListingFind, type ListingStatusFilter, porterStem } from "@psm/core";
 import { meetSql } from "./fts-plan.js";
 
 // The SQL of listings.find and countByCategory. Every statement yields one row
@@ -20,6 +20,20 @@ export interface FindShape {
    * exactly (see ftsQuery).
    */
   verify: boolean;
+}
+
+/** The bound parameters of a find's statements. */
+export type FindParams = Record<string, string | number | bigint | null>;
+
+/** The parameters of a query's filters. */
+export function findParams(query: Omit<ListingFind, "sort" | "limit">, now: Date): FindParams {
+  const params: FindParams = { now: now.getTime() };
+  if (query.category !== undefined) params.category = query.category;
+  if (query.userId !== undefined) params.userId = query.userId;
+  if (query.text !== undefined) params.needle = foldSearchText(query.text);
+  if (query.minPrice !== undefined) params.minPrice = query.minPrice;
+  if (query.maxPrice !== undefined) params.maxPrice = query.maxPrice;
+  return params;
 }
 
 /** The shape of a query's filters. */

@@ -1,19 +1,21 @@
-import type { Category, CategoryCounts, FacetQuery, ListingFind, SortKey } from "@psm/core";
-import { foldSearchText } from "@psm/core";
+import type { CategoryCounts, FacetQuery, ListingFind, SortKey } from "@psm/core";
 import type { Database, Statement } from "better-sqlite3";
 import {
   type Check,
   checkOf,
   type Examined,
+  type MeetSource,
   type StreamSource,
   sourceOf,
   type Tier,
   type WordSource,
 } from "./find-words.js";
 import { createFtsPlanner, meetCut, meetCuts, meetParams } from "./fts-plan.js";
+import { createFacetCounter } from "./listing-facets.js";
 import {
+  type FindParams,
   type FtsQuery,
-  facetSql,
+  findParams,
   findShape,
   ftsQuery,
   newestWalkSql,
@@ -26,13 +28,7 @@ import {
 import type { ListingRow } from "./listing-rows.js";
 import { BY_IDS_SQL } from "./listing-search-sql.js";
 
-type Params = Record<string, string | number | bigint | null>;
-
-/** A facet count's row: hits of a category, and rows examined when counted in SQL. */
-type Counted = { category: Category; hits: number; examined?: number };
-
-/** A source of cut streams that meet, or of one FTS5 query. */
-type MeetSource = Extract<WordSource, { kind: "meet" }>;
+type Params = FindParams;
 
 /** Where a walk stopped at its budget: the last row examined. */
 type Stop = { id: string; price: number | null };
@@ -73,6 +69,7 @@ export function createFindRunner(sqlite: Database, budgets: FindBudgets = FIND_B
   };
   const byIds = sqlite.prepare<[Params], ListingRow>(BY_IDS_SQL);
   const planner = createFtsPlanner(sqlite, "listings_text");
+  const facets = createFacetCounter(sqlite, planner, budgets.facets);
 
   /** The walk's hits in order, up to `want`, stopping after `budget` rows at the last one examined. */
   function walk(sql: string, params: Params, want: number, budget: number, check: Check): Walked {
@@ -160,16 +157,6 @@ export function createFindRunner(sqlite: Database, budgets: FindBudgets = FIND_B
       : streamWalk(query, params, source, afterId);
   }
 
-  function paramsOf(query: Omit<ListingFind, "sort" | "limit">, now: Date): Params {
-    const params: Params = { now: now.getTime() };
-    if (query.category !== undefined) params.category = query.category;
-    if (query.userId !== undefined) params.userId = query.userId;
-    if (query.text !== undefined) params.needle = foldSearchText(query.text);
-    if (query.minPrice !== undefined) params.minPrice = query.minPrice;
-    if (query.maxPrice !== undefined) params.maxPrice = query.maxPrice;
-    return params;
-  }
-
   const fts = (words: readonly string[] | undefined): FtsQuery | undefined =>
     words !== undefined && words.length > 0 ? ftsQuery(words) : undefined;
 
@@ -251,88 +238,13 @@ export function createFindRunner(sqlite: Database, budgets: FindBudgets = FIND_B
     return found(collected);
   }
 
-  /** Hits per category among the rows of `sql` (a walk's), the first `budget` of them, checking each in JS. */
-  function countChecked(sql: string, params: Params, check: Check, budget: number) {
-    const hits = new Map<Category, number>();
-    let examined = 0;
-    for (const row of statement(sql).iterate(params) as IterableIterator<Examined>) {
-      if (row.hit === 1 && (check === undefined || row.sure === 1 || check(row))) {
-        hits.set(row.category, (hits.get(row.category) ?? 0) + 1);
-      }
-      if (++examined >= budget) break;
-    }
-    const rows = [...hits].map(([category, n]) => ({ category, hits: n }));
-    return { rows, stopped: examined >= budget };
-  }
-
-  /** Hits per category among the first `budget` rows of `sql`, counted in SQL. */
-  function countInSql(sql: string, params: Params, budget: number) {
-    const rows = statement(facetSql(sql)).all({ ...params, budget }) as Counted[];
-    return { rows, stopped: rows.reduce((sum, row) => sum + (row.examined ?? 0), 0) >= budget };
-  }
-
-  // Rows checked in JS cost about four counted in SQL: a quarter of the facets budget.
-  const checkedBudget = Math.max(1, Math.floor(budgets.facets / 4));
-
-  /**
-   * Counts where the words' cut streams meet: only rows holding every word
-   * are read. A meet's driver did not end within its cut, so rows beyond
-   * were not counted: the counts are lower bounds.
-   */
-  const countMeet = sqlite.transaction((query: FacetQuery, params: Params, source: MeetSource) => {
-    const cut = meetCut(source.check ? checkedBudget : budgets.facets, source.terms.length);
-    const met = meetParams(planner, source.terms, cut, source.from);
-    if (met === undefined) return countStream(query, params, source.whole);
-    const shape = findShape(query, source.check !== undefined);
-    const sure = source.check !== undefined && source.sure !== undefined;
-    const sql = textMeetSql(shape, source.terms.length, sure);
-    const all = { ...params, ...met.params, ...(sure ? { sure: source.sure, sureCut: 2 * cut } : {}) };
-    const { rows } = source.check
-      ? countChecked(sql, all, source.check, Number.POSITIVE_INFINITY)
-      : countInSql(sql, all, Number.MAX_SAFE_INTEGER);
-    return { rows, stopped: true };
-  });
-
-  /** Counts among the first rows of an FTS5 query, or of the newest-first index without words. */
-  function countStream(query: FacetQuery, params: Params, source: StreamSource | undefined) {
-    const shape = findShape(query, source?.check !== undefined);
-    const sure = source?.check !== undefined && source.sure !== undefined;
-    const sql = source ? textStreamSql(shape, false, sure) : newestWalkSql(shape, false);
-    const streamed = source ? { ...params, match: source.match } : params;
-    if (sure)
-      Object.assign(streamed, {
-        sure: source?.sure,
-        sureCut: 2 * checkedBudget,
-        from: planner.from(undefined),
-      });
-    return source?.check
-      ? countChecked(sql, streamed, source.check, checkedBudget)
-      : countInSql(sql, streamed, budgets.facets);
-  }
-
   return {
     find(query, now) {
-      const params = paramsOf(query, now);
+      const params = findParams(query, now);
       return query.sort === "price_asc" || query.sort === "price_desc"
         ? byPrice(query, params)
         : byRank(query, params);
     },
-    countByCategory(query, cap, now) {
-      const words = query.words ?? [];
-      const text = fts(words);
-      const source = text ? sourceOf(planner, text, words, "any", undefined) : undefined;
-      const params = paramsOf(query, now);
-      const counted =
-        source?.kind === "meet" ? countMeet(query, params, source) : countStream(query, params, source);
-      const counts: Partial<Record<Category, number>> = {};
-      let capped = false;
-      for (const row of counted.rows) {
-        if (row.hits === 0) continue;
-        counts[row.category] = Math.min(row.hits, cap);
-        if (row.hits > cap) capped = true;
-      }
-      // At the budget, the rows not examined may hold more matches: the counts are lower bounds.
-      return { counts, capped: capped || counted.stopped };
-    },
+    countByCategory: facets.countByCategory,
   };
 }
