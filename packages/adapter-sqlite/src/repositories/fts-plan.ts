@@ -27,7 +27,7 @@ const BELOW_ALL = -9223372036854775807n;
 /** Above every FTS rowid (they are -seq, negative). */
 const ABOVE_ALL = 0n;
 
-/** The first cut of a meet's streams, before the whole budget: streams that meet often fill a page there. */
+/** The first cut of `search`'s streams, before the whole budget: streams that meet often fill a page there. */
 export const FIRST_CUT = 500;
 
 /**
@@ -88,14 +88,19 @@ export function meetParams(
   return { params, upTo };
 }
 
+/** A meet's first cut for a page of `want` rows: a few pages' worth of the driver, at least the probe. */
+export function firstCut(want: number, full: number): number {
+  return Math.min(full, Math.max(PROBE, 8 * want));
+}
+
 /**
- * The cuts a meet tries for a page of `want` rows, up to `full`: a few times
- * the page, then FIRST_CUT, then the whole budget, each only when the one
- * before found too few (streams that meet often fill a page at the first).
+ * The next cut after `cut` found `hits` of the `want` a page needs: where the
+ * rate found would fill the page, with a margin, at least twice `cut` (so a
+ * meet tries a few cuts at most), and the whole budget's `full` when it found none.
  */
-export function meetCuts(want: number, full: number): number[] {
-  const cuts = [Math.max(PROBE, 4 * want), FIRST_CUT, full].map((cut) => Math.min(cut, full));
-  return [...new Set(cuts)].sort((a, b) => a - b);
+export function nextCut(cut: number, hits: number, want: number, full: number): number {
+  if (hits === 0) return full;
+  return Math.min(full, Math.max(2 * cut, Math.ceil((1.25 * cut * want) / hits)));
 }
 
 /** Plans budgeted matches on one FTS5 table. */

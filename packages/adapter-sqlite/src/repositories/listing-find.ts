@@ -10,7 +10,7 @@ import {
   type Tier,
   type WordSource,
 } from "./find-words.js";
-import { createFtsPlanner, meetCut, meetCuts, meetParams } from "./fts-plan.js";
+import { createFtsPlanner, firstCut, meetCut, meetParams, nextCut } from "./fts-plan.js";
 import { createFacetCounter } from "./listing-facets.js";
 import {
   type FindParams,
@@ -116,21 +116,18 @@ export function createFindRunner(sqlite: Database, budgets: FindBudgets = FIND_B
   );
 
   /**
-   * A meet at growing cuts (fts-plan.ts meetCuts), up to the budget's; a cut
-   * whose hits, in proportion, would not fill the page at the next is skipped.
+   * A meet at growing cuts, up to the budget's: a few pages' worth of the
+   * driver first, then as far as the rate found says the page needs
+   * (fts-plan.ts firstCut, nextCut): streams that meet often fill a page at
+   * the first, and words that never meet go to the whole budget's at the second.
    */
   function walkMeet(query: ListingFind, params: Params, source: MeetSource, afterId?: string): Walked {
-    const cuts = meetCuts(query.limit, meetCut(budgets.find, source.terms.length));
-    let walked: Walked = { hits: [] };
-    let last = 0;
-    for (const [i, cut] of cuts.entries()) {
-      if (i < cuts.length - 1 && last > 0 && (walked.hits.length * cut) / last < query.limit) continue;
+    const full = meetCut(budgets.find, source.terms.length);
+    for (let cut = firstCut(query.limit, full); ; ) {
       const once = meetOnce(query, params, source, cut, afterId);
-      walked = once;
-      last = cut;
-      if (once.whole || once.hits.length >= query.limit) break;
+      if (once.whole || once.hits.length >= query.limit || cut >= full) return once;
+      cut = nextCut(cut, once.hits.length, query.limit, full);
     }
-    return walked;
   }
 
   /** The rows of one FTS5 query, or without words of the newest-first index, after `afterId`. */
