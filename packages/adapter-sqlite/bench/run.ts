@@ -1,5 +1,5 @@
 /** One benchmark round: seed `n` listings, then measure. */
-import { mkdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, totalmem } from "node:os";
 import { createUuidV7Generator, webCryptoRandom } from "@psm/core";
 import { benchSearchBounds } from "../../../bench/support/search-bounds.ts";
@@ -8,9 +8,15 @@ import { openSqliteStorage } from "../src/index.ts";
 import { compareInserts } from "./inserts.ts";
 import { count, ms, table, throughput } from "./measure.ts";
 import { measurePages, measureSearch } from "./queries.ts";
-import { makeListing, prng, RARE_TERM, seed } from "./seed.ts";
+import { makeListing, prng, RARE_TERM, type Seeded, seed } from "./seed.ts";
 
-const DIR = "/tmp/psm-bench";
+/** Where the database files go: PSM_BENCH_DIR, or /tmp/psm-bench. */
+const DIR = process.env.PSM_BENCH_DIR ?? "/tmp/psm-bench";
+/**
+ * PSM_BENCH_REUSE=1: start from the copy of the seeded file the last run of
+ * the same count kept (`.seeded`), instead of seeding again (minutes at 1M).
+ */
+const REUSE = process.env.PSM_BENCH_REUSE === "1";
 /** Listings written one commit each before the searches, as production does. */
 const LIVE_INSERTS = 2_000;
 
@@ -23,13 +29,16 @@ const load = () =>
 export async function runBenchmark(n: number): Promise<void> {
   mkdirSync(DIR, { recursive: true });
   const file = `${DIR}/sqlite-${n}.db`;
+  const kept = `${file}.seeded`;
   for (const suffix of ["", "-wal", "-shm"]) rmSync(`${file}${suffix}`, { force: true });
-  const migrated = openSqliteStorage({ file });
-  await migrated.migrate();
-  await migrated.close();
+  const reuse = REUSE && existsSync(kept) && existsSync(`${kept}.json`);
+  if (reuse) copyFileSync(kept, file);
+  else {
+    const migrated = openSqliteStorage({ file });
+    await migrated.migrate();
+    await migrated.close();
+  }
 
-  const nowMs = Date.now();
-  const now = new Date(nowMs);
   const sqlite = openConnection(file);
   const version = sqlite.prepare("SELECT sqlite_version()").pluck().get();
   console.log(`\n=== SQLite ${version}, ${count(n)} listings`);
@@ -37,17 +46,24 @@ export async function runBenchmark(n: number): Promise<void> {
     `${cpus()[0]?.model ?? "?"}, ${cpus().length} cores, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`,
   );
   console.log(`load average at start: ${load()} (a shared machine: p95 figures carry other jobs' noise)`);
-  const seeded = seed(sqlite, n, nowMs);
+  const { nowMs, ...seeded } = reuse
+    ? (JSON.parse(readFileSync(`${kept}.json`, "utf8")) as Seeded & { nowMs: number })
+    : { nowMs: Date.now(), ...seed(sqlite, n, Date.now()) };
+  const now = new Date(nowMs);
   const segments = () => sqlite.prepare("SELECT count(DISTINCT segid) FROM listings_fts_idx").pluck().get();
   const ftsPerRow = seeded.ftsMs / n;
   console.log(
-    `seeded (bulk import): table and b-tree indexes ${ms(seeded.msPerRow)} per listing, then the FTS index ` +
+    `${reuse ? `reused the file seeded at ${now.toISOString()}; then ` : ""}seeded (bulk import): table and b-tree indexes ${ms(seeded.msPerRow)} per listing, then the FTS index ` +
       `in one ordered pass ${ms(ftsPerRow)} per listing (${((seeded.msPerRow + ftsPerRow) / seeded.msPerRow).toFixed(2)}x ` +
       `the cost without it); file ${(statSync(file).size / 2 ** 20).toFixed(0)} MiB`,
   );
 
   // Fold the seeding's WAL into the file first, so no measured commit pays for it.
   sqlite.pragma("wal_checkpoint(TRUNCATE)");
+  if (!reuse) {
+    copyFileSync(file, kept);
+    writeFileSync(`${kept}.json`, JSON.stringify({ nowMs, ...seeded }));
+  }
   const storage = openSqliteStorage({ file });
   const { listings } = storage.repositories;
   const results: Record<string, unknown> = {

@@ -2,7 +2,8 @@
  * SQLite storage benchmark (not a test): seeds 100k and 1M listings and prints
  * search, page, point-read and write figures beside a naive LIKE scan.
  * Run: node --conditions=psm-source packages/adapter-sqlite/bench/storage.bench.ts [count]
- * Database files go under /tmp/psm-bench (removed before each run).
+ * Database files go under PSM_BENCH_DIR, or /tmp/psm-bench (removed before each run); a copy of
+ * each seeded file is kept there (`.seeded`), which PSM_BENCH_REUSE=1 starts from instead of seeding.
  */
 import "../../../bench/support/ts-resolve.ts";
 

@@ -24,18 +24,99 @@ const PROBE = 64;
 const MAX_PROBED = 16;
 /** The lowest FTS rowid bound: below every row. */
 const BELOW_ALL = -9223372036854775807n;
+/** Above every FTS rowid (they are -seq, negative). */
+const ABOVE_ALL = 0n;
+
+/** The first cut of `search`'s streams, before the whole budget: streams that meet often fill a page there. */
+export const FIRST_CUT = 500;
+
+/**
+ * Index entries a meet of cut streams reads at most, per candidate of its
+ * budget: what `search`'s three streams read (the driver's `budget`, twice
+ * that of each other), whatever the number of streams.
+ */
+const ENTRIES_PER_CANDIDATE = 5;
+
+/**
+ * The driver's cut of a meet of `streams` streams for `budget` candidates:
+ * the budget, or less when more streams would read more than
+ * ENTRIES_PER_CANDIDATE × budget entries (each other stream is cut at twice the driver's).
+ */
+export function meetCut(budget: number, streams: number): number {
+  const within = Math.floor((ENTRIES_PER_CANDIDATE * budget) / Math.max(1, 2 * streams - 1));
+  return Math.max(1, Math.min(budget, within));
+}
+
+/**
+ * Where cut streams meet, on `table` (alias `c` for the candidates, `r` their
+ * FTS rowid): the first stream's entries (@m0, its first @b0 after @from) that
+ * every other stream (@m1, @m2, …) holds among its own first @b1, up to
+ * @upTo, the nearest point where a cut stream stops. Each IN list is built
+ * once, and no stream is read past @upTo or its cut, whether they meet or not.
+ */
+export function meetSql(table: FtsTable, streams: number): { from: string; where: string[] } {
+  const stream = (i: number, limit: string) =>
+    `SELECT t.rowid AS r FROM ${table} AS t WHERE t.${table} MATCH @m${i} AND t.rowid > @from
+      AND t.rowid <= @upTo ORDER BY t.rowid LIMIT ${limit}`;
+  const others = Array.from({ length: streams - 1 }, (_, i) => `c.r IN (${stream(i + 1, "@b1")})`);
+  return { from: `(${stream(0, "@b0")}) AS c`, where: others };
+}
+
+/**
+ * The bound parameters of a meet of `terms` (its driver first, cut at `cut`
+ * entries; the others at twice that) below `from`, and `upTo`, where the
+ * nearest cut stream stops. None when the driver ends within its cut: the
+ * AND of the terms then steps no further than the driver's entries.
+ */
+export function meetParams(
+  planner: FtsPlanner,
+  terms: readonly string[],
+  cut: number,
+  from: bigint,
+): { params: Record<string, string | number | bigint>; upTo: bigint } | undefined {
+  const params: Record<string, string | number | bigint> = { from, b0: cut, b1: 2 * cut };
+  for (const [i, term] of terms.entries()) params[`m${i}`] = term;
+  let upTo = planner.nth(terms[0] ?? "", from, cut);
+  if (upTo === undefined) return undefined;
+  // The others densest first, each read no further than the nearest stop so
+  // far: a dense stream stops early, and the sparser ones are read only up to it.
+  for (const term of terms.slice(1).reverse()) {
+    const stop = planner.nth(term, from, 2 * cut, upTo);
+    if (stop !== undefined && stop < upTo) upTo = stop;
+  }
+  params.upTo = upTo;
+  return { params, upTo };
+}
+
+/** A meet's first cut for a page of `want` rows: a few pages' worth of the driver, at least the probe. */
+export function firstCut(want: number, full: number): number {
+  return Math.min(full, Math.max(PROBE, 8 * want));
+}
+
+/**
+ * The next cut after `cut` found `hits` of the `want` a page needs: where the
+ * rate found would fill the page, with a margin, at least twice `cut` (so a
+ * meet tries a few cuts at most), and the whole budget's `full` when it found none.
+ */
+export function nextCut(cut: number, hits: number, want: number, full: number): number {
+  if (hits === 0) return full;
+  return Math.min(full, Math.max(2 * cut, Math.ceil((1.25 * cut * want) / hits)));
+}
 
 /** Plans budgeted matches on one FTS5 table. */
 export interface FtsPlanner {
   /** The exclusive lower FTS rowid bound of the rows below cursor id `before` (all rows without one). */
   from(before: string | undefined): bigint;
+  /** `terms` sparsest first below `from` (the first 16 distinct ones, spread over them). */
+  rank(terms: readonly string[], from: bigint): string[];
   /** The plan of an AND of `terms` (FTS5 queries of one term each) below `from`, for `budget` rows. */
   plan(terms: readonly string[], from: bigint, budget: number): FtsPlan;
   /**
-   * The FTS rowid of the `count`-th entry of `term` below `from`: where a
-   * stream cut at `count` entries stops; none when it ends first.
+   * The FTS rowid of the `count`-th entry of `term` below `from` (and at or
+   * above `upTo`, when given): where a stream cut at `count` entries stops;
+   * none when it ends first.
    */
-  nth(term: string, from: bigint, count: number): bigint | undefined;
+  nth(term: string, from: bigint, count: number, upTo?: bigint): bigint | undefined;
 }
 
 /** `count` of the items spread evenly over `items`, first and last included. */
@@ -56,7 +137,7 @@ export function createFtsPlanner(sqlite: Database, table: FtsTable): FtsPlanner 
     .safeIntegers(true);
   const nth = sqlite
     .prepare<[Record<string, string | number | bigint>], bigint>(
-      `SELECT rowid FROM ${table} WHERE ${table} MATCH @term AND rowid > @from
+      `SELECT rowid FROM ${table} WHERE ${table} MATCH @term AND rowid > @from AND rowid <= @upTo
         ORDER BY rowid LIMIT 1 OFFSET @offset`,
     )
     .pluck()
@@ -84,8 +165,8 @@ export function createFtsPlanner(sqlite: Database, table: FtsTable): FtsPlanner 
     return probed.map((entry) => entry.term);
   }
 
-  const nthOf = (term: string, from: bigint, count: number): bigint | undefined =>
-    nth.get({ term, from, offset: Math.max(0, count - 1) });
+  const nthOf = (term: string, from: bigint, count: number, upTo = ABOVE_ALL): bigint | undefined =>
+    nth.get({ term, from, upTo, offset: Math.max(0, count - 1) });
 
   return {
     from: (before) => (before === undefined ? BELOW_ALL : (below.get(before) ?? BELOW_ALL)),
@@ -98,6 +179,7 @@ export function createFtsPlanner(sqlite: Database, table: FtsTable): FtsPlanner 
         ? { kind: "all", terms: order }
         : { kind: "driver", driver: rarest, terms: order };
     },
+    rank: ranked,
     nth: nthOf,
   };
 }

@@ -1,4 +1,5 @@
-import { type ListingFind, type ListingStatusFilter, porterStem } from "@psm/core";
+import { foldSearchText, type ListingFind, type ListingStatusFilter, porterStem } from "@psm/core";
+import { meetSql } from "./fts-plan.js";
 
 // The SQL of listings.find and countByCategory. Every statement yields one row
 // per entry it examines, in the sort's order, `hit` carrying every condition
@@ -19,6 +20,20 @@ export interface FindShape {
    * exactly (see ftsQuery).
    */
   verify: boolean;
+}
+
+/** The bound parameters of a find's statements. */
+export type FindParams = Record<string, string | number | bigint | null>;
+
+/** The parameters of a query's filters. */
+export function findParams(query: Omit<ListingFind, "sort" | "limit">, now: Date): FindParams {
+  const params: FindParams = { now: now.getTime() };
+  if (query.category !== undefined) params.category = query.category;
+  if (query.userId !== undefined) params.userId = query.userId;
+  if (query.text !== undefined) params.needle = foldSearchText(query.text);
+  if (query.minPrice !== undefined) params.minPrice = query.minPrice;
+  if (query.maxPrice !== undefined) params.maxPrice = query.maxPrice;
+  return params;
 }
 
 /** The shape of a query's filters. */
@@ -71,16 +86,36 @@ const ROW = (hit: string, verify: boolean) =>
  * The FTS index's hits for @match, newest first (ascending FTS rowid = -seq),
  * after @afterId when `after`: id < @afterId <=> FTS rowid > -seq(first id >= @afterId).
  */
-export function textStreamSql(shape: FindShape, after: boolean): string {
+export function textStreamSql(shape: FindShape, after: boolean, sure = false): string {
   const where = ["t.listings_text MATCH @match"];
   if (after) {
     where.push(
       "t.rowid > -coalesce((SELECT seq FROM listings WHERE id >= @afterId ORDER BY id LIMIT 1), 9223372036854775807)",
     );
   }
-  return `SELECT ${ROW(residual(shape, { category: false, status: false }), shape.verify)}
+  return `SELECT ${ROW(residual(shape, { category: false, status: false }), shape.verify)}${sure ? SURE : ""}
     FROM (SELECT t.rowid AS r FROM listings_text AS t WHERE ${where.join(" AND ")} ORDER BY t.rowid) AS c
     CROSS JOIN listings AS l ON l.seq = -c.r ORDER BY c.r`;
+}
+
+/**
+ * `sure`: whether the row is among the first @sureCut entries of @sure (after
+ * @from), the last word as a whole stem: a row that holds it needs no check
+ * in JS for a last word longer than the prefix index (lastWordTerm). A row
+ * past the cut is only checked, so the cut bounds the list, never the answer.
+ */
+const SURE = `, (c.r IN (SELECT t.rowid FROM listings_text AS t WHERE t.listings_text MATCH @sure AND t.rowid > @from
+    ORDER BY t.rowid LIMIT @sureCut)) AS sure`;
+
+/**
+ * The rows where the cut streams of `streams` words meet (fts-plan.ts
+ * meetSql, @from to @upTo), newest first: a row that lacks a word is never read.
+ */
+export function textMeetSql(shape: FindShape, streams: number, sure = false): string {
+  const meet = meetSql("listings_text", streams);
+  return `SELECT ${ROW(residual(shape, { category: false, status: false }), shape.verify)}${sure ? SURE : ""}
+    FROM ${meet.from} CROSS JOIN listings AS l ON l.seq = -c.r
+    ${meet.where.length > 0 ? `WHERE ${meet.where.join(" AND ")}` : ""} ORDER BY c.r`;
 }
 
 /**
@@ -210,8 +245,12 @@ export interface FtsQuery {
   /** Relevance rank 1: every word, not all in the title (exact), or the same as `all` (checked). */
   rest: string;
   exact: boolean;
-  /** Each word alone (the last as a prefix), in any column: for choosing a driver (fts-plan.ts). */
+  /** Each word alone (the last as a prefix), in any column: the streams of a plan (fts-plan.ts). */
   terms: string[];
+  /** Each word alone in the title: the streams of relevance rank 0's plan. */
+  titleTerms: string[];
+  /** The last word as a whole stem, when `exact` is false: rows holding it hold the prefix too. */
+  sure?: string;
 }
 
 export function ftsQuery(words: readonly string[]): FtsQuery {
@@ -219,5 +258,15 @@ export function ftsQuery(words: readonly string[]): FtsQuery {
   const terms = [...words.slice(0, -1).map(quote), `${quote(last.term)} *`];
   const all = terms.join(" AND ");
   const title = `{title} : (${all})`;
-  return { all, title, rest: last.exact ? `(${all}) NOT ${title}` : all, exact: last.exact, terms };
+  const titleTerms = terms.map((term) => `{title} : (${term})`);
+  const query: FtsQuery = {
+    all,
+    title,
+    rest: last.exact ? `(${all}) NOT ${title}` : all,
+    exact: last.exact,
+    terms,
+    titleTerms,
+  };
+  if (!last.exact) query.sure = quote(words.at(-1) ?? "");
+  return query;
 }

@@ -15,6 +15,7 @@ it("writes FTS5 queries: every word, the last also a prefix; rank 0 in the title
     rest: '("a" AND "b" *) NOT {title} : ("a" AND "b" *)',
     exact: true,
     terms: ['"a"', '"b" *'],
+    titleTerms: ['{title} : ("a")', '{title} : ("b" *)'],
   });
   // A stem longer than the prefix index: looked up by its first six letters, checked per row.
   expect(ftsQuery(["audit", "consulting"])).toMatchObject({ all: '"audit" AND "consul" *', exact: false });

@@ -1,44 +1,43 @@
-import {
-  type Category,
-  type CategoryCounts,
-  type FacetQuery,
-  foldSearchText,
-  holdsEveryWord,
-  type ListingFind,
-  relevanceRank,
-  type SortKey,
-  stemsOf,
-} from "@psm/core";
+import type { CategoryCounts, FacetQuery, ListingFind, SortKey } from "@psm/core";
 import type { Database, Statement } from "better-sqlite3";
-import { createFtsPlanner } from "./fts-plan.js";
 import {
+  type Check,
+  checkOf,
+  type Examined,
+  type MeetSource,
+  type StreamSource,
+  sourceOf,
+  type Tier,
+  type WordSource,
+} from "./find-words.js";
+import { createFtsPlanner, firstCut, meetCut, meetParams, nextCut } from "./fts-plan.js";
+import { createFacetCounter } from "./listing-facets.js";
+import {
+  type FindParams,
   type FtsQuery,
-  facetSql,
+  findParams,
   findShape,
   ftsQuery,
   newestWalkSql,
   type PriceSegment,
   pricedMatchesSql,
   priceWalkSql,
+  textMeetSql,
   textStreamSql,
 } from "./listing-find-sql.js";
 import type { ListingRow } from "./listing-rows.js";
 import { BY_IDS_SQL } from "./listing-search-sql.js";
 
-type Params = Record<string, string | number | null>;
+type Params = FindParams;
 
-/** A row a walk examined; title and description only when the words are checked in JS. */
-interface Examined {
-  id: string;
-  price: number | null;
-  category: Category;
-  hit: number | null;
-  title?: string;
-  description?: string;
+/** Where a walk stopped at its budget: the last row examined. */
+type Stop = { id: string; price: number | null };
+
+/** A walk's hits in order, and where it stopped short. */
+interface Walked {
+  hits: Examined[];
+  stoppedAt?: Stop;
 }
-
-/** Which rows a walk keeps beyond its SQL `hit`: those of a relevance rank, or any match. */
-type Check = ((row: Examined) => boolean) | undefined;
 
 /** A find's rows in sort order with their ranks; `resumeAfter` as core's ListingFindResult. */
 export type FoundRows = { row: ListingRow; rank: number }[] & { resumeAfter?: SortKey };
@@ -58,16 +57,6 @@ export interface FindRunner {
   countByCategory(query: FacetQuery, cap: number, now: Date): CategoryCounts;
 }
 
-/** The JS check of rows for `words` (rank 0 or 1 only, or any match). */
-function checkOf(words: readonly string[], rank?: number): Check {
-  // Rank 0 needs the title alone: no description stemmed.
-  if (rank === 0) return (row) => holdsEveryWord(stemsOf(row.title ?? ""), words);
-  return (row) => {
-    const found = relevanceRank({ title: row.title ?? "", description: row.description ?? "" }, words);
-    return rank === undefined ? found !== null : found === rank;
-  };
-}
-
 export function createFindRunner(sqlite: Database, budgets: FindBudgets = FIND_BUDGETS): FindRunner {
   const prepared = new Map<string, Statement<[Params]>>();
   const statement = (sql: string): Statement<[Params]> => {
@@ -80,36 +69,10 @@ export function createFindRunner(sqlite: Database, budgets: FindBudgets = FIND_B
   };
   const byIds = sqlite.prepare<[Params], ListingRow>(BY_IDS_SQL);
   const planner = createFtsPlanner(sqlite, "listings_text");
-
-  /**
-   * The FTS match and per-row check of `exact` (a tier's query) for `text`'s
-   * words below cursor id `before`. Several words whose rarest has more than
-   * `budget` entries there: an AND of them could step through whole doclists
-   * and yield nothing to count, so the rarest word alone drives (in the title
-   * for rank 0), each of its rows counted, and the words are checked in JS.
-   */
-  function matchOf(
-    text: FtsQuery,
-    words: readonly string[],
-    exact: string,
-    rank: number | undefined,
-    before: string | undefined,
-    budget: number,
-  ): { match: string; check: Check } {
-    if (text.terms.length > 1) {
-      const plan = planner.plan(text.terms, planner.from(before), budget);
-      if (plan.kind === "driver") {
-        return {
-          match: rank === 0 ? `{title} : (${plan.driver})` : plan.driver,
-          check: checkOf(words, rank),
-        };
-      }
-    }
-    return { match: exact, check: text.exact ? undefined : checkOf(words, rank) };
-  }
+  const facets = createFacetCounter(sqlite, planner, budgets.facets);
 
   /** The walk's hits in order, up to `want`, stopping after `budget` rows at the last one examined. */
-  function walk(sql: string, params: Params, want: number, budget: number, check: Check) {
+  function walk(sql: string, params: Params, want: number, budget: number, check: Check): Walked {
     const hits: Examined[] = [];
     let examined = 0;
     if (want <= 0) return { hits };
@@ -121,14 +84,74 @@ export function createFindRunner(sqlite: Database, budgets: FindBudgets = FIND_B
     return { hits };
   }
 
-  function paramsOf(query: Omit<ListingFind, "sort" | "limit">, now: Date): Params {
-    const params: Params = { now: now.getTime() };
-    if (query.category !== undefined) params.category = query.category;
-    if (query.userId !== undefined) params.userId = query.userId;
-    if (query.text !== undefined) params.needle = foldSearchText(query.text);
-    if (query.minPrice !== undefined) params.minPrice = query.minPrice;
-    if (query.maxPrice !== undefined) params.maxPrice = query.maxPrice;
-    return params;
+  const rowAt = sqlite.prepare<[{ rowid: bigint }], Stop>(
+    "SELECT id, price FROM listings WHERE seq = -@rowid",
+  );
+
+  /**
+   * One cut of a meet (fts-plan.ts meetParams), planned and read in one read
+   * transaction: the rows in every stream, and on a short page `upTo`, where
+   * the nearest cut stream stops (every row above it was examined). `whole`
+   * when the driver ended within the cut and its exact AND was walked instead.
+   */
+  const meetOnce = sqlite.transaction(
+    (query: ListingFind, params: Params, source: MeetSource, cut: number, afterId?: string) => {
+      const met = meetParams(planner, source.terms, cut, source.from);
+      if (met === undefined) return { ...streamWalk(query, params, source.whole, afterId), whole: true };
+      const shape = findShape(query, source.check !== undefined);
+      const sql = textMeetSql(shape, source.terms.length);
+      const walked = walk(
+        sql,
+        { ...params, ...met.params },
+        query.limit,
+        Number.POSITIVE_INFINITY,
+        source.check,
+      );
+      if (walked.hits.length < query.limit) {
+        const stop = rowAt.get({ rowid: met.upTo });
+        if (stop) walked.stoppedAt = stop;
+      }
+      return { ...walked, whole: false };
+    },
+  );
+
+  /**
+   * A meet at growing cuts, up to the budget's: a few pages' worth of the
+   * driver first, then as far as the rate found says the page needs
+   * (fts-plan.ts firstCut, nextCut): streams that meet often fill a page at
+   * the first, and words that never meet go to the whole budget's at the second.
+   */
+  function walkMeet(query: ListingFind, params: Params, source: MeetSource, afterId?: string): Walked {
+    const full = meetCut(budgets.find, source.terms.length);
+    for (let cut = firstCut(query.limit, full); ; ) {
+      const once = meetOnce(query, params, source, cut, afterId);
+      if (once.whole || once.hits.length >= query.limit || cut >= full) return once;
+      cut = nextCut(cut, once.hits.length, query.limit, full);
+    }
+  }
+
+  /** The rows of one FTS5 query, or without words of the newest-first index, after `afterId`. */
+  function streamWalk(
+    query: ListingFind,
+    params: Params,
+    source: StreamSource | undefined,
+    afterId?: string,
+  ) {
+    const shape = findShape(query, source?.check !== undefined);
+    const from = afterId !== undefined;
+    const tierParams: Params = { ...params };
+    if (afterId !== undefined) tierParams.afterId = afterId;
+    if (source) tierParams.match = source.match;
+    const sql = source ? textStreamSql(shape, from) : newestWalkSql(shape, from);
+    return walk(sql, tierParams, query.limit, budgets.find, source?.check);
+  }
+
+  /** A tier's rows, after `afterId`. */
+  function walkTier(query: ListingFind, params: Params, source: WordSource | undefined, afterId?: string) {
+    if (query.limit <= 0) return { hits: [] };
+    return source?.kind === "meet"
+      ? walkMeet(query, params, source, afterId)
+      : streamWalk(query, params, source, afterId);
   }
 
   const fts = (words: readonly string[] | undefined): FtsQuery | undefined =>
@@ -150,27 +173,16 @@ export function createFindRunner(sqlite: Database, budgets: FindBudgets = FIND_B
   function byRank(query: ListingFind, params: Params): FoundRows {
     const words = query.words ?? [];
     const text = fts(words);
-    const tiers: { exact: string | undefined; rank: number | undefined }[] =
-      query.sort === "relevance" && text
-        ? [
-            { exact: text.title, rank: 0 },
-            { exact: text.rest, rank: 1 },
-          ]
-        : [{ exact: text?.all, rank: undefined }];
+    const tiers: Tier[] = query.sort === "relevance" && text ? [0, 1] : ["any"];
     const collected: { hit: Examined; rank: number }[] = [];
     for (const [rank, tier] of tiers.entries()) {
       const after = query.after;
       if (after !== undefined && query.sort === "relevance" && after.rank > rank) continue;
-      const from = after !== undefined && (query.sort !== "relevance" || after.rank === rank);
-      const { match, check } =
-        text && tier.exact !== undefined
-          ? matchOf(text, words, tier.exact, tier.rank, from ? after?.id : undefined, budgets.find)
-          : { match: undefined, check: undefined };
-      const shape = findShape(query, check !== undefined);
-      const sql = match === undefined ? newestWalkSql(shape, from) : textStreamSql(shape, from);
-      const tierParams: Params = { ...params, ...(match === undefined ? {} : { match }) };
-      if (from && after) tierParams.afterId = after.id;
-      const { hits, stoppedAt } = walk(sql, tierParams, query.limit - collected.length, budgets.find, check);
+      const afterId =
+        after !== undefined && (query.sort !== "relevance" || after.rank === rank) ? after.id : undefined;
+      const source = text ? sourceOf(planner, text, words, tier, afterId) : undefined;
+      const limit = query.limit - collected.length;
+      const { hits, stoppedAt } = walkTier({ ...query, limit }, params, source, afterId);
       collected.push(...hits.map((hit) => ({ hit, rank })));
       if (stoppedAt) return found(collected, { rank, price: stoppedAt.price, id: stoppedAt.id });
       if (collected.length >= query.limit) break;
@@ -191,7 +203,7 @@ export function createFindRunner(sqlite: Database, budgets: FindBudgets = FIND_B
     // Small: the rarest word has fewer entries than the budget, and so has their AND.
     const small =
       text !== undefined && planner.plan(text.terms, planner.from(undefined), budgets.find).kind === "all";
-    const check = text && !(small && text.exact) ? checkOf(words) : undefined;
+    const check = text && !(small && text.exact) ? checkOf(words, "any") : undefined;
     const shape = findShape(query, check !== undefined);
     const segments: PriceSegment[] =
       query.minPrice === undefined && query.maxPrice === undefined ? ["priced", "unpriced"] : ["priced"];
@@ -223,61 +235,13 @@ export function createFindRunner(sqlite: Database, budgets: FindBudgets = FIND_B
     return found(collected);
   }
 
-  /**
-   * Counts per category among the stream's first rows, checking each in JS:
-   * a quarter of the facets budget, as a JS check costs about four rows counted in SQL.
-   */
-  function countChecked(sql: string, params: Params, check: Check) {
-    const hits = new Map<Category, number>();
-    const budget = Math.max(1, Math.floor(budgets.facets / 4));
-    let examined = 0;
-    for (const row of statement(sql).iterate(params) as IterableIterator<Examined>) {
-      if (row.hit === 1 && (check === undefined || check(row))) {
-        hits.set(row.category, (hits.get(row.category) ?? 0) + 1);
-      }
-      if (++examined >= budget) break;
-    }
-    const rows = [...hits].map(([category, n]) => ({ category, hits: n }));
-    return { rows, stopped: examined >= budget };
-  }
-
   return {
     find(query, now) {
-      const params = paramsOf(query, now);
+      const params = findParams(query, now);
       return query.sort === "price_asc" || query.sort === "price_desc"
         ? byPrice(query, params)
         : byRank(query, params);
     },
-    countByCategory(query, cap, now) {
-      const words = query.words ?? [];
-      const text = fts(words);
-      const { match, check } = text
-        ? matchOf(text, words, text.all, undefined, undefined, budgets.facets)
-        : { match: undefined, check: undefined };
-      const params: Params = { ...paramsOf(query, now), budget: budgets.facets };
-      if (match !== undefined) params.match = match;
-      const shape = findShape(query, check !== undefined);
-      const stream = match !== undefined ? textStreamSql(shape, false) : newestWalkSql(shape, false);
-      // Exact FTS queries are counted in SQL; the others row by row, checked.
-      const counted = check
-        ? countChecked(stream, params, check)
-        : (() => {
-            const rows = statement(facetSql(stream)).all(params) as {
-              category: Category;
-              hits: number;
-              examined: number;
-            }[];
-            return { rows, stopped: rows.reduce((sum, row) => sum + row.examined, 0) >= budgets.facets };
-          })();
-      const counts: Partial<Record<Category, number>> = {};
-      let capped = false;
-      for (const row of counted.rows) {
-        if (row.hits === 0) continue;
-        counts[row.category] = Math.min(row.hits, cap);
-        if (row.hits > cap) capped = true;
-      }
-      // At the budget, the rows not examined may hold more matches: the counts are lower bounds.
-      return { counts, capped: capped || counted.stopped };
-    },
+    countByCategory: facets.countByCategory,
   };
 }

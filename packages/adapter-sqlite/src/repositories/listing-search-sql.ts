@@ -1,4 +1,5 @@
 import type { ListingStatusFilter, StoredListingStatus } from "@psm/core";
+import { meetSql } from "./fts-plan.js";
 import { LISTING_COLUMNS } from "./listing-rows.js";
 
 /**
@@ -93,21 +94,12 @@ export function searchSql(shape: Shape): string {
     return scan(shape, (residual) => `l.id AS id, (${[...residual, EXACT].join(" AND ")}) AS hit`, "");
   }
   if (shape.text === "meet") {
-    // The first stream's entries (@m0, at most @b0) that every other stream holds
-    // among its own first entries (at most @b1), up to @upTo, where every cut
-    // stream is read to: each IN list is built once, so no doclist is read
-    // further than its cut, whether the streams meet or not.
+    // Where up to three trigram streams meet, each cut (fts-plan.ts meetSql),
+    // then the shape's filters and the exact check on each candidate that passes.
     const { range, residual } = predicates({ ...shape, before: false });
-    const stream = (i: number, limit: string) =>
-      `SELECT f.rowid AS r FROM listings_fts AS f WHERE f.listings_fts MATCH @m${i} AND f.rowid > @from
-        ORDER BY f.rowid LIMIT ${limit}`;
-    const others = Array.from(
-      { length: (shape.streams ?? 1) - 1 },
-      (_, i) => `c.r IN (${stream(i + 1, "@b1")})`,
-    );
-    return `SELECT ${LISTING_COLUMNS} FROM (${stream(0, "@b0")}) AS c
-      CROSS JOIN listings AS l ON l.seq = -c.r
-      WHERE ${["c.r <= @upTo", ...others, ...range, ...residual, EXACT].join(" AND ")} ORDER BY c.r LIMIT @limit`;
+    const meet = meetSql("listings_fts", shape.streams ?? 1);
+    return `SELECT ${LISTING_COLUMNS} FROM ${meet.from} CROSS JOIN listings AS l ON l.seq = -c.r
+      WHERE ${[...meet.where, ...range, ...residual, EXACT].join(" AND ")} ORDER BY c.r LIMIT @limit`;
   }
   if (shape.text !== "fts") return scan(shape, () => LISTING_COLUMNS, "LIMIT @limit");
   // The first @budget candidates of the index, then the shape's filters and

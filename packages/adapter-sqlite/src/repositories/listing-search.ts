@@ -1,6 +1,6 @@
 import { foldSearchText, type ListingSearch } from "@psm/core";
 import type { Database, Statement } from "better-sqlite3";
-import { createFtsPlanner } from "./fts-plan.js";
+import { createFtsPlanner, FIRST_CUT, meetParams } from "./fts-plan.js";
 import { ftsAll, ftsAny, ftsTrigrams, MAX_AND, TRIGRAM, trigramRange } from "./fts-query.js";
 import type { ListingRow } from "./listing-rows.js";
 import {
@@ -27,12 +27,6 @@ export interface SearchOptions {
 
 /** Candidates of the rarest trigram tried alone before its streams meet. */
 const QUICK = 64;
-
-/** The first cut of the streams, before the whole budget. */
-const STEP = 500;
-
-/** Above every FTS rowid (they are -seq, negative). */
-const MAX_ROWID = 0n;
 
 /** Candidates a search examines at most. Why 5,000: DESIGN.md "Search budget". */
 export const SEARCH_BUDGET = 5_000;
@@ -112,10 +106,8 @@ export function createSearchRunner(sqlite: Database, options: SearchOptions = {}
     if (quick.length >= (base.limit as number)) return quick;
     // Cut at a tenth first: streams that meet often fill the page there, at a tenth of the reads.
     let found: SearchRows = [];
-    for (const cut of new Set([Math.min(searchBudget, STEP), searchBudget])) {
-      const streams = terms.map((term, i) => ({ term, cut: i === 0 ? cut : 2 * cut }));
-      const params: Params = { ...base, b0: cut, b1: 2 * cut };
-      found = meet({ ...shape, text: "meet", streams: terms.length }, params, streams, from);
+    for (const cut of new Set([Math.min(searchBudget, FIRST_CUT), searchBudget])) {
+      found = meet({ ...shape, text: "meet", streams: terms.length }, base, terms, cut, from);
       if (found.length >= (base.limit as number)) break;
     }
     return found;
@@ -123,16 +115,14 @@ export function createSearchRunner(sqlite: Database, options: SearchOptions = {}
 
   /** A `meet` search, and where a short page goes on: the nearest point where a cut stream stops. */
   const meet = sqlite.transaction(
-    (shape: Shape, params: Params, streams: { term: string; cut: number }[], from: bigint): SearchRows => {
-      let upTo: bigint | undefined;
-      for (const { term, cut } of streams) {
-        const stop = planner.nth(term, from, cut);
-        if (stop !== undefined && (upTo === undefined || stop < upTo)) upTo = stop;
-      }
-      const bound: Record<string, string | number | bigint> = { ...params, from, upTo: upTo ?? MAX_ROWID };
-      for (const [i, { term }] of streams.entries()) bound[`m${i}`] = term;
-      const rows: SearchRows = statement(shape).all(bound as Params) as ListingRow[];
-      if (rows.length < (params.limit as number) && upTo !== undefined) {
+    (shape: Shape, base: Params, terms: string[], cut: number, from: bigint): SearchRows => {
+      const met = meetParams(planner, terms, cut, from);
+      // The driver ended within its cut after all (rows went away since the plan): the AND is bounded.
+      if (met === undefined)
+        return throughIndex({ ...shape, text: "fts" }, { ...base, match: ftsAll(terms), budget: cut });
+      const { params, upTo } = met;
+      const rows: SearchRows = statement(shape).all({ ...base, ...params } as Params) as ListingRow[];
+      if (rows.length < (base.limit as number)) {
         const stoppedAt = idOfRowid.get({ rowid: upTo });
         if (stoppedAt !== undefined) rows.resumeBefore = stoppedAt;
       }

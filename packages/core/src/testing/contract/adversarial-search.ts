@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { CATEGORY_VALUES, type Category } from "../../domain/category.js";
+import { QUERY_MAX_WORDS } from "../../domain/full-text.js";
 import type { Listing } from "../../domain/listing.js";
 import { LISTING_SORTS } from "../../domain/listing-sort.js";
 import type { User } from "../../domain/user.js";
@@ -36,6 +37,36 @@ export function adversarialListings(author: User, count = 60): Listing[] {
       expiresAt: roll > 0.92 ? NOW : null,
     });
   });
+}
+
+/** Last-word prefixes of each group, each its own stem in every engine (listing-oracle.ts PREFIXES). */
+const PREFIXES = [
+  ["consu", "desi", "aud", "zo"],
+  ["tes", "mar", "penet"],
+];
+
+/**
+ * `q` word lists of every length up to QUERY_MAX_WORDS: common words of both
+ * groups that never meet, one word repeated, words of one group (they meet
+ * often), and the same with the last word a prefix.
+ */
+export function adversarialWordLists(): string[][] {
+  const lists: string[][] = [];
+  const cycle = (items: readonly string[], length: number, shift = 0) =>
+    Array.from({ length }, (_, i) => items[(i + shift) % items.length] as string);
+  for (let length = 1; length <= QUERY_MAX_WORDS; length++) {
+    const [first, second] = GROUPS as [string[], string[]];
+    lists.push(
+      cycle(first, length).map((word, i) => (i % 2 === 0 ? word : (second[i % second.length] as string))),
+    );
+    lists.push(cycle(["consulting"], length));
+    lists.push(cycle(first, length, length));
+    for (const [g, group] of GROUPS.entries()) {
+      const prefix = PREFIXES[g]?.[length % (PREFIXES[g]?.length ?? 1)] ?? "con";
+      lists.push([...cycle(group, length - 1, g), prefix]);
+    }
+  }
+  return lists;
 }
 
 /** Every page of a search, following each full page's last id or a short page's resumeBefore. */
@@ -87,7 +118,7 @@ export async function expectAdversarialSearchAgrees(
     if (expected.length > 0) withHits++;
   }
   const words = GROUPS.flat();
-  for (const [i, list] of adversarialWords(words, next).entries()) {
+  for (const [i, list] of [...adversarialWords(words, next), ...adversarialWordLists()].entries()) {
     const sort = LISTING_SORTS[i % LISTING_SORTS.length] ?? "newest";
     const criteria = { words: list, sort, limit: 1 + (i % 3) } as const;
     const expected = findListings(rows, { status: "active", ...criteria, limit: rows.length + 1 }, NOW);

@@ -1,0 +1,126 @@
+import { type ListingFind, type ListingSort, relevanceRank, type SortKey } from "@psm/core";
+import { adversarialListings, buildUser } from "@psm/core/testing";
+import type { Database, Statement } from "better-sqlite3";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { openConnection } from "../connection.js";
+import { openSqliteStorage } from "../index.js";
+import { removeTempDbs, tempDbFile } from "../test-support/temp-db.js";
+import { createFindRunner, type FindRunner } from "./listing-find.js";
+
+// Several words whose streams are longer than the budget meet in SQL, cut:
+// a row lacking one of the words is never read (DESIGN.md "Bounded inside the
+// match"). Counted, not timed: the rows of `listings` each statement hands to
+// the runner (a walk yields one per row it read; a facet count says how many
+// it read in `examined`).
+
+const NOW = new Date("2026-03-01T13:00:00.000Z");
+const author = buildUser({ createdAt: NOW });
+const rows = adversarialListings(author);
+let sqlite: Database;
+const read = { rows: 0 };
+
+/** `sqlite` with every statement that reads listings rows counting them into `read`. */
+function counting(db: Database): Database {
+  const wrap = (statement: Statement, sql: string): Statement => {
+    const walks = /^\s*SELECT l\.id AS id/.test(sql);
+    const facets = sql.includes("count(*) AS examined");
+    const proxy: Statement = new Proxy(statement, {
+      get(target, key) {
+        const value = Reflect.get(target, key, target);
+        if (typeof value !== "function") return value;
+        return (...args: unknown[]) => {
+          const result = value.apply(target, args);
+          if (result === target) return proxy; // pluck(), safeIntegers(): chained
+          if (key === "iterate" && walks) {
+            return (function* () {
+              for (const row of result as Iterable<unknown>) {
+                read.rows++;
+                yield row;
+              }
+            })();
+          }
+          if (key === "all" && facets) {
+            for (const row of result as { examined: number }[]) read.rows += row.examined;
+          }
+          return result;
+        };
+      },
+    });
+    return proxy;
+  };
+  return new Proxy(db, {
+    get(target, key) {
+      const value = Reflect.get(target, key, target);
+      if (key === "prepare") return (sql: string) => wrap(target.prepare(sql), sql);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+}
+
+beforeAll(async () => {
+  const file = tempDbFile();
+  const storage = openSqliteStorage({ file });
+  await storage.migrate();
+  await storage.repositories.users.insert(author);
+  for (const row of rows)
+    await storage.repositories.listings.insertWithinSlots(row, { maxSlots: 1000, now: NOW });
+  await storage.close();
+  sqlite = openConnection(file);
+});
+afterAll(() => {
+  sqlite.close();
+  removeTempDbs();
+});
+
+/** Every page of a find, following each page's last key or its resumeAfter. */
+function allPages(runner: FindRunner, query: ListingFind): string[] {
+  const ids: string[] = [];
+  let after: SortKey | undefined;
+  for (let page = 0; page < 500; page++) {
+    const found = runner.find({ ...query, after }, NOW);
+    ids.push(...found.map(({ row }) => row.id));
+    const last = found.at(-1);
+    after =
+      found.length >= query.limit && last
+        ? { rank: last.rank, price: last.row.price, id: last.row.id }
+        : found.resumeAfter;
+    if (after === undefined) return ids;
+  }
+  throw new Error("more than 500 pages");
+}
+
+/** Listings of any status that hold every word: the rows a meet cannot avoid reading. */
+const holding = (words: string[]) =>
+  rows.filter((row) => relevanceRank({ title: row.title, description: row.description }, words) !== null);
+
+it("reads no row when common words never meet, on every page and in facets", () => {
+  // Each word is in half the listings, both in none: the budget of 3 engages on every page.
+  const runner = createFindRunner(counting(sqlite), { find: 3, facets: 12 });
+  const words = ["consulting", "testing"];
+  for (const sort of ["newest", "relevance"] as ListingSort[]) {
+    read.rows = 0;
+    expect(allPages(runner, { status: "active", words, sort, limit: 5 }), sort).toEqual([]);
+    expect(read.rows, sort).toBe(0);
+  }
+  read.rows = 0;
+  expect(runner.countByCategory({ status: "active", words }, 1000, NOW)).toEqual({
+    counts: {},
+    capped: true,
+  });
+  expect(read.rows).toBe(0);
+});
+
+it("reads only the rows that hold every word, each once, across all pages", () => {
+  const runner = createFindRunner(counting(sqlite), { find: 3, facets: 12 });
+  for (const words of [
+    ["design", "audit"],
+    ["audit", "design", "pentest"],
+    ["zorb", "zorb", "consulting"],
+  ]) {
+    read.rows = 0;
+    const found = allPages(runner, { status: "active", words, sort: "newest", limit: 2 });
+    expect(found.length, words.join(" ")).toBeGreaterThan(0);
+    // Paused and expired rows holding the words are read too: their status is in the row.
+    expect(read.rows, words.join(" ")).toBe(holding(words).length);
+  }
+});

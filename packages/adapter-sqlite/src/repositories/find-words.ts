@@ -1,0 +1,89 @@
+import { type Category, holdsEveryWord, relevanceRank, stemsOf } from "@psm/core";
+import type { FtsPlanner } from "./fts-plan.js";
+import type { FtsQuery } from "./listing-find-sql.js";
+
+// How a find reads its words: one FTS5 query streamed, or, for several words
+// whose rarest has more entries than the budget, cut streams that meet in SQL
+// so that no row lacking a word is read (DESIGN.md "Bounded inside the match").
+
+/** A row a walk examined; title and description only when the words are checked in JS. */
+export interface Examined {
+  id: string;
+  price: number | null;
+  category: Category;
+  hit: number | null;
+  /** 1 when the row holds the last word as a whole stem (listing-find-sql.ts SURE): no check needed. */
+  sure?: number;
+  title?: string;
+  description?: string;
+}
+
+/** Which rows a walk keeps beyond its SQL `hit`: those of a relevance rank, or any match. */
+export type Check = ((row: Examined) => boolean) | undefined;
+
+/**
+ * One FTS5 query streamed, each of its entries a row examined, and the check
+ * of each row in JS; `sure`, where the check is only of the last word's
+ * prefix, the FTS5 query of rows that need none (FtsQuery.sure).
+ */
+export type StreamSource = { kind: "stream"; match: string; check: Check; sure?: string };
+
+/**
+ * Where a find's words are read: `stream`, one FTS5 query; `meet`, the
+ * words' streams (`terms`, sparsest first) meeting in SQL below `from`, each
+ * cut, the rows examined only those in every stream, or `whole`, the exact
+ * query, when the sparsest ends within its cut (the AND then steps no further).
+ */
+export type WordSource =
+  | StreamSource
+  | { kind: "meet"; terms: string[]; from: bigint; check: Check; whole: StreamSource; sure?: string };
+
+/** A source of cut streams that meet. */
+export type MeetSource = Extract<WordSource, { kind: "meet" }>;
+
+/** Which rows a source answers: relevance rank 0 (every word in the title), rank 1, or any match. */
+export type Tier = 0 | 1 | "any";
+
+/** The JS check of rows for `words` (rank 0 or 1 only, or any match). */
+export function checkOf(words: readonly string[], tier: Tier): Check {
+  // Rank 0 needs the title alone: no description stemmed.
+  if (tier === 0) return (row) => holdsEveryWord(stemsOf(row.title ?? ""), words);
+  return (row) => {
+    const found = relevanceRank({ title: row.title ?? "", description: row.description ?? "" }, words);
+    return tier === "any" ? found !== null : found === tier;
+  };
+}
+
+/**
+ * The source of `tier` for `text`'s words below cursor id `before`. One word
+ * is one stream. Several are streams that meet, cut: an FTS5 AND of common
+ * words that never meet would step through their whole doclists and yield
+ * nothing to count.
+ */
+export function sourceOf(
+  planner: FtsPlanner,
+  text: FtsQuery,
+  words: readonly string[],
+  tier: Tier,
+  before: string | undefined,
+): WordSource {
+  const exact = tier === 0 ? text.title : tier === 1 ? text.rest : text.all;
+  const whole: StreamSource = {
+    kind: "stream",
+    match: exact,
+    check: text.exact ? undefined : checkOf(words, tier),
+  };
+  // Any match: the check is of the last word alone, which rows holding its whole stem pass.
+  if (tier === "any" && text.sure !== undefined) whole.sure = text.sure;
+  if (text.terms.length < 2) return whole;
+  const from = planner.from(before);
+  const terms = planner.rank(tier === 0 ? text.titleTerms : text.terms, from);
+  // Rows where every word's stream meets hold every word; rank 1 is those whose title does not.
+  const check =
+    text.exact && tier === 1
+      ? (row: Examined) => !holdsEveryWord(stemsOf(row.title ?? ""), words)
+      : whole.check;
+  const meet: WordSource = { kind: "meet", terms, from, check, whole };
+  if (whole.sure !== undefined) meet.sure = whole.sure;
+  return meet;
+}
