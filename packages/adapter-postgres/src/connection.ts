@@ -1,6 +1,7 @@
 import type { PgDatabase } from "drizzle-orm/pg-core";
 import { drizzle, type PostgresJsQueryResultHKT } from "drizzle-orm/postgres-js";
 import postgres from "postgres";
+import { SEARCH_TIMEOUT_MS } from "./repositories/search-budget.js";
 import * as schema from "./schema.js";
 
 /**
@@ -23,12 +24,21 @@ export interface Connection {
  * every connection of the adapter needs. `plan_cache_mode` stays `auto`, so
  * named pages go generic; a search with a term is sent unnamed
  * (listing-repository.ts). Why: DESIGN.md "Named pages, unnamed searches".
+ * With `searchTimeoutMs`, the search pool's (DESIGN.md "Search pool").
  */
-export function openConnection(url: string, max: number): postgres.Sql {
+export function openConnection(url: string, max: number, searchTimeoutMs?: number): postgres.Sql {
+  const search = searchTimeoutMs === undefined ? {} : { statement_timeout: searchTimeoutMs };
   return postgres(url, {
     max,
     // UTC: timestamps come back as text that Drizzle parses; one zone keeps them uniform.
-    connection: { application_name: "psm", TimeZone: "UTC" },
+    connection: {
+      application_name: searchTimeoutMs === undefined ? "psm" : "psm-search",
+      TimeZone: "UTC",
+      ...search,
+    },
+    // The driver's lookup of array types on connecting would run under a search connection's bound
+    // too, and fail when it is cancelled. Searches send and read no arrays, so that pool skips it.
+    fetch_types: searchTimeoutMs === undefined,
     // NOTICEs (e.g. "already exists, skipping" from migrations) are not errors.
     onnotice: () => {},
   });
@@ -37,5 +47,18 @@ export function openConnection(url: string, max: number): postgres.Sql {
 /** Opens a pool (see openConnection) and the drizzle handle over it. */
 export function connect(url: string, max: number): Connection {
   const sql = openConnection(url, max);
+  return { sql, db: drizzle(sql, { schema }) };
+}
+
+/**
+ * The search pool: every connection starts with `statement_timeout` as a
+ * connection parameter, so a search is its statements alone (DESIGN.md
+ * "Search pool"), and is named `psm-search` in pg_stat_activity.
+ */
+export function connectSearch(url: string, max: number, timeoutMs: number | undefined): Connection {
+  // A whole number of milliseconds, at least 1 (0 would switch the bound off).
+  const ms =
+    timeoutMs !== undefined && Number.isFinite(timeoutMs) ? Math.max(1, Math.floor(timeoutMs)) : SEARCH_TIMEOUT_MS;
+  const sql = openConnection(url, max, ms);
   return { sql, db: drizzle(sql, { schema }) };
 }
