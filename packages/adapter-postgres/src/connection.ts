@@ -27,7 +27,12 @@ export interface Connection {
  * With `searchTimeoutMs`, the search pool's (DESIGN.md "Search pool").
  */
 export function openConnection(url: string, max: number, searchTimeoutMs?: number): postgres.Sql {
-  const search = searchTimeoutMs === undefined ? {} : { statement_timeout: searchTimeoutMs };
+  // One process per search: a hostile search spends one core at most, and its plan's estimates are
+  // whole (countFacets reads them).
+  const search =
+    searchTimeoutMs === undefined
+      ? {}
+      : { statement_timeout: searchTimeoutMs, max_parallel_workers_per_gather: 0 };
   return postgres(url, {
     max,
     // UTC: timestamps come back as text that Drizzle parses; one zone keeps them uniform.
@@ -58,7 +63,9 @@ export function connect(url: string, max: number): Connection {
 export function connectSearch(url: string, max: number, timeoutMs: number | undefined): Connection {
   // A whole number of milliseconds, at least 1 (0 would switch the bound off).
   const ms =
-    timeoutMs !== undefined && Number.isFinite(timeoutMs) ? Math.max(1, Math.floor(timeoutMs)) : SEARCH_TIMEOUT_MS;
+    timeoutMs !== undefined && Number.isFinite(timeoutMs)
+      ? Math.max(1, Math.floor(timeoutMs))
+      : SEARCH_TIMEOUT_MS;
   const sql = openConnection(url, max, ms);
   return { sql, db: drizzle(sql, { schema }) };
 }

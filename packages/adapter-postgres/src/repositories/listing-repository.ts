@@ -16,7 +16,7 @@ import type { Db, Transaction } from "../connection.js";
 import { guarded } from "../db-errors.js";
 import { listings } from "../schema.js";
 import { eventWrites } from "./event-writer.js";
-import { countExactly, countSlice, findExactly, findSlice } from "./listing-find.js";
+import { countFacets, countSlice, findExactly, findSlice } from "./listing-find.js";
 import { createInsertBatcher } from "./listing-insert-batcher.js";
 import { boundedQuery, hasTrigram, pageQuery, sliceQuery, toSearchResult } from "./listing-search.js";
 import { activeAt, listingColumns, toRow, toSet } from "./listing-sql.js";
@@ -140,7 +140,7 @@ export function createListingRepository(
         return withinSearchBudget(
           db,
           pool,
-          (on) => countExactly(on, query, cap, now),
+          (on) => countFacets(on, query, cap, now),
           (on) => countSlice(on, query, cap, now),
         );
       }),

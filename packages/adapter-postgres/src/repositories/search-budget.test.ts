@@ -172,7 +172,9 @@ describePostgres("postgres search budget", (ctx) => {
     const connection = ctx.connection(1);
     const { listings } = createRepositories(connection.db);
     expect(await answer(listings, { ...active.search, text })).toEqual({ ids: [], resumeBefore: undefined });
-    const [setting] = await connection.sql<{ value: string }[]>`select current_setting('statement_timeout') as value`;
+    const [setting] = await connection.sql<
+      { value: string }[]
+    >`select current_setting('statement_timeout') as value`;
     expect(setting?.value).toBe("0");
   });
 });

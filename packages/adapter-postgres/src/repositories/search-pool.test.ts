@@ -17,10 +17,13 @@ describePostgres("postgres search pool", (ctx) => {
     const admin = ctx.connection(2).sql;
     const author = buildUser();
     await storage.repositories.users.insert(author);
-    await storage.repositories.listings.insertWithinSlots(buildListing({ userId: author.id, title: "Audit" }), {
-      maxSlots: 10,
-      now: NOW,
-    });
+    await storage.repositories.listings.insertWithinSlots(
+      buildListing({ userId: author.id, title: "Audit" }),
+      {
+        maxSlots: 10,
+        now: NOW,
+      },
+    );
     // The hostile searches' stand-in: every search waits on this lock until it is released.
     const holder = await admin.reserve();
     await holder`begin`;
