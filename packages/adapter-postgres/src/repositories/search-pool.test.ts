@@ -29,12 +29,12 @@ describePostgres("postgres search pool", (ctx) => {
     await holder`begin`;
     await holder`lock table listings in access exclusive mode`;
     const { listings } = storage.repositories;
-    const searches = [
+    const searches = Promise.all([
       listings.search({ status: "active", text: "audit", limit: 20 }, NOW),
       listings.find({ status: "active", words: ["audit"], sort: "relevance", limit: 20 }, NOW),
       listings.countByCategory({ status: "active", words: ["audit"] }, 100, NOW),
       listings.search({ status: "active", text: "aud", limit: 20 }, NOW),
-    ];
+    ] as const);
     try {
       // Both search connections blocked on the lock (counted, not timed), two more searches queued.
       let waiting = 0;
@@ -58,7 +58,7 @@ describePostgres("postgres search pool", (ctx) => {
       await holder`commit`;
       holder.release();
     }
-    const [found, ranked, counts, short] = await Promise.all(searches);
+    const [found, ranked, counts, short] = await searches;
     expect(found.map((listing) => listing.title)).toEqual(["Audit"]);
     expect(ranked.map((hit) => hit.listing.title)).toEqual(["Audit"]);
     expect(Object.values(counts.counts)).toEqual([1]);
