@@ -24,8 +24,11 @@ export function matchesWord(word: string, prefix: boolean): SQL {
   return sql`${SV} @@ to_tsquery('psm_search', ${`'${word.replaceAll("'", "''")}'${prefix ? ":*" : ""}`})`;
 }
 
-/** The title's own tsvector, stored (migrations/0019_title_vector.sql) and indexed. */
-const TITLE_VECTOR = sql.raw('"listings"."title_vector"');
+/**
+ * The title's own tsvector: the expression of listings_title_vector_idx, written the same. Not a
+ * stored column, though a walk would check that 12x faster: DESIGN.md "Full-text search".
+ */
+const TITLE_VECTOR = sql.raw(`to_tsvector('psm_search'::regconfig, "listings"."title")`);
 
 /** `search_vector` (title and description) holds the query, or with `titleOnly` the title alone does. */
 export function matches(words: readonly string[], titleOnly = false): SQL {
