@@ -1,7 +1,6 @@
 import type { PgDatabase } from "drizzle-orm/pg-core";
 import { drizzle, type PostgresJsQueryResultHKT } from "drizzle-orm/postgres-js";
 import postgres from "postgres";
-import { SEARCH_TIMEOUT_MS } from "./repositories/search-budget.js";
 import * as schema from "./schema.js";
 
 /**
@@ -60,12 +59,7 @@ export function connect(url: string, max: number): Connection {
  * connection parameter, so a search is its statements alone (DESIGN.md
  * "Search pool"), and is named `psm-search` in pg_stat_activity.
  */
-export function connectSearch(url: string, max: number, timeoutMs: number | undefined): Connection {
-  // A whole number of milliseconds, at least 1 (0 would switch the bound off).
-  const ms =
-    timeoutMs !== undefined && Number.isFinite(timeoutMs)
-      ? Math.max(1, Math.floor(timeoutMs))
-      : SEARCH_TIMEOUT_MS;
-  const sql = openConnection(url, max, ms);
+export function connectSearch(url: string, max: number, timeoutMs: number): Connection {
+  const sql = openConnection(url, max, timeoutMs);
   return { sql, db: drizzle(sql, { schema }) };
 }

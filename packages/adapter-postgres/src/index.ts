@@ -3,7 +3,7 @@ import { connect, connectSearch } from "./connection.js";
 import { guarded } from "./db-errors.js";
 import { applyMigrations } from "./migrate.js";
 import { createRepositories } from "./repositories/index.js";
-import type { SearchPool } from "./repositories/search-budget.js";
+import { SEARCH_TIMEOUT_MS, type SearchPool } from "./repositories/search-budget.js";
 
 /** How to reach PostgreSQL. */
 export interface PostgresStorageOptions {
@@ -52,7 +52,13 @@ export function openPostgresStorage(options: PostgresStorageOptions): PostgresSt
   const poolMax = options.poolMax ?? 10;
   const searchPoolMax = options.searchPoolMax ?? Math.ceil(poolMax / 2);
   const { sql, db } = connect(options.url, poolMax);
-  const searching = connectSearch(options.url, searchPoolMax, options.searchTimeoutMs);
+  // A whole number of milliseconds, at least 1 (0 would switch the bound off).
+  const timeoutMs = options.searchTimeoutMs;
+  const bound =
+    timeoutMs !== undefined && Number.isFinite(timeoutMs)
+      ? Math.max(1, Math.floor(timeoutMs))
+      : SEARCH_TIMEOUT_MS;
+  const searching = connectSearch(options.url, searchPoolMax, bound);
   const search: SearchPool = { db: searching.db, inFlight: 0 };
   return {
     repositories: createRepositories(db, { search }),
