@@ -20,6 +20,10 @@ describe("readConfig", () => {
     expect(config.answerCacheMs).toBe(1000);
     expect(config.mailFrom).toBe("Marketplace <no-reply@localhost>");
     expect(config.metricsToken).toBeUndefined();
+    expect([config.pgPoolMax, config.pgSearchPoolMax]).toEqual([10, 5]);
+    // The search pool follows PG_POOL_MAX unless set.
+    expect(readConfig({ PG_POOL_MAX: "3" }).pgSearchPoolMax).toBe(2);
+    expect(readConfig({ PG_POOL_MAX: "3", PG_SEARCH_POOL_MAX: "7" }).pgSearchPoolMax).toBe(7);
   });
 
   it("reads every database URL form", () => {
@@ -200,6 +204,7 @@ describe("readConfig", () => {
     [{ SMTP_URL: "http://mail" }, "SMTP_URL"],
     [{ LISTING_SLOTS: "gold:3" }, "LISTING_SLOTS"],
     [{ PG_POOL_MAX: "0" }, "PG_POOL_MAX"],
+    [{ PG_SEARCH_POOL_MAX: "0" }, "PG_SEARCH_POOL_MAX"],
     [{ RATE_LIMIT: "maybe" }, "RATE_LIMIT"],
     [{ RATE_LIMIT_STORE: "mongo" }, "RATE_LIMIT_STORE"],
     [{ LEGACY_PUBLIC_ENDPOINTS: "perhaps" }, "LEGACY_PUBLIC_ENDPOINTS"],

@@ -24,6 +24,8 @@ export interface Config {
   dataDir: string;
   database: { kind: "sqlite"; file: string } | { kind: "postgres"; url: string };
   pgPoolMax: number;
+  /** PG_SEARCH_POOL_MAX: the searches' own pool (default half of PG_POOL_MAX, rounded up). */
+  pgSearchPoolMax: number;
   jwtSecret: string | undefined;
   production: boolean;
   admin: { email: string; password: string } | undefined;
@@ -197,12 +199,14 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const logLevel = get("LOG_LEVEL") ?? "info";
   if (!LOG_LEVELS.includes(logLevel)) fail("LOG_LEVEL", `must be one of ${LOG_LEVELS.join(", ")}`);
 
+  const pgPoolMax = int("PG_POOL_MAX", 10, 1, 1000);
   return {
     port,
     host,
     dataDir,
     database: parseDatabaseUrl(get("DATABASE_URL"), dataDir, fail),
-    pgPoolMax: int("PG_POOL_MAX", 10, 1, 1000),
+    pgPoolMax,
+    pgSearchPoolMax: int("PG_SEARCH_POOL_MAX", Math.ceil(pgPoolMax / 2), 1, 1000),
     jwtSecret,
     production,
     admin:

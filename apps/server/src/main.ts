@@ -82,6 +82,7 @@ async function main(): Promise<void> {
     mailBacklog: () => storage.repositories.mailQueue.backlog(new Date()),
     documentWorkers: () => documents.stats(),
     poolSize: config.database.kind === "postgres" ? config.pgPoolMax : 1,
+    searchPool: storage.searchPool,
   });
   storageCalls.observe(metrics.storage);
   const rateLimit = metrics.countRefusals(rateLimiting.hooks);

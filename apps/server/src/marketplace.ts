@@ -11,7 +11,6 @@ import {
   createUuidV7Generator,
   type Mailer,
   type Marketplace,
-  type Storage,
   systemClock,
   webCryptoRandom,
 } from "@psm/core";
@@ -19,7 +18,7 @@ import type { Config } from "./config.js";
 import { openMailer } from "./mail.js";
 import { loadJwtSecret } from "./secrets.js";
 import { dataDirError } from "./start-errors.js";
-import { openStorage } from "./storage.js";
+import { openStorage, type ServerStorage } from "./storage.js";
 import type { StorageCalls } from "./storage-calls.js";
 
 /** The marketplace of a configuration, with the resources it holds (each closed by whoever opened it). */
@@ -27,7 +26,7 @@ export interface OpenedMarketplace {
   marketplace: Marketplace;
   /** Moves after every listing write through `marketplace`: the HTTP answer cache's (createHttpApp). */
   listingRevision: ListingRevision;
-  storage: Storage;
+  storage: ServerStorage;
   mailer: Mailer;
   documents: ClosableDocumentParser;
 }

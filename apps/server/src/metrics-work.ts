@@ -19,15 +19,25 @@ export interface DocumentUse {
 /** Storage call timings: 0.5 ms to 10 s. */
 const STORAGE_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 10];
 
+/** How busy PostgreSQL's search pool is, as the adapter counts it (its `searchPool`). */
+export interface SearchPoolUse {
+  readonly size: number;
+  /** Searches running or waiting for one of its connections now. */
+  readonly inFlight: number;
+}
+
 /**
- * Storage calls and the database pool. The pool's use is read from the calls in flight: each holds
- * at most one connection at a time (a unit of work is one call), so `min(in flight, size)` are in
- * use and the rest wait for one. The storage adapters expose no pool counters of their own
- * (postgres.js has none); SQLite has one connection, and its calls run on the event loop.
+ * Storage calls and the database pools. The main pool's use is read from the calls in flight: each
+ * holds at most one connection at a time (a unit of work is one call), so `min(in flight, size)` are
+ * in use and the rest wait for one. On PostgreSQL searches run on a pool of their own, which the
+ * adapter counts: those calls are its, not the main pool's. The storage adapters expose no pool
+ * counters of their own (postgres.js has none); SQLite has one connection, and its calls run on the
+ * event loop.
  */
 export function watchStorage(
   registers: Registry[],
   poolSize: number,
+  searchPool?: SearchPoolUse,
 ): StorageCallObserver & { readonly inFlight: number } {
   let inFlight = 0;
   const calls = new Histogram({
@@ -37,27 +47,13 @@ export function watchStorage(
     buckets: STORAGE_BUCKETS,
     registers,
   });
-  new Gauge({
-    name: "psm_db_pool_size",
-    help: "Connections the database pool may open (PG_POOL_MAX; 1 for SQLite)",
-    registers,
-  }).set(poolSize);
-  new Gauge({
-    name: "psm_db_pool_in_use",
-    help: "Connections busy with a storage call now",
-    registers,
-    collect() {
-      this.set(Math.min(inFlight, poolSize));
-    },
-  });
-  new Gauge({
-    name: "psm_db_pool_waiting",
-    help: "Storage calls waiting for a free connection now",
-    registers,
-    collect() {
-      this.set(Math.max(0, inFlight - poolSize));
-    },
-  });
+  const mainInFlight = () => Math.max(0, inFlight - (searchPool?.inFlight ?? 0));
+  const mainSize = "Connections the database pool may open (PG_POOL_MAX; 1 for SQLite)";
+  poolGauges(registers, "psm_db_pool", poolSize, mainInFlight, mainSize);
+  if (searchPool) {
+    const searchSize = "Connections PostgreSQL's search pool may open (PG_SEARCH_POOL_MAX)";
+    poolGauges(registers, "psm_db_search_pool", searchPool.size, () => searchPool.inFlight, searchSize);
+  }
   return {
     get inFlight() {
       return inFlight;
@@ -71,6 +67,33 @@ export function watchStorage(
       };
     },
   };
+}
+
+/** A pool's size, its connections in use and the calls waiting for one, from its calls in flight. */
+function poolGauges(
+  registers: Registry[],
+  prefix: string,
+  size: number,
+  inFlight: () => number,
+  help: string,
+) {
+  new Gauge({ name: `${prefix}_size`, help, registers }).set(size);
+  new Gauge({
+    name: `${prefix}_in_use`,
+    help: "Connections busy with a storage call now",
+    registers,
+    collect() {
+      this.set(Math.min(inFlight(), size));
+    },
+  });
+  new Gauge({
+    name: `${prefix}_waiting`,
+    help: "Storage calls waiting for a free connection now",
+    registers,
+    collect() {
+      this.set(Math.max(0, inFlight() - size));
+    },
+  });
 }
 
 /** Document parse and OCR workers: size, running and waiting jobs of each pool. */

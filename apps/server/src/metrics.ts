@@ -16,6 +16,7 @@ import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom
 import {
   type Backlog,
   type DocumentUse,
+  type SearchPoolUse,
   watchAnswerCache,
   watchBacklog,
   watchStorage,
@@ -64,6 +65,8 @@ export interface MetricsOptions {
   documentWorkers?: () => DocumentUse;
   /** Connections the database pool may open (PG_POOL_MAX; 1 for SQLite). */
   poolSize: number;
+  /** PostgreSQL's search pool, whose calls are not the main pool's. */
+  searchPool?: SearchPoolUse | undefined;
 }
 
 /**
@@ -103,7 +106,7 @@ export function createMetrics(options: MetricsOptions): ServerMetrics {
     watchBacklog(registers, { ...names, what: "Mail jobs", backlog: mailBacklog });
   }
   if (documentWorkers) watchWorkers(registers, documentWorkers);
-  const storage = watchStorage(registers, options.poolSize);
+  const storage = watchStorage(registers, options.poolSize, options.searchPool);
   const onAnswerCache = watchAnswerCache(registers);
   new Gauge({
     name: "psm_upload_bytes_held",

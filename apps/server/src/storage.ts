@@ -4,14 +4,19 @@ import type { Storage } from "@psm/core";
 import type { Config } from "./config.js";
 import { databaseError } from "./start-errors.js";
 
+/** The storage, and on PostgreSQL how busy its search pool is (the metrics read it). */
+export type ServerStorage = Storage & {
+  readonly searchPool?: { readonly size: number; readonly inFlight: number };
+};
+
 /**
  * Opens the storage DATABASE_URL names, importing only that adapter (SQLite
  * never loads postgres.js), and migrates it: the first moment the database is
  * reached. A failure of either stops the start with one line naming
  * DATABASE_URL (or DATA_DIR), never its password.
  */
-export async function openStorage(config: Config): Promise<Storage> {
-  let storage: Storage | undefined;
+export async function openStorage(config: Config): Promise<ServerStorage> {
+  let storage: ServerStorage | undefined;
   try {
     storage = await open(config);
     await storage.migrate();
@@ -22,10 +27,14 @@ export async function openStorage(config: Config): Promise<Storage> {
   }
 }
 
-async function open(config: Config): Promise<Storage> {
+async function open(config: Config): Promise<ServerStorage> {
   if (config.database.kind === "postgres") {
     const { openPostgresStorage } = await import("@psm/adapter-postgres");
-    return openPostgresStorage({ url: config.database.url, poolMax: config.pgPoolMax });
+    return openPostgresStorage({
+      url: config.database.url,
+      poolMax: config.pgPoolMax,
+      searchPoolMax: config.pgSearchPoolMax,
+    });
   }
   await mkdir(dirname(config.database.file), { recursive: true, mode: 0o700 });
   const { openSqliteStorage } = await import("@psm/adapter-sqlite");

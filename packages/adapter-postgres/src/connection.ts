@@ -23,12 +23,26 @@ export interface Connection {
  * every connection of the adapter needs. `plan_cache_mode` stays `auto`, so
  * named pages go generic; a search with a term is sent unnamed
  * (listing-repository.ts). Why: DESIGN.md "Named pages, unnamed searches".
+ * With `searchTimeoutMs`, the search pool's (DESIGN.md "Search pool").
  */
-export function openConnection(url: string, max: number): postgres.Sql {
+export function openConnection(url: string, max: number, searchTimeoutMs?: number): postgres.Sql {
+  // One process per search: a hostile search spends one core at most, and its plan's estimates are
+  // whole (countFacets reads them).
+  const search =
+    searchTimeoutMs === undefined
+      ? {}
+      : { statement_timeout: searchTimeoutMs, max_parallel_workers_per_gather: 0 };
   return postgres(url, {
     max,
     // UTC: timestamps come back as text that Drizzle parses; one zone keeps them uniform.
-    connection: { application_name: "psm", TimeZone: "UTC" },
+    connection: {
+      application_name: searchTimeoutMs === undefined ? "psm" : "psm-search",
+      TimeZone: "UTC",
+      ...search,
+    },
+    // The driver's lookup of array types on connecting would run under a search connection's bound
+    // too, and fail when it is cancelled. Searches send and read no arrays, so that pool skips it.
+    fetch_types: searchTimeoutMs === undefined,
     // NOTICEs (e.g. "already exists, skipping" from migrations) are not errors.
     onnotice: () => {},
   });
@@ -37,5 +51,15 @@ export function openConnection(url: string, max: number): postgres.Sql {
 /** Opens a pool (see openConnection) and the drizzle handle over it. */
 export function connect(url: string, max: number): Connection {
   const sql = openConnection(url, max);
+  return { sql, db: drizzle(sql, { schema }) };
+}
+
+/**
+ * The search pool: every connection starts with `statement_timeout` as a
+ * connection parameter, so a search is its statements alone (DESIGN.md
+ * "Search pool"), and is named `psm-search` in pg_stat_activity.
+ */
+export function connectSearch(url: string, max: number, timeoutMs: number): Connection {
+  const sql = openConnection(url, max, timeoutMs);
   return { sql, db: drizzle(sql, { schema }) };
 }

@@ -1,8 +1,9 @@
 import type { Storage } from "@psm/core";
-import { connect } from "./connection.js";
+import { connect, connectSearch } from "./connection.js";
 import { guarded } from "./db-errors.js";
 import { applyMigrations } from "./migrate.js";
 import { createRepositories } from "./repositories/index.js";
+import { SEARCH_TIMEOUT_MS, type SearchPool } from "./repositories/search-budget.js";
 
 /** How to reach PostgreSQL. */
 export interface PostgresStorageOptions {
@@ -10,6 +11,13 @@ export interface PostgresStorageOptions {
   url: string;
   /** Connections in this process's pool (default 10). */
   poolMax?: number | undefined;
+  /**
+   * Connections of the separate pool searches run on (searches with a term,
+   * finds, facet counts), each carrying the search budget as its
+   * `statement_timeout`; default half of `poolMax`, rounded up. Searches
+   * beyond it wait for one of these, never for the writes' pool.
+   */
+  searchPoolMax?: number | undefined;
   /**
    * Database time, in milliseconds, a search with a term may take before
    * PostgreSQL cancels it and it answers the matches among the newest listings
@@ -22,14 +30,38 @@ export interface PostgresStorageOptions {
 /** Seconds close() lets in-flight queries finish before connections are cut. */
 const DRAIN_TIMEOUT_SECONDS = 5;
 
+/** How busy the search pool is, for the metrics (its counts are the adapter's own). */
+export interface SearchPoolUse {
+  /** Connections it may open. */
+  readonly size: number;
+  /** Searches running or waiting for one of its connections now. */
+  readonly inFlight: number;
+}
+
+/** Storage on PostgreSQL, with its search pool's use. */
+export interface PostgresStorage extends Storage {
+  readonly searchPool: SearchPoolUse;
+}
+
 /**
- * Storage on PostgreSQL through a postgres.js pool. Connections open lazily,
- * so this never throws for an unreachable server; migrate() and ping() tell.
+ * Storage on PostgreSQL through two postgres.js pools: one for searches (see
+ * searchPoolMax), one for everything else. Connections open lazily, so this
+ * never throws for an unreachable server; migrate() and ping() tell.
  */
-export function openPostgresStorage(options: PostgresStorageOptions): Storage {
-  const { sql, db } = connect(options.url, options.poolMax ?? 10);
+export function openPostgresStorage(options: PostgresStorageOptions): PostgresStorage {
+  const poolMax = options.poolMax ?? 10;
+  const searchPoolMax = options.searchPoolMax ?? Math.ceil(poolMax / 2);
+  const { sql, db } = connect(options.url, poolMax);
+  // A whole number of milliseconds, at least 1 (0 would switch the bound off).
+  const timeoutMs = options.searchTimeoutMs;
+  const bound =
+    timeoutMs !== undefined && Number.isFinite(timeoutMs)
+      ? Math.max(1, Math.floor(timeoutMs))
+      : SEARCH_TIMEOUT_MS;
+  const searching = connectSearch(options.url, searchPoolMax, bound);
+  const search: SearchPool = { db: searching.db, inFlight: 0 };
   return {
-    repositories: createRepositories(db, { searchTimeoutMs: options.searchTimeoutMs }),
+    repositories: createRepositories(db, { search }),
     migrate: () => guarded(() => applyMigrations(options.url)),
     async ping() {
       try {
@@ -39,7 +71,19 @@ export function openPostgresStorage(options: PostgresStorageOptions): Storage {
         return false;
       }
     },
-    close: () => guarded(() => sql.end({ timeout: DRAIN_TIMEOUT_SECONDS })),
+    close: () =>
+      guarded(async () => {
+        await Promise.all([
+          sql.end({ timeout: DRAIN_TIMEOUT_SECONDS }),
+          searching.sql.end({ timeout: DRAIN_TIMEOUT_SECONDS }),
+        ]);
+      }),
+    searchPool: {
+      size: searchPoolMax,
+      get inFlight() {
+        return search.inFlight;
+      },
+    },
   };
 }
 

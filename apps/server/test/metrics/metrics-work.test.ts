@@ -43,6 +43,23 @@ describe("metrics of work beyond requests", () => {
     expect([count("ok"), count("error")]).toEqual([2, 1]);
   });
 
+  it("counts PostgreSQL's search pool apart: its searches hold none of the main pool's connections", async () => {
+    const searchPool = { size: 2, inFlight: 0 };
+    const metrics = metricsWith({ searchPool });
+    // Three searches (the adapter counts them on its search pool) and one write, in flight.
+    const ends = [1, 2, 3].map(() => metrics.storage.start("listings", "find"));
+    searchPool.inFlight = 3;
+    const write = metrics.storage.start("users", "insert");
+    const scrape = await read(metrics);
+    expect(scrape.value("psm_db_search_pool_size")).toBe(2);
+    expect(scrape.value("psm_db_search_pool_in_use")).toBe(2);
+    expect(scrape.value("psm_db_search_pool_waiting")).toBe(1);
+    expect(scrape.value("psm_db_pool_in_use")).toBe(1);
+    expect(scrape.value("psm_db_pool_waiting")).toBe(0);
+    for (const end of ends) end();
+    write();
+  });
+
   it("shows the document workers' use, and the mail queue's depth and the age of its oldest due job", async () => {
     const dueAt = new Date(Date.now() - 90_000);
     const metrics = metricsWith({

@@ -1,7 +1,7 @@
 import { expectBoundedFindAgrees, seedSparse } from "@psm/core/testing";
 import { expect, it } from "vitest";
 import { describePostgres } from "../../test/hooks.js";
-import { countExactly, countSlice, findSlice } from "./listing-find.js";
+import { countExactly, countFacets, countSlice, findSlice } from "./listing-find.js";
 import { tsQueryText } from "./listing-find-sql.js";
 
 const NOW = new Date("2026-03-01T13:00:00.000Z");
@@ -43,5 +43,15 @@ describePostgres("postgres find at its budget", (ctx) => {
       counts: { cybersecurity: 1, "data-analytics": 1 },
       capped: true,
     });
+    // A walk that reaches the last entry has counted the whole match set.
+    expect(await countSlice(db, query, 1000, NOW, 100)).toEqual({
+      counts: { cybersecurity: 4, "data-analytics": 4 },
+      capped: false,
+    });
+    // Few matches expected: counted exactly, words or not.
+    expect(await countFacets(db, query, 1000, NOW)).toEqual(await countExactly(db, query, 1000, NOW));
+    expect(await countFacets(db, { status: "active" }, 5, NOW)).toEqual(
+      await countExactly(db, { status: "active" }, 5, NOW),
+    );
   });
 });

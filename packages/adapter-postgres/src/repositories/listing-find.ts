@@ -11,7 +11,7 @@ import {
 import { and, inArray, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../connection.js";
 import { listings } from "../schema.js";
-import { filters, matches, type Part, partsOf, pinnedFilters } from "./listing-find-sql.js";
+import { filters, matches, matchesWord, type Part, partsOf, pinnedFilters } from "./listing-find-sql.js";
 import { listingColumns } from "./listing-sql.js";
 
 /** Entries a slice walks when a find or a facet count reached its time budget. */
@@ -124,12 +124,70 @@ function startOf(query: ListingFind): SortKey {
   return { rank: 0, price: null, id: query.sort === "price_asc" ? MIN_ID : MAX_ID };
 }
 
+/** Entries the newest-first walk of countSlice examines. */
+export const FACET_SLICE = 10_000;
+
+/**
+ * Matches the planner may expect (its statistics on `search_vector`'s words)
+ * for facets with words to be counted exactly, through the GIN index; and
+ * listings it may expect for the query's last word as a prefix (which the
+ * index reads whole) and for its rarest word (which drives the index's scan
+ * of the others). Above either the counts are countSlice's, bounded:
+ * DESIGN.md "Full-text search".
+ */
+export const FACET_EXACT_ESTIMATE = 10_000;
+export const FACET_WORD_ESTIMATE = 100_000;
+
+/** The planner's estimates of rows for each statement of a UNION ALL, in order. */
+async function estimates(db: Db, statements: SQL[]): Promise<number[]> {
+  const [row] = await db.execute<Record<string, [{ Plan: PlanNode }]>>(
+    sql`explain (format json) ${sql.join(statements, sql` union all `)}`,
+  );
+  const [plan] = Object.values(row ?? {})[0] ?? [];
+  let node = plan?.Plan;
+  // Down to the Append of the statements (below a Gather where the plan is parallel: not on the search pool).
+  while (node !== undefined && !node["Node Type"].endsWith("Append") && node.Plans?.length === 1)
+    node = node.Plans[0];
+  return (node?.Plans ?? []).map((part) => part["Plan Rows"]);
+}
+
+interface PlanNode {
+  "Node Type": string;
+  "Plan Rows": number;
+  Plans?: PlanNode[];
+}
+
+/** The facets of `query`, counted exactly when the planner expects that to be cheap, else over countSlice's walk. */
+export async function countFacets(
+  db: Db,
+  query: FacetQuery,
+  cap: number,
+  now: Date,
+): Promise<CategoryCounts> {
+  const words = query.words ?? [];
+  if (words.length === 0) return countExactly(db, query, cap, now);
+  const rows = (where: SQL | undefined) => sql`(select 1 from "listings" where ${where ?? sql`true`})`;
+  const [all, last, ...others] = await estimates(db, [
+    rows(and(...filters(query, now), matches(words))),
+    rows(matchesWord(words.at(-1)!, true)),
+    ...words.slice(0, -1).map((word) => rows(matchesWord(word, false))),
+  ]);
+  const exact =
+    all !== undefined &&
+    last !== undefined &&
+    all <= FACET_EXACT_ESTIMATE &&
+    last <= FACET_WORD_ESTIMATE &&
+    Math.min(last, ...others) <= FACET_WORD_ESTIMATE;
+  return exact ? countExactly(db, query, cap, now) : countSlice(db, query, cap, now);
+}
+
 /**
  * Per category, its matches up to cap + 1 (so a count above the cap shows as
  * such). Without words each count walks (category, status, id), which the
  * ORDER BY makes the plan: without it the planner may walk every active
- * listing for each category, filtering on category. With words it chooses
- * between the GIN index and that walk.
+ * listing for each category, filtering on category. With words (few matches
+ * expected: countFacets) one statement counts them all from one bitmap of the
+ * GIN index, instead of one per category.
  */
 export async function countExactly(
   db: Db,
@@ -137,14 +195,22 @@ export async function countExactly(
   cap: number,
   now: Date,
 ): Promise<CategoryCounts> {
-  const words = query.words !== undefined && query.words.length > 0 ? [matches(query.words)] : [];
+  if (query.words !== undefined && query.words.length > 0) {
+    const rows = await db.execute<{
+      category: Category;
+      n: number;
+    }>(sql`select "listings"."category" as category,
+        count(*)::int as n from "listings" where ${and(...filters(query, now), matches(query.words))}
+      group by "listings"."category"`);
+    return toCounts(rows, cap, false);
+  }
   const order =
-    words.length === 0 && query.status !== "all"
+    query.status !== "all"
       ? sql`order by "listings"."category", "listings"."status", "listings"."id" desc`
       : sql``;
   const rows = await db.execute<{ category: Category; n: number }>(sql`select c.category,
       (select count(*)::int from (select 1 from "listings"
-        where "listings"."category" = c.category and ${and(...filters(query, now), ...words)}
+        where "listings"."category" = c.category and ${and(...filters(query, now)) ?? sql`true`}
         ${order} limit ${cap + 1}) as s) as n
     from (values ${sql.join(
       CATEGORY_VALUES.map((category) => sql`(${category})`),
@@ -153,22 +219,27 @@ export async function countExactly(
   return toCounts(rows, cap, false);
 }
 
-/** Counts among the newest FIND_SLICE entries: lower bounds, flagged capped. */
+/**
+ * Counts among the newest `slice` entries: lower bounds, flagged capped
+ * unless the walk reached the last entry (then they are the whole set's).
+ */
 export async function countSlice(
   db: Db,
   query: FacetQuery,
   cap: number,
   now: Date,
-  slice = FIND_SLICE,
+  slice = FACET_SLICE,
 ): Promise<CategoryCounts> {
   const words = query.words !== undefined && query.words.length > 0 ? [matches(query.words)] : [];
   const pinned = pinnedFilters(query);
   const hit = and(...filters(query, now), ...words) ?? sql`true`;
-  const rows = await db.execute<{ category: Category; n: number }>(sql`select category,
-      (count(*) filter (where hit))::int as n from (select "listings"."category" as category, (${hit}) as hit
+  const rows = await db.execute<{ category: Category; n: number; examined: number }>(sql`select category,
+      (count(*) filter (where hit))::int as n, count(*)::int as examined
+      from (select "listings"."category" as category, (${hit}) as hit
         from "listings" where ${and(...pinned) ?? sql`true`} order by "listings"."id" desc limit ${slice}) as w
     group by category`);
-  return toCounts(rows, cap, true);
+  const examined = rows.reduce((sum, row) => sum + row.examined, 0);
+  return toCounts(rows, cap, examined >= slice);
 }
 
 function toCounts(rows: { category: Category; n: number }[], cap: number, capped: boolean): CategoryCounts {

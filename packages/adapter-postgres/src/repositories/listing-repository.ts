@@ -16,12 +16,12 @@ import type { Db, Transaction } from "../connection.js";
 import { guarded } from "../db-errors.js";
 import { listings } from "../schema.js";
 import { eventWrites } from "./event-writer.js";
-import { countExactly, countSlice, findExactly, findSlice } from "./listing-find.js";
+import { countFacets, countSlice, findExactly, findSlice } from "./listing-find.js";
 import { createInsertBatcher } from "./listing-insert-batcher.js";
 import { boundedQuery, hasTrigram, pageQuery, sliceQuery, toSearchResult } from "./listing-search.js";
 import { activeAt, listingColumns, toRow, toSet } from "./listing-sql.js";
 import { countInt, idBefore, lockUser, pageLimit } from "./query-helpers.js";
-import { SEARCH_TIMEOUT_MS, withinSearchBudget } from "./search-budget.js";
+import { type SearchPool, withinSearchBudget } from "./search-budget.js";
 import { createViewBatcher } from "./view-batcher.js";
 
 async function countActive(db: Db | Transaction, userId: string, now: Date): Promise<number> {
@@ -70,11 +70,12 @@ async function write(db: Db | Transaction, id: string, changes: ListingChanges):
 /** How the listing repository bounds its work. */
 export interface ListingRepositoryOptions {
   /**
-   * Database time a search with a term may take, in milliseconds, before it
-   * answers the slice of its walk instead (default SEARCH_TIMEOUT_MS, 35; see
-   * DESIGN.md "Search budget").
+   * The pool searches with a term, finds and facet counts run on, whose
+   * connections carry the search budget (DESIGN.md "Search pool"). Without it
+   * (a unit of work, tests of plans) they run on the repository's own handle,
+   * unbounded.
    */
-  searchTimeoutMs?: number | undefined;
+  search?: SearchPool | undefined;
 }
 
 /**
@@ -88,7 +89,8 @@ export function createListingRepository(
 ): ListingRepository {
   const inUnit = is(db, PgTransaction);
   const writes = eventWrites(db, outbox);
-  const searchTimeoutMs = options.searchTimeoutMs ?? SEARCH_TIMEOUT_MS;
+  // A unit's searches belong to its transaction: they run there, unbounded (search-budget.ts).
+  const pool = inUnit ? undefined : options.search;
   // The pool's repository batches views (see view-batcher.ts); a transaction's must not,
   // or one unit's increment would commit, or roll back, with other callers' views.
   const incrementViews = inUnit ? (id: string) => guarded(() => incrementOne(db, id)) : createViewBatcher(db);
@@ -121,13 +123,12 @@ export function createListingRepository(
         // it answers the slice of its walk.
         return await withinSearchBudget(
           db,
-          inUnit,
-          searchTimeoutMs,
+          pool,
           async (on) =>
             hasTrigram(folded)
               ? await pageQuery(on, query, now, folded)
               : toSearchResult(await boundedQuery(on, query, now, folded)),
-          async () => toSearchResult(await sliceQuery(db, query, now, folded)),
+          async (on) => toSearchResult(await sliceQuery(on, query, now, folded)),
         );
       }),
     // Unnamed and under the search budget, like a search with a term: past it,
@@ -138,10 +139,9 @@ export function createListingRepository(
         if (query.after !== undefined && !isUuid(query.after.id)) return [];
         return withinSearchBudget(
           db,
-          inUnit,
-          searchTimeoutMs,
+          pool,
           (on) => findExactly(on, query, now),
-          () => findSlice(db, query, now),
+          (on) => findSlice(on, query, now),
         );
       }),
     countByCategory: (query, cap, now) =>
@@ -149,10 +149,9 @@ export function createListingRepository(
         if (query.userId !== undefined && !isUuid(query.userId)) return { counts: {}, capped: false };
         return withinSearchBudget(
           db,
-          inUnit,
-          searchTimeoutMs,
-          (on) => countExactly(on, query, cap, now),
-          () => countSlice(db, query, cap, now),
+          pool,
+          (on) => countFacets(on, query, cap, now),
+          (on) => countSlice(on, query, cap, now),
         );
       }),
     listAll: (page: PageQuery) =>

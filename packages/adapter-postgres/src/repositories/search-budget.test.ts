@@ -152,20 +152,29 @@ describePostgres("postgres search budget", (ctx) => {
     expect(page.resumeBefore).toBeUndefined();
   });
 
-  it("leaves the connection without the budget after a search, answered or cancelled", async () => {
-    // One connection: the setting a search made must end with the search's transaction.
-    const connection = ctx.connection(1);
-    for (const [searchTimeoutMs, text] of [
-      [5_000, "offer 5"],
-      [1, "consulting service consulting"],
-    ] as const) {
-      const { listings } = createRepositories(connection.db, { searchTimeoutMs });
-      const found = await listings.search({ limit: 21, status: "active", text }, NOW);
-      expect(found.length > 0 || found.resumeBefore !== undefined, text).toBe(true);
-      const [after] = await connection.sql<
-        { setting: string }[]
-      >`select current_setting('statement_timeout') as setting`;
-      expect(after?.setting, text).toBe("0");
+  it("keeps the bound on the search connection after a slice, and none on the writes' pool", async () => {
+    // One search connection: each slice lifts the bound in a transaction of its own (SET LOCAL),
+    // so the next search on that connection is cancelled at the bound again and answers its slice.
+    const active = cases[0]!;
+    const text = "consulting service consulting";
+    const expected = await slice(active, text, undefined);
+    for (let round = 0; round < 3; round++) {
+      expect(await answer(tight.repositories.listings, { ...active.search, text }), `round ${round}`).toEqual(
+        expected,
+      );
     }
+    // The writes' pool carries no bound: the same search in a unit of work (on that pool) runs whole.
+    const whole = await tight.repositories.unitOfWork.run((units) =>
+      answer(units.listings, { ...active.search, text }),
+    );
+    expect(whole).toEqual({ ids: [], resumeBefore: undefined });
+    // Nor does a repository built over a pool of its own without a search pool (tests of plans).
+    const connection = ctx.connection(1);
+    const { listings } = createRepositories(connection.db);
+    expect(await answer(listings, { ...active.search, text })).toEqual({ ids: [], resumeBefore: undefined });
+    const [setting] = await connection.sql<
+      { value: string }[]
+    >`select current_setting('statement_timeout') as value`;
+    expect(setting?.value).toBe("0");
   });
 });

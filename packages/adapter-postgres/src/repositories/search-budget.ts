@@ -10,32 +10,55 @@ import { sqlState } from "../db-errors.js";
 export const SEARCH_TIMEOUT_MS = 35;
 
 /**
- * Runs a search under a statement_timeout: PostgreSQL itself cancels the
- * statement and frees its work at the bound, not a timer racing it here. The
- * setting is SET LOCAL in a transaction of the search's own, so it ends with
- * it; inside a unit of work (already a transaction) the search runs as it is,
- * since a savepoint would leave the setting to the unit's later statements.
- * A cancelled search answers `atBudget`, which must be bounded by its own
- * construction: it runs without the timeout, on `db` after the cancelled
- * transaction's rollback, in one round trip.
+ * The pool searches run on: its connections were opened with
+ * `statement_timeout` as a connection parameter (openSearchConnection), so a
+ * search is its statements alone, with no BEGIN, SET or COMMIT around them,
+ * and searches that reach the bound hold these connections, never the
+ * writes'. DESIGN.md "Search pool".
+ */
+export interface SearchPool {
+  db: Db;
+  /** Searches running or waiting for a connection of this pool now (the metrics' gauges). */
+  inFlight: number;
+}
+
+/**
+ * Runs a search on the search pool, where PostgreSQL itself cancels each
+ * statement at the bound and frees its work, not a timer racing it here. A
+ * cancelled search answers `atBudget`, which must be bounded by its own
+ * construction (a LIMIT): it runs on the same pool without the timeout, in a
+ * transaction of its own that lifts it (SET LOCAL, so the connection keeps its
+ * bound afterwards). Without a pool (inside a unit of work, already a
+ * transaction on the unit's connection) the search runs on `db` as it is.
  */
 export async function withinSearchBudget<T>(
   db: Db,
-  inUnit: boolean,
-  timeoutMs: number,
+  pool: SearchPool | undefined,
   search: (on: Db) => Promise<T>,
-  atBudget: () => Promise<T>,
+  atBudget: (on: Db) => Promise<T>,
 ): Promise<T> {
-  if (inUnit) return search(db);
-  // A whole number of milliseconds, at least 1 (0 would switch the bound off), written as a literal.
-  const ms = Number.isFinite(timeoutMs) ? Math.max(1, Math.floor(timeoutMs)) : SEARCH_TIMEOUT_MS;
+  if (pool === undefined) return search(db);
+  pool.inFlight++;
   try {
-    return await db.transaction(async (tx) => {
-      await tx.execute(sql.raw(`set local statement_timeout = ${ms}`));
-      return search(tx);
-    });
-  } catch (error) {
-    if (sqlState(error) !== "57014") throw error;
+    try {
+      return await search(pool.db);
+    } catch (error) {
+      if (sqlState(error) !== "57014") throw error;
+    }
+    const lifted = () =>
+      pool.db.transaction(async (tx) => {
+        await tx.execute(sql.raw("set local statement_timeout = 0"));
+        return atBudget(tx);
+      });
+    try {
+      return await lifted();
+    } catch (error) {
+      if (sqlState(error) !== "57014") throw error;
+    }
+    // The timeout of the statement before, firing as it ended, can land on this BEGIN or SET
+    // (seen at a 1 ms budget); that cancel is spent, so the slice runs once more.
+    return await lifted();
+  } finally {
+    pool.inFlight--;
   }
-  return atBudget();
 }
