@@ -8,6 +8,7 @@ import { startWebhookRelay } from "@psm/adapter-webhooks";
 import { startSavedSearchMatcher } from "@psm/core";
 import { createUploadGate } from "@psm/host";
 import { ConfigError, readConfig } from "./config.js";
+import { collectStartupGarbage } from "./heap.js";
 import { accessLogger, createLogger } from "./logger.js";
 import { openMarketplace } from "./marketplace.js";
 import { MAX_UPLOAD_BYTES, mcpSurface, toolCatalog } from "./mcp.js";
@@ -152,6 +153,8 @@ async function main(): Promise<void> {
     server.once("listening", resolve);
     server.once("error", (error) => reject(listenError(config, error)));
   });
+  // Before the first request is read: what the start left behind goes back to the system.
+  collectStartupGarbage();
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : config.port;
   logger.info(
