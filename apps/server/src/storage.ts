@@ -2,6 +2,7 @@ import { mkdir } from "node:fs/promises";
 import { dirname } from "node:path";
 import type { Storage } from "@psm/core";
 import type { Config } from "./config.js";
+import { resolveDrizzleDirectly } from "./drizzle-resolve.js";
 import { databaseError } from "./start-errors.js";
 
 /**
@@ -23,6 +24,7 @@ export async function openStorage(config: Config): Promise<Storage> {
 }
 
 async function open(config: Config): Promise<Storage> {
+  resolveDrizzleDirectly();
   if (config.database.kind === "postgres") {
     const { openPostgresStorage } = await import("@psm/adapter-postgres");
     return openPostgresStorage({ url: config.database.url, poolMax: config.pgPoolMax });
