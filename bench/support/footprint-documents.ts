@@ -17,7 +17,7 @@ export async function documentWork(
   base: string,
   pid: number,
   tokens: string[],
-  options: { seconds: number; idleWaitMs: number },
+  options: { seconds: number; idleWaitMs: number; settleMs: number },
 ): Promise<{ documents?: TreeMemory; afterDocuments?: TreeMemory; parsed: number; refused: number }> {
   // The test support of adapter-documents: its sources, through ts-resolve's ".js" → ".ts".
   const { textToPdf } = await import("../../packages/adapter-documents/test/support/make-pdf.js");
@@ -61,6 +61,9 @@ export async function documentWork(
     await sleep(500);
     after = treeMemory(pid);
   }
+  // The server returns what the traffic left after 30-60 s without requests (apps/server/src/heap.ts).
+  await sleep(options.settleMs);
+  after = treeMemory(pid);
   return {
     parsed,
     refused,

@@ -101,12 +101,30 @@ export function samplePeak(pid: number, everyMs = 250): PeakSampler {
   };
 }
 
-/** Milliseconds from `spawnedAt` (performance.now() before the spawn) to the first answer of `path`. */
-export async function firstAnswer(base: string, spawnedAt: number, path = "/api/listings"): Promise<number> {
+/** CPU time `pid` has spent (user and system, every thread), in ms; 0 where /proc is absent. */
+export function cpuMs(pid: number): number {
+  const stat = read(`/proc/${pid}/stat`);
+  if (stat === undefined) return 0;
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  // utime and stime, in clock ticks of 10 ms (USER_HZ is 100 on Linux).
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/**
+ * Milliseconds from `spawnedAt` (performance.now() before the spawn) to the first answer of
+ * `path`, and the CPU time the server had spent by then: the wall time grows with whatever else
+ * the machine runs, the CPU time much less.
+ */
+export async function firstAnswer(
+  base: string,
+  pid: number,
+  spawnedAt: number,
+  path = "/api/listings",
+): Promise<{ ms: number; cpuMs: number }> {
   const answer = await fetch(`${base}${path}`);
   await answer.arrayBuffer();
   if (!answer.ok) throw new Error(`first request GET ${path}: ${answer.status}`);
-  return performance.now() - spawnedAt;
+  return { ms: performance.now() - spawnedAt, cpuMs: cpuMs(pid) };
 }
 
 /** The figures of `pid` after `quietMs` without requests. */
@@ -120,13 +138,15 @@ export interface Footprint {
   backend: "sqlite" | "postgres";
   /** From the spawn of `node …/main.js` to the end of the first answer (GET /api/listings). */
   firstAnswerMs: number;
+  /** The server's CPU time by then (start and first answer). */
+  firstAnswerCpuMs: number;
   /** A few seconds after the first answer, before any other request. */
   idle?: TreeMemory;
   /** The maximum over every endpoint's rounds. */
   load?: TreeMemory;
   /** The maximum while documents were parsed (see footprint-documents.ts). */
   documents?: TreeMemory;
-  /** After the document processes' idle period: they should have ended. */
+  /** A minute after the last request: the document processes ended, the server collected. */
   afterDocuments?: TreeMemory;
 }
 
@@ -136,7 +156,7 @@ const mib = (n: number | undefined) => (n === undefined ? "n/a" : `${n.toFixed(0
 export function describeFootprint(f: Footprint): string {
   const name = f.backend === "sqlite" ? "SQLite" : "PostgreSQL";
   const parts = [
-    `first answer ${f.firstAnswerMs.toFixed(0)} ms after the spawn`,
+    `first answer ${f.firstAnswerMs.toFixed(0)} ms after the spawn (${f.firstAnswerCpuMs.toFixed(0)} ms of server CPU)`,
     `idle RSS ${mib(f.idle?.rssMiB)} (${f.idle?.threads ?? "?"} threads)`,
     `RSS under load at most ${mib(f.load?.rssMiB)}`,
   ];
@@ -147,7 +167,7 @@ export function describeFootprint(f: Footprint): string {
     );
   if (f.afterDocuments)
     parts.push(
-      `${f.afterDocuments.children} document processes left after their idle period, RSS ${mib(f.afterDocuments.treeRssMiB)}`,
+      `a minute after the last request ${f.afterDocuments.children} document processes left, RSS ${mib(f.afterDocuments.treeRssMiB)}`,
     );
   return `Footprint, ${name}: ${parts.join("; ")}.`;
 }
@@ -165,7 +185,7 @@ export function footprintTargets(
     {
       name: `${name} first answer after start`,
       wanted: `≤ ${b.firstAnswerMs} ms`,
-      measured: `${f.firstAnswerMs.toFixed(0)} ms`,
+      measured: `${f.firstAnswerMs.toFixed(0)} ms (${f.firstAnswerCpuMs.toFixed(0)} ms of CPU; the wall time includes waiting for the cores)`,
       met: f.firstAnswerMs <= b.firstAnswerMs,
     },
   ];
@@ -178,6 +198,6 @@ export function footprintTargets(
     ...bound("RSS idle", f.idle?.rssMiB, b.idleMiB),
     ...bound("RSS under load", f.load?.rssMiB, b.loadMiB),
     ...bound("RSS parsing documents (server + document processes)", f.documents?.treeRssMiB, b.loadMiB),
-    ...bound("RSS after the document processes' idle period", f.afterDocuments?.treeRssMiB, b.idleMiB),
+    ...bound("RSS idle again, a minute after the last request", f.afterDocuments?.treeRssMiB, b.idleMiB),
   ];
 }

@@ -56,7 +56,7 @@ const listings = Number(args.listings);
 const IDLE_MS = 5_000;
 /** Four callers uploading for 10 s; the document processes end 30 s after their last job. */
 const DOCUMENT_CALLERS = 4;
-const DOCUMENT_WORK = { seconds: 10, idleWaitMs: 40_000 };
+const DOCUMENT_WORK = { seconds: 10, idleWaitMs: 40_000, settleMs: 35_000 };
 /** Where the run's table goes, between its markers (the README keeps a summary and links here). */
 const PERFORMANCE_PAGE = "docs/performance.md";
 const log = (line: string) => process.stdout.write(`${line}\n`);
@@ -92,7 +92,8 @@ async function runBackend(
     startBenchServer({ ...serverEnv, ...env, DATA_DIR: dataDir }, profileArgs(backend)),
   );
   // Issue 30 item 4: the first answer, then the server left alone a few seconds.
-  const footprint: Footprint = { backend, firstAnswerMs: await firstAnswer(server.url, spawnedAt) };
+  const first = await firstAnswer(server.url, server.pid, spawnedAt);
+  const footprint: Footprint = { backend, firstAnswerMs: first.ms, firstAnswerCpuMs: first.cpuMs };
   const idle = await idleMemory(server.pid, IDLE_MS);
   if (idle) footprint.idle = idle;
   const fixtures = await prepareFixtures(server.url, seeded.sampleIds);
