@@ -6,6 +6,15 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { bestCeilings, type CeilingFigures, type Ceilings, startCeilings } from "./ceilings.js";
 import { ENDPOINT, prepareFixtures } from "./endpoints.js";
+import {
+  describeFootprint,
+  type Footprint,
+  firstAnswer,
+  footprintTargets,
+  idleMemory,
+  samplePeak,
+} from "./footprint.js";
+import { documentWork } from "./footprint-documents.js";
 import { benchBackend } from "./http-backend.js";
 import type { LoadSettings } from "./load.js";
 import { REPO_ROOT } from "./modules.js";
@@ -32,6 +41,7 @@ const { values: args } = parseArgs({
     "no-postgres": { type: "boolean", default: false },
     "no-readme": { type: "boolean", default: false },
     profile: { type: "boolean", default: false },
+    "no-documents": { type: "boolean", default: false },
     only: { type: "string" },
   },
 });
@@ -42,6 +52,11 @@ const settings: LoadSettings = {
   rounds: Number(args.rounds),
 };
 const listings = Number(args.listings);
+/** Quiet time before the idle figures: long enough for what the start leaves to settle. */
+const IDLE_MS = 5_000;
+/** Four callers uploading for 10 s; the document processes end 30 s after their last job. */
+const DOCUMENT_CALLERS = 4;
+const DOCUMENT_WORK = { seconds: 10, idleWaitMs: 40_000, settleMs: 35_000 };
 /** Where the run's table goes, between its markers (the README keeps a summary and links here). */
 const PERFORMANCE_PAGE = "docs/performance.md";
 const log = (line: string) => process.stdout.write(`${line}\n`);
@@ -72,16 +87,35 @@ async function runBackend(
   log(`${backend}: seeded ${fmt(listings)} listings in ${(seeded.ms / 1000).toFixed(1)} s`);
   const dataDir = join(work, backend);
   mkdirSync(dataDir, { recursive: true });
+  const spawnedAt = performance.now();
   const server = await started(
     startBenchServer({ ...serverEnv, ...env, DATA_DIR: dataDir }, profileArgs(backend)),
   );
+  // Issue 30 item 4: the first answer, then the server left alone a few seconds.
+  const first = await firstAnswer(server.url, server.pid, spawnedAt);
+  const footprint: Footprint = { backend, firstAnswerMs: first.ms, firstAnswerCpuMs: first.cpuMs };
+  const idle = await idleMemory(server.pid, IDLE_MS);
+  if (idle) footprint.idle = idle;
   const fixtures = await prepareFixtures(server.url, seeded.sampleIds);
   await onStarted?.(server);
+  const sampler = samplePeak(server.pid);
   const result = await benchBackend(backend, server, fixtures, settings, log, args.only, () =>
     ceilings === undefined ? Promise.resolve(undefined) : ceilings.quick(),
   );
+  sampler.stop();
+  const load = sampler.peak();
+  if (load) footprint.load = load;
+  if (!args["no-documents"] && !args.only) {
+    const tokens = fixtures.authors.slice(0, DOCUMENT_CALLERS).map((author) => author.token);
+    const work = await documentWork(server.url, server.pid, tokens, DOCUMENT_WORK);
+    log(
+      `${backend.padEnd(8)} documents: ${work.parsed} parsed, ${work.refused} refused (503: all processes busy)`,
+    );
+    Object.assign(footprint, { documents: work.documents, afterDocuments: work.afterDocuments });
+  }
+  log(describeFootprint(footprint));
   await server.stop();
-  return result;
+  return { ...result, footprint };
 }
 
 async function main(): Promise<void> {
@@ -110,6 +144,7 @@ async function main(): Promise<void> {
     },
   );
   const rows: Row[] = [...sqlite.rows];
+  const footprints: Footprint[] = [sqlite.footprint];
   const notes: string[] = [];
   const hitRates: string[] = [];
   const noteHitRate = (backend: string, rate: number | undefined) => {
@@ -128,6 +163,7 @@ async function main(): Promise<void> {
         seedPostgres(database.url, listings),
       );
       rows.push(...pg.rows);
+      footprints.push(pg.footprint);
       noteHitRate("PostgreSQL", pg.mixedHitRate);
       postgresCounted = pg.views.counted;
       if (!pg.views.counted) notes.push("PostgreSQL: view count mismatch (see the run log).");
@@ -147,6 +183,7 @@ async function main(): Promise<void> {
       "each endpoint's ratios use the faster of the ceilings measured just before and just after it (one round each), " +
       "the ceiling rows the faster of the run's start and end.",
   );
+  notes.push(...footprints.map(describeFootprint));
   if (hitRates.length > 0)
     notes.push(`Answer cache hit rate over the mixed workload: ${hitRates.join(", ")}.`);
   const logins = rows.filter((r) => r.endpoint === ENDPOINT.login);
@@ -172,6 +209,8 @@ async function main(): Promise<void> {
     sqlite: sqlite.views.counted,
     postgres: postgresCounted,
   });
+  report.targets.push(...footprints.flatMap(footprintTargets));
+  report.footprint = footprints;
   log(`\n${markdownTable(report)}\n\n${targetLines(report.targets)}\n\n${notes.join("\n")}`);
   log(`load average at the end ${report.load.after.map((n) => n.toFixed(2)).join(" ")}`);
   // A partial run (--only) must not replace the day's results or the README's table.

@@ -1,6 +1,7 @@
 /** The results of `pnpm bench:http`: the markdown table, the targets, the JSON copy and the README section. */
 import { readFileSync, writeFileSync } from "node:fs";
 import { ENDPOINT } from "./endpoints.js";
+import type { Footprint } from "./footprint.js";
 
 /** One table row. */
 export interface Row {
@@ -39,6 +40,8 @@ export interface RunReport {
   rows: Row[];
   targets: TargetCheck[];
   notes: string[];
+  /** Issue 30 item 4: first answer, idle and loaded memory per backend. */
+  footprint?: Footprint[];
 }
 
 const HELLO = "hello (bare node:http)";

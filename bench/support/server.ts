@@ -17,6 +17,16 @@ export interface BenchServer {
 const TAIL_CHUNKS = 8;
 
 /**
+ * How the Docker image (and, for the flag, `pnpm start`) runs the server: a young generation of
+ * 4 MiB semi-spaces, and glibc returning freed blocks of 1 MiB and more at once (Dockerfile).
+ * PSM_BENCH_RUNTIME=bare starts plain `node main.js` instead, for an A/B of these settings.
+ */
+const DEPLOYED = {
+  nodeArgs: ["--max-semi-space-size=4"],
+  env: { MALLOC_MMAP_THRESHOLD_: "1048576" },
+};
+
+/**
  * Spawns the server on a free port with RATE_LIMIT=off and `env` on top, and
  * resolves once it logs its URL. The log is read and dropped as it comes (only
  * a tail is kept), so a long run neither fills the pipe nor grows memory.
@@ -24,10 +34,12 @@ const TAIL_CHUNKS = 8;
 export function startBenchServer(env: Record<string, string>, nodeArgs: string[] = []): Promise<BenchServer> {
   // PSM_BENCH_SERVER points at another build's main.js, to compare two versions on one machine.
   const entry = process.env.PSM_BENCH_SERVER ?? `${REPO_ROOT}apps/server/dist/main.js`;
-  return startListening([...nodeArgs, entry], {
+  const deployed = process.env.PSM_BENCH_RUNTIME === "bare" ? { nodeArgs: [], env: {} } : DEPLOYED;
+  return startListening([...deployed.nodeArgs, ...nodeArgs, entry], {
     PORT: "0",
     HOST: "127.0.0.1",
     RATE_LIMIT: "off",
+    ...deployed.env,
     ...env,
   });
 }

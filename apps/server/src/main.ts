@@ -8,6 +8,7 @@ import { startWebhookRelay } from "@psm/adapter-webhooks";
 import { startSavedSearchMatcher } from "@psm/core";
 import { createUploadGate } from "@psm/host";
 import { ConfigError, readConfig } from "./config.js";
+import { collectStartupGarbage, collectWhenIdle } from "./heap.js";
 import { accessLogger, createLogger } from "./logger.js";
 import { openMarketplace } from "./marketplace.js";
 import { MAX_UPLOAD_BYTES, mcpSurface, toolCatalog } from "./mcp.js";
@@ -24,6 +25,9 @@ import { startTracing } from "./tracing.js";
 // document parser -> marketplace -> HTTP -> serve -> drain on SIGTERM. Every
 // failure on the way that the operator fixes in the environment (a variable, an
 // unreachable database, a busy port) ends the start with one line naming it.
+/** A quiet spell this long after traffic returns the memory the traffic left (heap.ts). */
+const IDLE_COLLECTION_MS = 30_000;
+
 async function main(): Promise<void> {
   const config = readConfig();
   const logger = createLogger(config.logLevel);
@@ -87,6 +91,9 @@ async function main(): Promise<void> {
   storageCalls.observe(metrics.storage);
   const rateLimit = metrics.countRefusals(rateLimiting.hooks);
 
+  // What a burst of traffic left goes back to the system once the server has been quiet a while.
+  const idleCollector = collectWhenIdle(IDLE_COLLECTION_MS);
+
   // The pages for people, mounted last: their catch-all answers unknown pages.
   const web = createWebSurface({
     marketplace,
@@ -127,7 +134,10 @@ async function main(): Promise<void> {
       ready: () => storage.ping(),
       onPasswordResetRequested: () => dispatcher.poke(),
       rateLimit,
-      onRequestEnd: metrics.onRequestEnd,
+      onRequestEnd: (request, seconds) => {
+        idleCollector.touch();
+        metrics.onRequestEnd(request, seconds);
+      },
       onAnswerCache: metrics.onAnswerCache,
       traceRequest: tracing?.request,
       trustProxy: trustedProxies(config),
@@ -153,6 +163,8 @@ async function main(): Promise<void> {
     server.once("listening", resolve);
     server.once("error", (error) => reject(listenError(config, error)));
   });
+  // Before the first request is read: what the start left behind goes back to the system.
+  collectStartupGarbage();
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : config.port;
   logger.info(
@@ -170,6 +182,7 @@ async function main(): Promise<void> {
     await dispatcher.stop();
     await relay.stop();
     await matcher.stop();
+    idleCollector.stop();
     await sweeper.stop();
     await documents.close?.();
     await mailer.close?.();

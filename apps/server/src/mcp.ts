@@ -1,5 +1,5 @@
 import type { Logger, RateLimitHooks, Surface } from "@psm/adapter-http";
-import { allowedOrigins, apiCatalog, createMcpSurface } from "@psm/adapter-mcp";
+import { allowedOrigins, apiCatalog, createMcpSurface } from "@psm/adapter-mcp/http";
 import type { Marketplace } from "@psm/core";
 import { envelopeBytes, type UploadGate } from "@psm/host";
 import type { Config } from "./config.js";

@@ -2,6 +2,7 @@ import { mkdir } from "node:fs/promises";
 import { dirname } from "node:path";
 import type { Storage } from "@psm/core";
 import type { Config } from "./config.js";
+import { resolveDrizzleDirectly } from "./drizzle-resolve.js";
 import { databaseError } from "./start-errors.js";
 
 /** The storage, and on PostgreSQL how busy its search pool is (the metrics read it). */
@@ -28,6 +29,7 @@ export async function openStorage(config: Config): Promise<ServerStorage> {
 }
 
 async function open(config: Config): Promise<ServerStorage> {
+  resolveDrizzleDirectly();
   if (config.database.kind === "postgres") {
     const { openPostgresStorage } = await import("@psm/adapter-postgres");
     return openPostgresStorage({

@@ -2,7 +2,6 @@ import { randomBytes } from "node:crypto";
 import { mkdir, open, rename, rm } from "node:fs/promises";
 import { join } from "node:path";
 import { type Mail, MailDeliveryError, type Mailer } from "@psm/core";
-import MailComposer from "nodemailer/lib/mail-composer";
 import { renderMail } from "./render-mail.js";
 import { checkSender } from "./sender.js";
 
@@ -16,6 +15,8 @@ export interface OutboxMailerOptions {
 
 // The complete RFC 5322 message: Message-ID, Date, MIME-Version, multipart/alternative.
 async function composeMessage(mail: Mail, from: string): Promise<Buffer> {
+  // Loaded with the first mail, not at start: most processes write few mails or none.
+  const { default: MailComposer } = await import("nodemailer/lib/mail-composer");
   // CRLF line ends are what RFC 5322 prescribes and what mail clients expect of an .eml file.
   return new MailComposer({ ...renderMail(mail, from), newline: "win" }).compile().build();
 }

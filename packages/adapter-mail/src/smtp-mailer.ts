@@ -1,6 +1,5 @@
 import type { ConnectionOptions } from "node:tls";
 import { MailDeliveryError, type Mailer } from "@psm/core";
-import { createTransport } from "nodemailer";
 import { renderMail } from "./render-mail.js";
 import { checkSender } from "./sender.js";
 import { toDeliveryError } from "./smtp-errors.js";
@@ -27,28 +26,32 @@ export function createSmtpMailer(options: SmtpMailerOptions): Mailer {
   // One connection a send, no pool: each send ends in one definite outcome, and a
   // dropped connection is not silently re-queued inside nodemailer behind the
   // dispatcher's back. Reset mail is low volume, so the extra handshakes cost little.
-  const transport = createTransport({
-    host: target.host,
-    port: target.port,
-    secure: target.secure,
-    auth: target.auth,
-    tls: options.tls,
-    // Short waits, so a dead or stalled server cannot hold a dispatcher's lease.
-    connectionTimeout: timeout,
-    greetingTimeout: timeout,
-    socketTimeout: timeout,
-    dnsTimeout: timeout,
-    // No logger: nodemailer's debug output would include the AUTH exchange.
-    logger: false,
-    debug: false,
-  });
+  // nodemailer loads with the first mail: a server that sends none never holds it.
+  const makeTransport = async () =>
+    (await import("nodemailer")).createTransport({
+      host: target.host,
+      port: target.port,
+      secure: target.secure,
+      auth: target.auth,
+      tls: options.tls,
+      // Short waits, so a dead or stalled server cannot hold a dispatcher's lease.
+      connectionTimeout: timeout,
+      greetingTimeout: timeout,
+      socketTimeout: timeout,
+      dnsTimeout: timeout,
+      // No logger: nodemailer's debug output would include the AUTH exchange.
+      logger: false,
+      debug: false,
+    });
+  let transport: ReturnType<typeof makeTransport> | undefined;
   return {
     async send(mail) {
       let rejected: readonly unknown[];
       try {
         // The signal bounds the whole exchange, which a slowly dripping server
         // could otherwise stretch past every per-wait timeout.
-        const info = await transport.sendMail({
+        transport ??= makeTransport();
+        const info = await (await transport).sendMail({
           ...renderMail(mail, from),
           signal: AbortSignal.timeout(3 * timeout),
         });
@@ -62,7 +65,7 @@ export function createSmtpMailer(options: SmtpMailerOptions): Mailer {
       }
     },
     async close() {
-      transport.close();
+      (await transport)?.close();
     },
   };
 }

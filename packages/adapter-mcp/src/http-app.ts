@@ -1,4 +1,3 @@
-import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import { type Actor, isMarketplaceError, type Marketplace, MarketplaceError, SCOPES } from "@psm/core";
 import {
   assertStorableUrl,
@@ -26,10 +25,27 @@ import {
 } from "./protected-resource.js";
 import { rateClassesOf } from "./rate-classes.js";
 import { READ_ONLY_HEADER, READ_ONLY_PARAM, readOnlyRequested } from "./read-only.js";
-import { createMcpServer } from "./server.js";
 import type { CapabilitiesSummary, ErrorLogger, McpTool } from "./tool.js";
 
 const MIB = 1024 * 1024;
+
+/**
+ * The MCP SDK (its server, transport, zod and ajv: about 7 MB of heap) loads on the first
+ * POST /mcp, not with the surface: a server that no agent calls never holds it.
+ */
+let sdk:
+  | Promise<
+      [
+        typeof import("./server.js"),
+        typeof import("@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js"),
+      ]
+    >
+  | undefined;
+const loadSdk = () =>
+  (sdk ??= Promise.all([
+    import("./server.js"),
+    import("@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js"),
+  ]));
 
 /** What the host leaves in the context of this app (the caller, the client address, the limiter's class). */
 export type McpVariables = HostVariables;
@@ -180,6 +196,7 @@ export function createMcpApp(options: McpAppOptions): Hono<{ Variables: McpVaria
   };
 
   const handle = async (json: unknown, actor: Actor, readOnly: boolean, request: Request) => {
+    const [{ createMcpServer }, { WebStandardStreamableHTTPServerTransport }] = await loadSdk();
     const server = createMcpServer(options.marketplace, actor, {
       tools: options.tools,
       readOnly,

@@ -1,6 +1,5 @@
-import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import type { Actor, Marketplace } from "@psm/core";
-import { createMcpServer, type McpServerOptions } from "./server.js";
+import type { McpServerOptions } from "./server.js";
 
 /** A running stdio server: resolves `closed` once the client has gone or `close` was called. */
 export interface StdioSession {
@@ -20,6 +19,11 @@ export async function serveStdio(
   actor: Actor,
   options: McpServerOptions,
 ): Promise<StdioSession> {
+  // Loaded here, not with the package: the HTTP server imports this package and may never serve stdio.
+  const [{ createMcpServer }, { StdioServerTransport }] = await Promise.all([
+    import("./server.js"),
+    import("@modelcontextprotocol/sdk/server/stdio.js"),
+  ]);
   const server = createMcpServer(marketplace, actor, options);
   const closed = new Promise<void>((resolve) => {
     server.server.onclose = () => resolve();

@@ -15,6 +15,8 @@ import { type SmtpReceiver, type SmtpReceiverOptions, startSmtpReceiver } from "
 export interface ServerOptions {
   dataDir: string;
   env?: Record<string, string>;
+  /** Options of node itself, before the script. */
+  nodeArgs?: string[];
   /** The signal that stops it at release: SIGTERM (default) drains; SIGKILL for tests that kill anyway. */
   stopWith?: NodeJS.Signals;
 }

@@ -108,8 +108,10 @@ export async function untilListening(
 export async function startServer(options: {
   dataDir: string;
   env?: Record<string, string>;
+  /** Options of node itself, before the script (e.g. an --import hook that watches the process). */
+  nodeArgs?: string[];
 }): Promise<ServerProcess> {
-  const child = spawn(process.execPath, [MAIN], {
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), MAIN], {
     env: serverEnv(options),
     stdio: ["ignore", "pipe", "pipe"],
   });

@@ -30,7 +30,8 @@ export function startDocumentProcess(options: ProcessOptions, stopping: () => Er
   const child = fork(fileURLToPath(options.entry), [JSON.stringify(options.settings)], {
     execArgv: [
       `--max-old-space-size=${options.heapMb}`,
-      "--max-semi-space-size=16",
+      // A small young generation: a process holds one document at a time, and memory is the bound.
+      "--max-semi-space-size=4",
       "--stack-size=4000",
       ...(fromSource ? ["--disable-warning=ExperimentalWarning"] : []),
     ],
