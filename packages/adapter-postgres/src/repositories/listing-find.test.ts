@@ -1,7 +1,7 @@
 import { expectBoundedFindAgrees, seedSparse } from "@psm/core/testing";
 import { expect, it } from "vitest";
 import { describePostgres } from "../../test/hooks.js";
-import { countExactly, countFacets, countSlice, findSlice } from "./listing-find.js";
+import { countExactly, countFacets, countSlice, findSlice, toCounts } from "./listing-find.js";
 import { tsQueryText } from "./listing-find-sql.js";
 
 const NOW = new Date("2026-03-01T13:00:00.000Z");
@@ -9,6 +9,22 @@ const NOW = new Date("2026-03-01T13:00:00.000Z");
 it("writes tsqueries: every word, the last also a prefix", () => {
   expect(tsQueryText(["consult", "kube"])).toBe("'consult' & 'kube':*");
   expect(tsQueryText(["x"])).toBe("'x':*");
+});
+
+it("counts facets from a result with a hole as lower bounds, flagged capped, never a failed page", () => {
+  const rows = [
+    { category: "cybersecurity" as const, n: 3 },
+    undefined,
+    { category: "legal-consulting" as const, n: 9 },
+  ];
+  expect(toCounts(rows, 5, false)).toEqual({
+    counts: { cybersecurity: 3, "legal-consulting": 5 },
+    capped: true,
+  });
+  expect(toCounts([{ category: "cybersecurity", n: 3 }], 5, false)).toEqual({
+    counts: { cybersecurity: 3 },
+    capped: false,
+  });
 });
 
 describePostgres("postgres find at its budget", (ctx) => {
