@@ -1,7 +1,5 @@
 /** @psm/adapter-mcp: the marketplace as a Model Context Protocol server. */
 export {
-  type ApiCatalog,
-  apiCatalog,
   apiTools,
   type CatalogTool,
   type JsonSchema,
@@ -9,16 +7,10 @@ export {
   type ToolRateClass,
   type ToolResult,
 } from "./catalog.js";
-export {
-  createMcpApp,
-  createMcpSurface,
-  MCP_PRIVATE_PATHS,
-  type McpAppOptions,
-  type McpVariables,
-} from "./http-app.js";
+// The HTTP surface (createMcpApp, the catalog, origins): @psm/adapter-mcp/http's names.
+export * from "./http.js";
 export { instructionsFor } from "./instructions.js";
 export { llmsTxt } from "./llms-txt.js";
-export { allowedOrigins, isAllowedOrigin } from "./origin.js";
 export {
   MCP_PATH,
   PROTECTED_RESOURCE_PATH,
