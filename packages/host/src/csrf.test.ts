@@ -18,12 +18,16 @@ describe("form tokens", () => {
     const binding = newFormBinding();
     const [nonce = "", tag = ""] = issueFormToken(binding).split(".");
     const flipped = `${tag.slice(0, -1)}${tag.endsWith("A") ? "B" : "A"}`;
+    // The same bytes spelled with other unused low bits in the last character.
+    const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+    const respelled = `${tag.slice(0, -1)}${alphabet[alphabet.indexOf(tag.at(-1) ?? "A") ^ 1]}`;
     for (const forged of [
       undefined,
       "",
       nonce,
       `${nonce}.`,
       `${nonce}.${flipped}`,
+      `${nonce}.${respelled}`,
       `${nonce}x.${tag}`,
       `${tag}.${nonce}`,
     ]) {
