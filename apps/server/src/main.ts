@@ -103,6 +103,10 @@ async function main(): Promise<void> {
     maxUploadBytes: MAX_UPLOAD_BYTES,
     uploads,
     logger,
+    // The pages visitors who are not signed in see alike are kept under the API's answer rules.
+    listingRevision,
+    answerCacheMs: config.answerCacheMs,
+    onAnswerCache: metrics.onAnswerCache,
   });
   const app = createHttpApp({
     marketplace,

@@ -1,7 +1,6 @@
 import { hash } from "node:crypto";
-import { presentsCredentials as headersPresentCredentials } from "@psm/host";
+import { type EncodedAnswer, presentsCredentials as headersPresentCredentials } from "@psm/host";
 import type { Context } from "hono";
-import type { EncodedAnswer } from "./answer-cache.js";
 
 /**
  * Conditional GETs for the public reads (`GET /api/listings`,

@@ -1,5 +1,7 @@
 import {
+  type AnswerCacheOutcome,
   type RateLimitHooks as HostRateLimitHooks,
+  type ListingRevision,
   type Logger,
   nodeSocketAddress,
   type RateClass,
@@ -7,9 +9,7 @@ import {
   type RequestTracer,
   type SocketAddress,
 } from "@psm/host";
-import type { AnswerCacheOutcome } from "./answer-cache.js";
 import { PUBLIC_MAX_AGE } from "./conditional.js";
-import type { ListingRevision } from "./listing-revision.js";
 
 /** The rate-limit classes of decisions.md (the host's); each route belongs to one. */
 type RateLimitClass = RateClass;

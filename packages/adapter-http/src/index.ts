@@ -1,5 +1,6 @@
 /** @psm/adapter-http: the marketplace's HTTP API on Hono. */
 
+export type { AnswerCacheOutcome } from "@psm/host";
 // The edge's pieces the API used to own, now the host's: re-exported for embedders of 1.2.
 export {
   createRateLimitHooks,
@@ -9,6 +10,7 @@ export {
   ERROR_STATUS,
   type ErrorBody,
   type ErrorDescription,
+  type ListingRevision,
   memoryStores,
   nodeSocketAddress,
   parseTrustedProxies,
@@ -21,6 +23,7 @@ export {
   resolveClientIp,
   type SocketAddress,
   UNKNOWN_CLIENT,
+  watchListingWrites,
 } from "@psm/host";
 // The registry is @psm/operations' now (the MCP tool catalog is @psm/adapter-mcp's): its names
 // are re-exported for embedders of 1.2.
@@ -42,10 +45,8 @@ export {
   type WireMapping,
   wireNames,
 } from "@psm/operations";
-export type { AnswerCacheOutcome } from "./answer-cache.js";
 export { type CreateHttpAppOptions, createApiSurface, createHttpApp, type Surface } from "./app.js";
 export type { HttpConfig, Logger, RateLimitClass, RateLimitHooks, ResolvedConfig } from "./config.js";
 export type { AppEnv } from "./env.js";
-export { type ListingRevision, watchListingWrites } from "./listing-revision.js";
 export type { OpenApiDocument } from "./openapi.js";
 export { type Uploads, uploadGateOf } from "./uploads.js";

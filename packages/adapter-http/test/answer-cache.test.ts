@@ -1,11 +1,11 @@
-import { describe, expect, test } from "vitest";
 import {
   type AnswerCacheOptions,
   createAnswerCache,
   type EncodedAnswer,
   expiryOf,
   type ReadAnswer,
-} from "../src/answer-cache.js";
+} from "@psm/host";
+import { describe, expect, test } from "vitest";
 import { harness } from "./helpers.js";
 
 interface Page {

@@ -1,5 +1,13 @@
 import type { Marketplace } from "@psm/core";
-import { createUploadGate, type RateLimitHooks, type UploadGate } from "@psm/host";
+import {
+  type AnswerCache,
+  type AnswerCacheOutcome,
+  createAnswerCache,
+  createUploadGate,
+  type ListingRevision,
+  type RateLimitHooks,
+  type UploadGate,
+} from "@psm/host";
 
 export type { RateLimitHooks };
 
@@ -25,7 +33,20 @@ export interface WebAppOptions {
   maxFormBytes?: number;
   /** Failures answered 500 go here; silent by default. */
   logger?: WebLogger;
+  /**
+   * The revision of the repositories the marketplace writes through (the host's
+   * `watchListingWrites`): with it, the pages a visitor who is not signed in sees (browse, search,
+   * a listing) are kept as rendered, under the answer cache's rules (page-cache.ts).
+   */
+  listingRevision?: ListingRevision | undefined;
+  /** Longest reuse of a kept page in ms (ANSWER_CACHE_MS): 1000 by default, 0 keeps none, at most 5000. */
+  answerCacheMs?: number;
+  /** Told of each lookup of the kept pages, for metrics. */
+  onAnswerCache?: ((outcome: AnswerCacheOutcome) => void) | undefined;
 }
+
+/** The longest a page is kept: the JSON API's public max-age, so no page is older than an answer may be. */
+const MAX_PAGE_AGE_MS = 5000;
 
 /** WebAppOptions with the defaults filled in. */
 export interface WebConfig {
@@ -39,6 +60,8 @@ export interface WebConfig {
   uploads: UploadGate;
   maxFormBytes: number;
   logger: WebLogger;
+  /** The pages kept for visitors who are not signed in; none without a listing revision. */
+  pages: AnswerCache | undefined;
 }
 
 /** Fills in the defaults; throws when publicUrl is not an http(s) URL. */
@@ -58,5 +81,10 @@ export function resolveWebConfig(options: WebAppOptions): WebConfig {
     uploads: options.uploads ?? createUploadGate({ maxFileBytes: maxUploadBytes }),
     maxFormBytes: options.maxFormBytes ?? 1024 * 1024,
     logger: options.logger ?? { error() {} },
+    pages: createAnswerCache(options.marketplace, {
+      maxAgeMs: Math.min(Math.max(options.answerCacheMs ?? 1000, 0), MAX_PAGE_AGE_MS),
+      revision: options.listingRevision,
+      onLookup: options.onAnswerCache,
+    }),
   };
 }

@@ -49,8 +49,13 @@ export function pageContext(c: Context<WebEnv>, config: WebConfig): PageContext 
     path: c.req.path,
     flash: takeFlash(c, config),
     formToken: () => issueFormToken(binding),
-    currency: config.marketplace.settings.currency ?? DEFAULT_CURRENCY,
+    currency: currencyOf(config),
   };
+}
+
+/** The marketplace's currency (CURRENCY), which every price is in. */
+export function currencyOf(config: WebConfig): string {
+  return config.marketplace.settings.currency ?? DEFAULT_CURRENCY;
 }
 
 /** Sets the headers every page carries (over the host's API defaults). */

@@ -1,4 +1,9 @@
-import { createHttpApp, type RateLimitHooks } from "@psm/adapter-http";
+import {
+  type AnswerCacheOutcome,
+  createHttpApp,
+  type RateLimitHooks,
+  watchListingWrites,
+} from "@psm/adapter-http";
 import {
   type Actor,
   createMarketplace,
@@ -84,6 +89,11 @@ export function webHarness(
     currency?: string;
     /** Where the app's log lines go; nowhere by default. */
     logs?: LogLine[];
+    /**
+     * Composed as apps/server composes it, with the answer cache on both surfaces (ANSWER_CACHE_MS):
+     * a write straight to `deps.repos` then stands for another process's. Off by default.
+     */
+    answerCache?: { maxAgeMs: number; onLookup?: (outcome: AnswerCacheOutcome) => void };
   } = {},
 ): WebHarness {
   const deps = createTestDeps({
@@ -93,15 +103,21 @@ export function webHarness(
       ...(options.currency ? { currency: options.currency } : {}),
     },
   });
-  const m = createMarketplace(deps);
+  const watched = options.answerCache ? watchListingWrites(deps.repos) : undefined;
+  const m = createMarketplace(watched ? { ...deps, repos: watched.repos } : deps);
   const publicUrl = options.publicUrl ?? ORIGIN;
   const logs = options.logs;
   const log = (level: string) => (obj: object, msg?: string) => logs?.push({ level, obj, msg });
   const logger = { info: log("info"), warn: log("warn"), error: log("error") };
-  const web = createWebSurface({ marketplace: m, publicUrl, rateLimit: options.rateLimit, logger });
+  const cache = watched && {
+    listingRevision: watched.revision,
+    answerCacheMs: options.answerCache?.maxAgeMs,
+    onAnswerCache: options.answerCache?.onLookup,
+  };
+  const web = createWebSurface({ marketplace: m, publicUrl, rateLimit: options.rateLimit, logger, ...cache });
   const app = createHttpApp({
     marketplace: m,
-    config: { corsOrigins: "*", publicUrl, rateLimit: options.rateLimit, logger },
+    config: { corsOrigins: "*", publicUrl, rateLimit: options.rateLimit, logger, ...cache },
     surfaces: [web],
   });
 

@@ -4,6 +4,17 @@
  * reader and its parsers, the upload gate, the credential resolver, the rate classes and their
  * runner, and safe redirects.
  */
+export {
+  type AnswerCache,
+  type AnswerCacheOptions,
+  type AnswerCacheOutcome,
+  createAnswerCache,
+  type EncodedAnswer,
+  expiryOf,
+  pathAndQuery,
+  type ReadAnswer,
+  type ReadOptions,
+} from "./answer-cache.js";
 export { type ByteBudget, createByteBudget } from "./body/byte-budget.js";
 export { decodeStrict, MAX_FORM_FIELDS, mediaType, type Pair, parseForm, strictPairs } from "./body/form.js";
 export { MAX_JSON_DEPTH, nestsDeeperThan, parseJson, parseJsonObject, topLevelCount } from "./body/json.js";
@@ -76,6 +87,7 @@ export {
   securityHeaders,
 } from "./edge/security.js";
 export type { HostEnv, HostVariables } from "./env.js";
+export { type ListingRevision, watchListingWrites } from "./listing-revision.js";
 export { type RateClass, type RateLimitHooks, runLimited } from "./rate-classes.js";
 export {
   addressKey,

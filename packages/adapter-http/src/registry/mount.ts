@@ -1,5 +1,14 @@
 import type { Marketplace } from "@psm/core";
-import { assertStorableUrl, isPrivate, parseJsonObject, type UploadedFile, type UploadGate } from "@psm/host";
+import {
+  type AnswerCache,
+  assertStorableUrl,
+  createAnswerCache,
+  isPrivate,
+  parseJsonObject,
+  pathAndQuery,
+  type UploadedFile,
+  type UploadGate,
+} from "@psm/host";
 import {
   type AuthRequirement,
   authIn,
@@ -15,7 +24,6 @@ import {
 import type { Hono, MiddlewareHandler } from "hono";
 import { type DescribeRouteOptions, resolver, uniqueSymbol } from "hono-openapi";
 import * as v from "valibot";
-import { type AnswerCache, createAnswerCache } from "../answer-cache.js";
 import { conditionalJson, encodeAnswer, presentsCredentials } from "../conditional.js";
 import type { RateLimitClass, ResolvedConfig } from "../config.js";
 import type { AppEnv } from "../env.js";
@@ -260,10 +268,4 @@ function pathParameters(op: Operation) {
     description: "A UUID.",
     schema: { type: "string" as const, format: "uuid" },
   }));
-}
-
-/** The URL without its origin: the Host header is the client's to choose and changes no answer. */
-function pathAndQuery(url: string): string {
-  const path = url.indexOf("/", url.indexOf("//") + 2);
-  return path === -1 ? "/" : url.slice(path);
 }

@@ -1,5 +1,5 @@
 import type { ApiKeyRepository } from "@psm/core";
-import { and, desc, eq, gt, isNull, lt, or, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, gt, isNull, lt, or, sql } from "drizzle-orm";
 import type { Db } from "../connection.js";
 import { guarded } from "../db-errors.js";
 import { lazy, lazyPerShape } from "../lazy.js";

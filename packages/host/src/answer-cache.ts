@@ -2,9 +2,11 @@ import type { Marketplace } from "@psm/core";
 import type { ListingRevision } from "./listing-revision.js";
 
 /**
- * The answer cache of anonymous listing reads (`GET /api/listings` and
- * `GET /api/listings/{id}` without a credential): the encoded body and its
- * ETag, reused while all of these hold:
+ * The answer cache of anonymous listing reads, on every surface that shows
+ * them: the JSON API's (`GET /api/listings` and `GET /api/listings/{id}`
+ * without a credential) and the pages' (browse, search and a listing, for a
+ * visitor who is not signed in): the encoded body and its ETag, reused while
+ * all of these hold:
  *
  * - nothing was written to listings through this process since the read
  *   began (the listing revision of listing-revision.ts, which moves after
@@ -28,7 +30,13 @@ import type { ListingRevision } from "./listing-revision.js";
 
 export interface EncodedAnswer {
   bytes: Buffer<ArrayBuffer>;
+  /** The entity tag of the bytes; empty for answers that carry none (the pages). */
   tag: string;
+  /**
+   * The status, when it is not the route's success (a page's 400 for a bad filter): such an
+   * answer is shared with the requests reading it at the same time, and never kept.
+   */
+  status?: number;
 }
 
 interface Entry extends EncodedAnswer {
@@ -68,9 +76,10 @@ export interface AnswerCache {
    * listing revision waits for that read instead of making its own: no write
    * settled since that read began, so it shows all the request may expect.
    * One that arrives after a write settled reads on its own. A failed read
-   * fails every request that shared it, and the next one reads again.
+   * fails every request that shared it, and the next one reads again. An
+   * answer with a `status` is shared so but not kept.
    */
-  read(key: string, read: () => Promise<ReadAnswer>): Promise<EncodedAnswer>;
+  read(key: string, read: () => Promise<ReadAnswer>, options?: ReadOptions): Promise<EncodedAnswer>;
 }
 
 /** What a read of an answer gives: the encoded answer, and the body it encodes (for its listings' expiry). */
@@ -79,10 +88,22 @@ export interface ReadAnswer {
   body: unknown;
 }
 
+/** How `read` keeps an answer. */
+export interface ReadOptions {
+  /**
+   * The answer may show view counts up to the cache's maximum age old, its own listing's too
+   * (a page whose every view is itself a view: kept only until the next view, it would be kept
+   * never). Views settled during or after its read neither keep it out nor drop it.
+   */
+  agedViews?: boolean;
+}
+
 interface Flight {
   revision: number;
   views: number;
   answer: Promise<EncodedAnswer>;
+  /** Requests may share it whatever views settled since it began. */
+  agedViews: boolean;
 }
 
 const DEFAULT_ENTRIES = 1024;
@@ -161,19 +182,27 @@ export function createAnswerCache(
         drop(oldest, value);
       }
     },
-    async read(key, read) {
+    async read(key, read, { agedViews = false } = {}) {
       const revision = listings.current();
       const views = viewsNow();
       const shared = flights.get(key);
-      if (shared !== undefined && shared.revision === revision && shared.views === views) {
+      if (
+        shared !== undefined &&
+        shared.revision === revision &&
+        (shared.views === views || (agedViews && shared.agedViews))
+      ) {
         told("shared");
         return shared.answer;
       }
       const flight: Flight = {
         revision,
         views,
+        agedViews,
         answer: read().then(({ answer, body }) => {
-          cache.put(key, revision, answer, body, views);
+          if (answer.status === undefined) {
+            if (agedViews) cache.put(key, revision, answer, listingsOnly(body));
+            else cache.put(key, revision, answer, body, views);
+          }
           return answer;
         }),
       };
@@ -188,8 +217,23 @@ export function createAnswerCache(
   return cache;
 }
 
+/**
+ * The URL without its origin, which keys an answer: the Host header is the client's to choose and
+ * changes no answer.
+ */
+export function pathAndQuery(url: string): string {
+  const path = url.indexOf("/", url.indexOf("//") + 2);
+  return path === -1 ? "/" : url.slice(path);
+}
+
 function size(key: string, entry: Entry): number {
   return key.length * 2 + entry.bytes.byteLength + 64;
+}
+
+/** The body's listings as a page of them: their expiry counts, and no listing's view mark is noted. */
+function listingsOnly(body: unknown): { items: unknown[] } {
+  const { items, listing } = (body ?? {}) as { items?: unknown; listing?: unknown };
+  return { items: Array.isArray(items) ? items : [listing] };
 }
 
 /** The id of the one listing an answer presents (`{listing}`), if it is one. */
