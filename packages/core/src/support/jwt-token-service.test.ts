@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { JWT_TTL_SECONDS } from "../domain/limits.js";
 import { createTestClock } from "../testing/fakes/clock.js";
 import { createJwtTokenService, MIN_JWT_SECRET_BYTES } from "./jwt-token-service.js";
 
@@ -36,5 +37,30 @@ describe("createJwtTokenService", () => {
     await expect(tokens.verify(token)).resolves.toEqual(claims);
     const other = createJwtTokenService("t".repeat(MIN_JWT_SECRET_BYTES), clock);
     await expect(other.verify(token)).resolves.toBeNull();
+  });
+
+  it("a token verified once still expires on time, and a token differing in one character is checked afresh", async () => {
+    const clock = createTestClock();
+    const tokens = createJwtTokenService("s".repeat(MIN_JWT_SECRET_BYTES), clock);
+    const token = await tokens.issue(claims);
+    await expect(tokens.verify(token)).resolves.toEqual(claims);
+    const [head, body, signature = ""] = token.split(".");
+    const forged = `${head}.${body}.${signature.slice(0, -2)}${signature.endsWith("AA") ? "BA" : "AA"}`;
+    await expect(tokens.verify(forged)).resolves.toBeNull();
+    await expect(tokens.verify(token)).resolves.toEqual(claims);
+    // Valid until the second before exp (7 days), never after, however often it was verified.
+    clock.advance(JWT_TTL_SECONDS * 1000 - 1000);
+    await expect(tokens.verify(token)).resolves.toEqual(claims);
+    clock.advance(1000);
+    await expect(tokens.verify(token)).resolves.toBeNull();
+  });
+
+  it("a token is not valid before it was issued, even once verified", async () => {
+    const clock = createTestClock();
+    const tokens = createJwtTokenService("s".repeat(MIN_JWT_SECRET_BYTES), clock);
+    const token = await tokens.issue(claims);
+    await expect(tokens.verify(token)).resolves.toEqual(claims);
+    clock.advance(-60_000);
+    await expect(tokens.verify(token)).resolves.toBeNull();
   });
 });

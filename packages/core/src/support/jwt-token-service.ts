@@ -2,6 +2,7 @@ import { errors, jwtVerify, SignJWT } from "jose";
 import { JWT_TTL_SECONDS } from "../domain/limits.js";
 import type { Clock } from "../ports/clock.js";
 import type { TokenClaims, TokenService } from "../ports/token-service.js";
+import { createVerifiedTokens } from "./verified-tokens.js";
 
 /**
  * The shortest HS256 secret accepted, in UTF-8 bytes: RFC 7518 §3.2 asks for a
@@ -12,7 +13,8 @@ export const MIN_JWT_SECRET_BYTES = 32;
 /**
  * HS256 JWTs keyed with the UTF-8 bytes of `secret`, valid 7 days, with claims
  * sub and id (the user id), email, is_admin and ver (the token version). The
- * HMAC key is imported once as a CryptoKey, not per request.
+ * HMAC key is imported once as a CryptoKey, not per request, and a token
+ * verified once is not verified again until it expires (verified-tokens.ts).
  *
  * Throws a RangeError at once when `secret` is shorter than 32 UTF-8 bytes, so
  * a weak or empty secret stops the embedding service at start rather than
@@ -34,6 +36,7 @@ export function createJwtTokenService(secret: string, clock: Clock): TokenServic
     false,
     ["sign", "verify"],
   );
+  const verified = createVerifiedTokens<TokenClaims>();
   return {
     async issue(claims: TokenClaims): Promise<string> {
       const now = Math.floor(clock.now().getTime() / 1000);
@@ -51,15 +54,20 @@ export function createJwtTokenService(secret: string, clock: Clock): TokenServic
         .sign(await keyPromise);
     },
     async verify(token: string): Promise<TokenClaims | null> {
+      const currentDate = clock.now();
+      const known = verified.get(token, currentDate.getTime() / 1000);
+      if (known !== undefined) return known;
       try {
         const { payload } = await jwtVerify(token, await keyPromise, {
           algorithms: ["HS256"],
-          currentDate: clock.now(),
+          currentDate,
           requiredClaims: ["sub", "exp"],
         });
-        const { sub, email, is_admin: isAdmin, ver } = payload;
+        const { sub, email, is_admin: isAdmin, ver, exp = 0, nbf } = payload;
         if (typeof sub !== "string" || typeof email !== "string" || typeof ver !== "number") return null;
-        return { sub, email, isAdmin: isAdmin === true, version: ver };
+        const claims: TokenClaims = Object.freeze({ sub, email, isAdmin: isAdmin === true, version: ver });
+        verified.set(token, claims, exp, nbf);
+        return claims;
       } catch (error) {
         if (error instanceof errors.JOSEError || error instanceof TypeError) return null;
         throw error;
