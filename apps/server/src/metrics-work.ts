@@ -163,7 +163,7 @@ export function watchBacklog(
 export function watchAnswerCache(registers: Registry[]): (outcome: AnswerCacheOutcome) => void {
   const lookups = new Counter({
     name: "psm_answer_cache_lookups_total",
-    help: "Anonymous listing reads looked up in the answer cache, by outcome: hit (kept answer), miss (read from storage) or shared (joined a read in flight)",
+    help: "Anonymous listing reads (API answers and pages) looked up in the answer cache, by outcome: hit (kept answer), miss (read from storage) or shared (joined a read in flight)",
     labelNames: ["outcome"] as const,
     registers,
   });

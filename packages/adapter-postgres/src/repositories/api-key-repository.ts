@@ -3,7 +3,7 @@ import { and, desc, eq, gt, isNull, lt, lte, or, sql } from "drizzle-orm";
 import type { Db } from "../connection.js";
 import { guarded } from "../db-errors.js";
 import { lazy, lazyPerShape } from "../lazy.js";
-import { apiKeys } from "../schema.js";
+import { apiKeys, users } from "../schema.js";
 import { cursorOf, pageLimit } from "./query-helpers.js";
 
 /** The PostgreSQL ApiKeyRepository; a digest collision surfaces as `internal_error`. */
@@ -15,6 +15,15 @@ export function createApiKeyRepository(db: Db): ApiKeyRepository {
       .from(apiKeys)
       .where(eq(apiKeys.keyHash, sql.placeholder("keyHash")))
       .prepare("api_key_by_hash"),
+  );
+  // A keyed request reads its key and user together: one statement, one round trip on PostgreSQL.
+  const withUserByHash = lazy(() =>
+    db
+      .select({ key: apiKeys, user: users })
+      .from(apiKeys)
+      .leftJoin(users, eq(users.id, apiKeys.userId))
+      .where(eq(apiKeys.keyHash, sql.placeholder("keyHash")))
+      .prepare("api_key_by_hash_with_user"),
   );
   const byId = lazy(() =>
     db
@@ -51,6 +60,11 @@ export function createApiKeyRepository(db: Db): ApiKeyRepository {
     findByHash: (keyHash) =>
       guarded(async () => {
         const [row] = await byHash().execute({ keyHash });
+        return row ?? null;
+      }),
+    findByHashWithUser: (keyHash) =>
+      guarded(async () => {
+        const [row] = await withUserByHash().execute({ keyHash });
         return row ?? null;
       }),
     list: (userId: string | undefined, page: PageQuery) =>

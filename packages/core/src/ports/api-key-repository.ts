@@ -1,5 +1,6 @@
 import type { ApiKey } from "../domain/api-key.js";
 import type { PageQuery } from "../domain/page.js";
+import type { User } from "../domain/user.js";
 
 /** Storage of API keys by digest. */
 export interface ApiKeyRepository {
@@ -8,6 +9,13 @@ export interface ApiKeyRepository {
   findById(id: string): Promise<ApiKey | null>;
   /** Lookup by the SHA-256 hex digest of the key value, active or not. */
   findByHash(keyHash: string): Promise<ApiKey | null>;
+  /**
+   * `findByHash` with the key's user read in the same statement (`user` null when it is gone).
+   * Optional: a storage whose every call is a round trip implements it, so that a keyed request
+   * reads its credential in one; without it, authentication calls findByHash, then
+   * users.findById.
+   */
+  findByHashWithUser?(keyHash: string): Promise<{ key: ApiKey; user: User | null } | null>;
   /** One user's keys (or everyone's when userId is undefined), id descending. */
   list(userId: string | undefined, page: PageQuery): Promise<ApiKey[]>;
   /** Sets is_active false. False when the key does not exist. */

@@ -39,6 +39,27 @@ export function apiKeyCases(ctx: ContractContext): void {
       expect(await repos.apiKeys.findByHash(used.keyHash)).toEqual({ ...used, isActive: false });
     });
 
+    it("findByHashWithUser, where a backend has it, answers findByHash's key with its user", async () => {
+      const repos = ctx.repos();
+      const read = repos.apiKeys.findByHashWithUser?.bind(repos.apiKeys);
+      // Optional in the port: a backend without it is read through findByHash and users.findById.
+      if (read === undefined) return;
+      const user = await seedUser(repos);
+      const key = buildApiKey({
+        userId: user.id,
+        scopes: ["messages:read"],
+        expiresAt: at(5),
+        createdAt: T0,
+      });
+      await repos.apiKeys.insert(key);
+      await repos.apiKeys.deactivate(key.id);
+      expect(await read(key.keyHash)).toEqual({
+        key: await repos.apiKeys.findByHash(key.keyHash),
+        user: await repos.users.findById(user.id),
+      });
+      expect(await read("0".repeat(64))).toBeNull();
+    });
+
     it("round-trips prefix, scopes in their order and expiresAt to the millisecond; absent ones stay null", async () => {
       const repos = ctx.repos();
       const user = await seedUser(repos);

@@ -25,6 +25,10 @@ export function createMemoryApiKeyRepository(state: MemoryState): ApiKeyReposito
     async findByHash(keyHash: string) {
       return copyOrNull(findByHash(keyHash));
     },
+    async findByHashWithUser(keyHash: string) {
+      const key = findByHash(keyHash);
+      return key ? { key: copy(key), user: copyOrNull(state.users.get(key.userId)) } : null;
+    },
     async list(userId: string | undefined, page: PageQuery) {
       const rows = [...apiKeys.values()].filter((key) => userId === undefined || key.userId === userId);
       return pageById(rows, page);

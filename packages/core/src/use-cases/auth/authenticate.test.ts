@@ -38,6 +38,24 @@ describe("auth.authenticate", () => {
     await expectCode(market.auth.authenticate({ apiKey: secret }), "api_key_revoked");
   });
 
+  it("answers the same from a storage that reads a key and its user in two calls (no findByHashWithUser)", async () => {
+    const { deps, market, signUpAndLogIn } = setup();
+    const keys = deps.repos.apiKeys as { findByHashWithUser?: unknown };
+    expect(keys.findByHashWithUser).toBeTypeOf("function");
+    delete keys.findByHashWithUser;
+    const { user, actor } = await signUpAndLogIn("ann@example.com");
+    const { secret, apiKey } = await market.apiKeys.create(actor, { scopes: ["messages:read"] });
+    await expect(market.auth.authenticate({ apiKey: secret })).resolves.toMatchObject({
+      via: "api_key",
+      keyId: apiKey.id,
+      user: { id: user.id },
+      scopes: ["messages:read"],
+    });
+    await expectCode(market.auth.authenticate({ apiKey: `psm_${"a".repeat(64)}` }), "unauthenticated");
+    await market.apiKeys.deactivate(actor, { id: apiKey.id });
+    await expectCode(market.auth.authenticate({ apiKey: secret }), "api_key_revoked");
+  });
+
   it("refuses the key and the JWT of a deleted user", async () => {
     const { market, signUpAndLogIn, logInAdmin } = setup();
     const admin = (await logInAdmin()).actor;

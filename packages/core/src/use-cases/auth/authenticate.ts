@@ -54,13 +54,18 @@ export async function authenticate(
 async function byApiKey(deps: Pick<Deps, "repos" | "clock">, value: string): Promise<Actor> {
   if (!API_KEY_PATTERN.test(value)) throw invalid("Invalid API key");
   // The lookup is by digest, so no comparison of the secret happens in this process.
-  const key = await deps.repos.apiKeys.findByHash(sha256Hex(value));
-  if (!key) throw invalid("Invalid API key");
+  const digest = sha256Hex(value);
+  const keys = deps.repos.apiKeys;
+  const found = keys.findByHashWithUser
+    ? await keys.findByHashWithUser(digest)
+    : await keys.findByHash(digest).then((key) => key && { key, user: undefined });
+  if (!found) throw invalid("Invalid API key");
+  const { key } = found;
   const now = deps.clock.now();
   const refusal = keyRefusal(key, now);
   if (refusal === "revoked") throw new MarketplaceError("api_key_revoked");
   if (refusal === "expired") throw new MarketplaceError("api_key_expired");
-  const user = await deps.repos.users.findById(key.userId);
+  const user = found.user === undefined ? await deps.repos.users.findById(key.userId) : found.user;
   if (!user) throw invalid("Invalid API key");
   if (shouldTouchLastUsed(key, now))
     await deps.repos.apiKeys.touchLastUsed(key.id, now, LAST_USED_INTERVAL_MS);
