@@ -11,9 +11,9 @@ export interface ApiKeyRepository {
   findByHash(keyHash: string): Promise<ApiKey | null>;
   /**
    * `findByHash` with the key's user read in the same statement (`user` null when it is gone).
-   * Optional: a storage whose every call is a round trip implements it, so that a keyed request
-   * reads its credential in one; without it, authentication calls findByHash, then
-   * users.findById.
+   * Optional: a storage whose every call is a round trip implements it (PostgreSQL), so that a
+   * keyed request reads its credential in one; without it (SQLite, where two in-process lookups
+   * are cheaper than a join's mapping), authentication calls findByHash, then users.findById.
    */
   findByHashWithUser?(keyHash: string): Promise<{ key: ApiKey; user: User | null } | null>;
   /** One user's keys (or everyone's when userId is undefined), id descending. */
