@@ -295,6 +295,53 @@ describe("createAnswerCache", () => {
     );
   });
 
+  test("an answer with a status is shared with the requests reading it, and never kept", async () => {
+    const { cache, read, settle } = cacheWithDeferredReads();
+    const refused = async () => ({ ...(await read()), answer: { ...answer("400"), status: 400 } });
+    const first = cache?.read("k", refused);
+    const second = cache?.read("k", refused);
+    settle("ignored");
+    expect((await Promise.all([first, second])).map((a) => a?.status)).toEqual([400, 400]);
+    expect(cache?.get("k")).toBeUndefined();
+  });
+
+  test("agedViews: views settled during or after the read neither keep the answer out nor drop it", async () => {
+    const { m, state } = fakeMarket();
+    const views = { all: 0, marks: new Map<string, number>() };
+    const revision = {
+      current: () => state.revision,
+      views: (id?: string) => (id === undefined ? views.all : (views.marks.get(id) ?? 0)),
+    };
+    const view = (id: string) => {
+      views.all += 1;
+      views.marks.set(id, (views.marks.get(id) ?? 0) + 1);
+    };
+    const cache = createAnswerCache(m, { maxAgeMs: 1000, revision });
+    const page = { listing: { id: "L" } };
+    let reads = 0;
+    const reading = (text: string) => async (): Promise<ReadAnswer> => {
+      reads += 1;
+      const during = Promise.resolve();
+      view("L"); // a view settles while the page is read
+      await during;
+      return { answer: answer(text), body: page };
+    };
+    // Without agedViews: kept out (a view settled during the read).
+    await cache?.read("plain", reading("p"));
+    expect(cache?.get("plain")).toBeUndefined();
+    // With it: kept, shared by a request that arrives after a view, and not dropped by later views.
+    const first = cache?.read("aged", reading("a1"), { agedViews: true });
+    view("L");
+    const second = cache?.read("aged", reading("a2"), { agedViews: true });
+    expect(await tagsOf(first, second)).toEqual(['"a1"', '"a1"']);
+    view("L");
+    expect(cache?.get("aged")?.tag).toBe('"a1"');
+    expect(reads).toBe(2);
+    // A write still ends it.
+    state.revision += 1;
+    expect(cache?.get("aged")).toBeUndefined();
+  });
+
   test("off when the max age is 0, or without a listing revision to learn of writes from", () => {
     expect(fakeMarket().cacheOf({ maxAgeMs: 0 })).toBeUndefined();
     expect(createAnswerCache(fakeMarket().m, { maxAgeMs: 1000 })).toBeUndefined();
