@@ -4,6 +4,7 @@ import { signUp } from "../support/accounts.js";
 import { NAMED_BACKENDS, reportSkippedPostgres } from "../support/backends.js";
 import { useHarness } from "../support/harness.js";
 import { call, expectStatus } from "../support/http.js";
+import { mcpInitialize } from "../support/mcp-initialize.js";
 import { answerConsent } from "../support/oauth-consent.js";
 import { logInOnPages } from "../support/web-session.js";
 
@@ -15,16 +16,7 @@ reportSkippedPostgres("OAuth with oauth4webapi");
 
 const insecure = { [oauth.allowInsecureRequests]: true } as const;
 const REDIRECT = "http://127.0.0.1:8976/callback";
-const INITIALIZE = {
-  jsonrpc: "2.0",
-  id: 1,
-  method: "initialize",
-  params: {
-    protocolVersion: "2025-06-18",
-    capabilities: {},
-    clientInfo: { name: "oauth4webapi", version: "1" },
-  },
-};
+const INITIALIZE = mcpInitialize("oauth4webapi");
 
 /** Discovery and registration of a public client, as an MCP client does from the server's URL. */
 async function clientOf(base: string) {

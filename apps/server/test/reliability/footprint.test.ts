@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { seedUser } from "../support/accounts.js";
 import { useHarness } from "../support/harness.js";
 import { call, expectStatus } from "../support/http.js";
+import { mcpInitialize } from "../support/mcp-initialize.js";
 import { APP_DIR } from "../support/paths.js";
 
 const h = useHarness();
@@ -42,16 +43,7 @@ function childrenOf(pid: number): number[] {
   );
 }
 
-const initialize = {
-  jsonrpc: "2.0",
-  id: 1,
-  method: "initialize",
-  params: {
-    protocolVersion: "2025-06-18",
-    capabilities: {},
-    clientInfo: { name: "footprint", version: "1" },
-  },
-};
+const initialize = mcpInitialize("footprint");
 
 describe.skipIf(process.platform !== "linux")("what a started server holds (needs /proc)", () => {
   it("answers pages and the API without the MCP SDK, nodemailer, OpenTelemetry or a document process, and loads the SDK on the first MCP call", async () => {
