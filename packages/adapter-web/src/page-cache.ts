@@ -4,7 +4,6 @@ import type { Context } from "hono";
 import type { JSX } from "hono/jsx/jsx-runtime";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { readCookie } from "./cookies.js";
-import { formBinding } from "./csrf.js";
 import type { WebEnv } from "./env.js";
 import type { WebConfig } from "./options.js";
 import { currencyOf, type PageContext, pageHeaders, render } from "./render.js";
@@ -40,7 +39,7 @@ export async function publicPage(
   }
   const key = pathAndQuery(c.req.url);
   const kept = pages.get(key);
-  if (kept !== undefined) return answer(c, config, kept);
+  if (kept !== undefined) return answer(c, kept);
   const read = await pages.read(
     key,
     async () => {
@@ -62,7 +61,7 @@ export async function publicPage(
     },
     options,
   );
-  return answer(c, config, read);
+  return answer(c, read);
 }
 
 /** Whether this visitor sees the page everyone not signed in sees. */
@@ -71,10 +70,8 @@ function seenAlike(c: Context<WebEnv>, config: WebConfig): boolean {
   return (actor === undefined || actor.kind === "anonymous") && readCookie(c, config, "flash") === undefined;
 }
 
-/** A kept (or shared) page, with the headers and cookie a rendered one carries. */
-function answer(c: Context<WebEnv>, config: WebConfig, page: EncodedAnswer): Response {
-  // A new visitor gets the binding cookie their first rendered page would have set.
-  formBinding(c, config);
+/** A kept (or shared) page, with the headers a rendered one carries (and, having no form, no cookie). */
+function answer(c: Context<WebEnv>, page: EncodedAnswer): Response {
   pageHeaders(c);
   const status = (page.status ?? 200) as ContentfulStatusCode;
   return c.body(page.bytes, status, { "Content-Type": "text/html; charset=UTF-8" });

@@ -40,15 +40,19 @@ export const PAGE_CSP = [
 
 /** The context of the page being answered. */
 export function pageContext(c: Context<WebEnv>, config: WebConfig): PageContext {
-  // Bound before rendering, so a new visitor's cookie is set on this answer.
-  const binding = formBinding(c, config);
+  // Bound at the page's first form (a new visitor's cookie is set then, before the answer is
+  // built), so a page without a form, such as browsing, sets no cookie.
+  let binding: string | undefined;
   const actor: Actor = c.get("actor") ?? { kind: "anonymous" };
   return {
     actor,
     user: actor.kind === "user" ? actor.user : undefined,
     path: c.req.path,
     flash: takeFlash(c, config),
-    formToken: () => issueFormToken(binding),
+    formToken: () => {
+      binding ??= formBinding(c, config);
+      return issueFormToken(binding);
+    },
     currency: currencyOf(config),
   };
 }
