@@ -67,6 +67,19 @@ describe("createParsePool", () => {
     expect(p.stats().started).toBe(3);
   });
 
+  it("a job given to a process killed between jobs, before its end is seen, runs on a fresh one", async () => {
+    const p = pool(1);
+    await p.run(utf8("warm up"));
+    for (let round = 0; round < 3; round++) {
+      const [pid] = p.stats().pids;
+      // In the same turn as the kill: the pool cannot have heard of the exit yet, so the job goes
+      // to the dead process, which never takes it.
+      process.kill(pid ?? 0, "SIGKILL");
+      expect((await p.run(utf8(`Audit from $${round + 1}00`))).parsed.price).toBe((round + 1) * 100);
+    }
+    expect(p.stats().started).toBe(4);
+  });
+
   it("keeps the other processes' jobs running while one is killed", async () => {
     const p = pool(2, 300);
     const [killed, fine] = await Promise.allSettled([

@@ -46,8 +46,11 @@ export interface PoolStats {
 interface Slot {
   process: DocumentProcess | null;
   pid: number | null;
-  /** Ends the running job with `error` and kills the process; null while idle. */
-  kill: ((error: Error) => void) | null;
+  /**
+   * Ends the running job with `error` and kills the process (`ended`: the process stopped of
+   * itself, or could not be given the job); null while idle.
+   */
+  kill: ((error: Error, ended?: boolean) => void) | null;
   idle: NodeJS.Timeout | undefined;
 }
 
@@ -112,7 +115,7 @@ export function createParsePool<R>(options: ParsePoolOptions): ParsePool<R> {
       slot.pid = null;
       // V8 says so on stderr before it aborts at the heap limit: that is the document's fault (413).
       const outOfHeap = /heap limit|heap out of memory/i.test(proc.stderr());
-      slot.kill?.(outOfHeap ? pastHeap() : stopped());
+      slot.kill?.(outOfHeap ? pastHeap() : stopped(), !outOfHeap);
     });
     return proc;
   }
@@ -135,7 +138,18 @@ export function createParsePool<R>(options: ParsePoolOptions): ParsePool<R> {
     slot.idle.unref();
   }
 
-  async function execute(slot: Slot, bytes: Uint8Array, caller: string | undefined): Promise<R> {
+  /**
+   * Runs one job on the slot's process, started if needed. A process killed between jobs (by an
+   * operator, the kernel) may not have been seen to end yet: a job it never took (no `taken`
+   * before it stopped) read nothing, so it runs once more on a fresh process; one it took answers
+   * as stopped, since the document itself may be what ended it.
+   */
+  async function execute(
+    slot: Slot,
+    bytes: Uint8Array,
+    caller: string | undefined,
+    again = true,
+  ): Promise<R> {
     clearTimeout(slot.idle);
     const proc = slot.process ?? spawn(slot);
     await proc.ready;
@@ -144,6 +158,7 @@ export function createParsePool<R>(options: ParsePoolOptions): ParsePool<R> {
     const id = ++jobs;
     return new Promise<R>((resolve, reject) => {
       let done = false;
+      let taken = false;
       const startedAt = performance.now();
       const expire = (ms: number) =>
         setTimeout(() => slot.kill?.(tooLate(ms)), Math.max(0, ms - (performance.now() - startedAt)));
@@ -160,7 +175,8 @@ export function createParsePool<R>(options: ParsePoolOptions): ParsePool<R> {
       };
       const onMessage = (message: FromWorker<R>) => {
         if (message.id !== id || done) return;
-        if (message.type === "done") settle(() => resolve(message.result));
+        if (message.type === "taken") taken = true;
+        else if (message.type === "done") settle(() => resolve(message.result));
         else if (message.type === "failed") settle(() => reject(fromWire(message.error)));
         else if (message.type === "ocr") {
           const holder = caller === undefined ? undefined : ocrTurns.get(caller);
@@ -180,16 +196,17 @@ export function createParsePool<R>(options: ParsePoolOptions): ParsePool<R> {
           child.send({ type: "ocr-go", id } satisfies ToWorker);
         }
       };
-      slot.kill = (error) =>
+      slot.kill = (error, ended = false) =>
         settle(() => {
           discard(slot);
-          reject(error);
+          if (again && ended && !taken) resolve(execute(slot, bytes, caller, false));
+          else reject(error);
         });
       holdOpen(child, true);
       child.on("message", onMessage);
       // A process killed from outside between jobs cannot take this one: the job answers as stopped.
       child.send({ type: "job", id, bytes } satisfies ToWorker, (error) => {
-        if (error) slot.kill?.(stopped());
+        if (error) slot.kill?.(stopped(), true);
       });
     });
   }

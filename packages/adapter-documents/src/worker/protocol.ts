@@ -24,6 +24,7 @@ export type ToWorker =
  */
 export type FromWorker<R> =
   | { type: "ready"; id: 0 }
+  | { type: "taken"; id: number }
   | { type: "ocr"; id: number }
   | { type: "done"; id: number; result: R }
   | { type: "failed"; id: number; error: WireError };

@@ -34,6 +34,8 @@ export function serveJobs<R>(settings: ServeSettings, handle: JobHandler<R>): vo
     if (message.type === "ocr-refused" && permit?.id === message.id) permit.reject(fromWire(message.error));
     if (message.type !== "job") return;
     const { id, bytes } = message;
+    // Before a byte is read: a process that dies before the parent hears this never read the job.
+    post({ type: "taken", id });
     let allowed: Promise<void> | null = null;
     const ocr = async (image: OcrImage) => {
       allowed ??= new Promise<void>((resolve, reject) => {
