@@ -4,8 +4,8 @@
  * candidates each listing looked at and the matches it made, on SQLite and (with
  * TEST_DATABASE_URL) PostgreSQL. Creating a listing does not touch saved searches at all: the
  * request path costs what it did.
- * Run: node --conditions=psm-source bench/saved-searches.ts [--searches 100000] [--listings 2000] [--disjoint]
- * (--disjoint: saved searches on words no listing holds, so only finding and checking candidates
+ * Run: node --conditions=psm-source bench/saved-searches.ts [--searches 100000] [--listings 1000] [--rounds 5] [--batch 500] [--disjoint]
+ * (--batch: events a matching round reads, as MatchOptions.batch; --disjoint: saved searches on words no listing holds, so only finding and checking candidates
  * is timed, not writing matches).
  */
 import "./support/ts-resolve.ts";
@@ -17,13 +17,17 @@ const { parseArgs } = await import("node:util");
 const { values } = parseArgs({
   options: {
     searches: { type: "string", default: "100000" },
-    listings: { type: "string", default: "2000" },
+    listings: { type: "string", default: "1000" },
+    rounds: { type: "string", default: "5" },
+    batch: { type: "string", default: "500" },
     disjoint: { type: "boolean", default: false },
   },
 });
 await runSavedSearchBench({
   searches: Number(values.searches),
   listings: Number(values.listings),
+  rounds: Number(values.rounds),
+  batch: Number(values.batch),
   disjoint: values.disjoint,
   postgresUrl: process.env.TEST_DATABASE_URL || undefined,
 });

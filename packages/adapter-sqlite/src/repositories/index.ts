@@ -45,7 +45,7 @@ export function createRepositories(sqlite: Database, db: Db, options: SearchOpti
     notifications: createNotificationRepository(db),
     webhooks: createWebhookRepository(db),
     webhookDeliveries: createWebhookDeliveryRepository(sqlite, db),
-    savedSearches: createSavedSearchRepository(db),
+    savedSearches: createSavedSearchRepository(sqlite, db),
     sessions: createSessionRepository(db),
     oauthClients: createOAuthClientRepository(db),
     oauthGrants: createOAuthGrantRepository(db),
