@@ -29,12 +29,12 @@ export function listForSql(ofTypes: boolean): string {
   const types = ofTypes ? " AND type IN (SELECT value FROM json_each(@types))" : "";
   return `SELECT seq, id, type, user_id, occurred_at, data FROM events
     WHERE user_id = @userId AND seq > @after${types} AND (@since IS NULL OR occurred_at >= @since)
-    ORDER BY seq LIMIT @limit`;
+    ORDER BY seq LIMIT +@limit`;
 }
 
 /** listAfter's statement: a range of the rowid, in order. */
 export const LIST_AFTER_SQL = `SELECT seq, id, type, user_id, occurred_at, data FROM events
-  WHERE seq > @after ORDER BY seq LIMIT @limit`;
+  WHERE seq > @after ORDER BY seq LIMIT +@limit`;
 
 function toEvent(row: EventRow): MarketEvent {
   return {
@@ -83,7 +83,7 @@ function prepareStatements(sqlite: Database) {
     afterOfTypes: sqlite.prepare<ListForParams & { types: string }, EventRow>(listForSql(true)),
     everyoneAfter: sqlite.prepare<{ after: number; limit: number }, EventRow>(LIST_AFTER_SQL),
     sweepStep: sqlite.prepare<{ before: number; step: number }>(
-      "DELETE FROM events WHERE seq IN (SELECT seq FROM events WHERE occurred_at < @before LIMIT @step)",
+      "DELETE FROM events WHERE seq IN (SELECT seq FROM events WHERE occurred_at < @before LIMIT +@step)",
     ),
   };
 }

@@ -57,7 +57,7 @@ export function meetCut(budget: number, streams: number): number {
 export function meetSql(table: FtsTable, streams: number): { from: string; where: string[] } {
   const stream = (i: number, limit: string) =>
     `SELECT t.rowid AS r FROM ${table} AS t WHERE t.${table} MATCH @m${i} AND t.rowid > @from
-      AND t.rowid <= @upTo ORDER BY t.rowid LIMIT ${limit}`;
+      AND t.rowid <= @upTo ORDER BY t.rowid LIMIT +${limit}`;
   const others = Array.from({ length: streams - 1 }, (_, i) => `c.r IN (${stream(i + 1, "@b1")})`);
   return { from: `(${stream(0, "@b0")}) AS c`, where: others };
 }
@@ -132,13 +132,13 @@ export function createFtsPlanner(sqlite: Database, table: FtsTable): FtsPlanner 
   const head = sqlite
     .prepare<[Record<string, string | number | bigint>], { n: bigint; last: bigint | null }>(
       `SELECT count(*) AS n, max(r) AS last FROM (SELECT rowid AS r FROM ${table}
-        WHERE ${table} MATCH @term AND rowid > @from ORDER BY rowid LIMIT @probe)`,
+        WHERE ${table} MATCH @term AND rowid > @from ORDER BY rowid LIMIT +@probe)`,
     )
     .safeIntegers(true);
   const nth = sqlite
     .prepare<[Record<string, string | number | bigint>], bigint>(
       `SELECT rowid FROM ${table} WHERE ${table} MATCH @term AND rowid > @from AND rowid <= @upTo
-        ORDER BY rowid LIMIT 1 OFFSET @offset`,
+        ORDER BY rowid LIMIT 1 OFFSET +@offset`,
     )
     .pluck()
     .safeIntegers(true);

@@ -105,7 +105,7 @@ export function textStreamSql(shape: FindShape, after: boolean, sure = false): s
  * past the cut is only checked, so the cut bounds the list, never the answer.
  */
 const SURE = `, (c.r IN (SELECT t.rowid FROM listings_text AS t WHERE t.listings_text MATCH @sure AND t.rowid > @from
-    ORDER BY t.rowid LIMIT @sureCut)) AS sure`;
+    ORDER BY t.rowid LIMIT +@sureCut)) AS sure`;
 
 /**
  * The rows where the cut streams of `streams` words meet (fts-plan.ts
@@ -196,13 +196,13 @@ export function pricedMatchesSql(
 ) {
   const { columns, where, order } = priceParts(shape, descending, segment, after);
   return `SELECT ${columns} FROM (SELECT t.rowid AS r FROM listings_text AS t WHERE t.listings_text MATCH @match
-      ORDER BY t.rowid LIMIT @budget) AS c
+      ORDER BY t.rowid LIMIT +@budget) AS c
     CROSS JOIN listings AS l ON l.seq = -c.r WHERE ${where.join(" AND ")} ORDER BY ${order}`;
 }
 
 /** Per category: hits among the first @budget rows of `stream` (a walk's SQL), and rows examined. */
 export function facetSql(stream: string): string {
-  return `SELECT category, coalesce(sum(hit), 0) AS hits, count(*) AS examined FROM (${stream} LIMIT @budget)
+  return `SELECT category, coalesce(sum(hit), 0) AS hits, count(*) AS examined FROM (${stream} LIMIT +@budget)
     GROUP BY category`;
 }
 

@@ -99,18 +99,18 @@ export function searchSql(shape: Shape): string {
     const { range, residual } = predicates({ ...shape, before: false });
     const meet = meetSql("listings_fts", shape.streams ?? 1);
     return `SELECT ${LISTING_COLUMNS} FROM ${meet.from} CROSS JOIN listings AS l ON l.seq = -c.r
-      WHERE ${[...meet.where, ...range, ...residual, EXACT].join(" AND ")} ORDER BY c.r LIMIT @limit`;
+      WHERE ${[...meet.where, ...range, ...residual, EXACT].join(" AND ")} ORDER BY c.r LIMIT +@limit`;
   }
-  if (shape.text !== "fts") return scan(shape, () => LISTING_COLUMNS, "LIMIT @limit");
+  if (shape.text !== "fts") return scan(shape, () => LISTING_COLUMNS, "LIMIT +@limit");
   // The first @budget candidates of the index, then the shape's filters and
   // the exact check on each: a candidate they drop costs as much as one they
   // keep, so it counts against the budget too. The candidates are a
   // co-routine that the outer LIMIT stops as soon as the page is full, in
   // their own order (no sort step: query-plans.test.ts).
   const { range, residual } = predicates({ ...shape, before: false });
-  return `SELECT ${LISTING_COLUMNS} FROM (${ftsCandidates(shape.before, "LIMIT @budget")}) AS c
+  return `SELECT ${LISTING_COLUMNS} FROM (${ftsCandidates(shape.before, "LIMIT +@budget")}) AS c
     CROSS JOIN listings AS l ON l.seq = -c.r
-    WHERE ${[...range, ...residual, EXACT].join(" AND ")} ORDER BY c.r LIMIT @limit`;
+    WHERE ${[...range, ...residual, EXACT].join(" AND ")} ORDER BY c.r LIMIT +@limit`;
 }
 
 /**
@@ -136,7 +136,7 @@ function ftsCandidates(before: boolean, limit: string): string {
  */
 export function ftsStopSql(before: boolean): string {
   return `SELECT l.id FROM listings AS l
-    WHERE l.seq = -(${ftsCandidates(before, "LIMIT 1 OFFSET @budget - 1")})`;
+    WHERE l.seq = -(${ftsCandidates(before, "LIMIT 1 OFFSET +@budget - 1")})`;
 }
 
 /** The id of the listing of an FTS rowid. */

@@ -30,7 +30,7 @@ function prepareStatements(sqlite: Database) {
     }),
     sweepStep: sqlite.prepare<{ before: number; step: number }>(
       `DELETE FROM webhook_deliveries WHERE id IN
-        (SELECT id FROM webhook_deliveries WHERE created_at < @before LIMIT @step)`,
+        (SELECT id FROM webhook_deliveries WHERE created_at < @before LIMIT +@step)`,
     ),
   };
 }

@@ -5,7 +5,7 @@ import type { WebhookDelivery } from "@psm/core";
 
 /** claimDue's candidates: the partial index of pending deliveries, read in due order, no sort. */
 export const DUE_SQL = `SELECT id FROM webhook_deliveries
-  WHERE state = 'pending' AND next_attempt_at <= @now ORDER BY next_attempt_at, id LIMIT @limit`;
+  WHERE state = 'pending' AND next_attempt_at <= @now ORDER BY next_attempt_at, id LIMIT +@limit`;
 
 /**
  * claimDue's claim: one conditional UPDATE that re-checks each candidate is still pending and due,
