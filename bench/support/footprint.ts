@@ -10,6 +10,11 @@ import { setTimeout as sleep } from "node:timers/promises";
 export interface TreeMemory {
   /** The server process alone. */
   rssMiB: number;
+  /**
+   * Of the server's RSS, pages of mapped files (RssFile: its code and libraries, and SQLite's
+   * memory-mapped database): the kernel's page cache seen through the process, which it can drop.
+   */
+  fileMiB: number;
   /** The server and its children, each counted whole (file pages they share counted in each). */
   treeRssMiB: number;
   /** The server and its children, shared pages divided among the processes that map them. */
@@ -60,6 +65,7 @@ export function treeMemory(pid: number): TreeMemory | undefined {
   }
   return {
     rssMiB: own / KIB_PER_MIB,
+    fileMiB: field(status, "RssFile") / KIB_PER_MIB,
     treeRssMiB: rss / KIB_PER_MIB,
     treePssMiB: pss / KIB_PER_MIB,
     threads: field(status, "Threads"),
@@ -84,6 +90,7 @@ export function samplePeak(pid: number, everyMs = 250): PeakSampler {
         ? now
         : {
             rssMiB: Math.max(peak.rssMiB, now.rssMiB),
+            fileMiB: Math.max(peak.fileMiB, now.fileMiB),
             treeRssMiB: Math.max(peak.treeRssMiB, now.treeRssMiB),
             treePssMiB: Math.max(peak.treePssMiB, now.treePssMiB),
             threads: Math.max(peak.threads, now.threads),
@@ -157,8 +164,8 @@ export function describeFootprint(f: Footprint): string {
   const name = f.backend === "sqlite" ? "SQLite" : "PostgreSQL";
   const parts = [
     `first answer ${f.firstAnswerMs.toFixed(0)} ms after the spawn (${f.firstAnswerCpuMs.toFixed(0)} ms of server CPU)`,
-    `idle RSS ${mib(f.idle?.rssMiB)} (${f.idle?.threads ?? "?"} threads)`,
-    `RSS under load at most ${mib(f.load?.rssMiB)}`,
+    `idle RSS ${mib(f.idle?.rssMiB)} (${f.idle?.threads ?? "?"} threads; ${mib(f.idle?.fileMiB)} of it mapped files)`,
+    `RSS under load at most ${mib(f.load?.rssMiB)} (mapped files at most ${mib(f.load?.fileMiB)})`,
   ];
   if (f.documents)
     parts.push(
@@ -167,7 +174,8 @@ export function describeFootprint(f: Footprint): string {
     );
   if (f.afterDocuments)
     parts.push(
-      `a minute after the last request ${f.afterDocuments.children} document processes left, RSS ${mib(f.afterDocuments.treeRssMiB)}`,
+      `a minute after the last request ${f.afterDocuments.children} document processes left, RSS ${mib(f.afterDocuments.treeRssMiB)} ` +
+        `(the server's mapped files ${mib(f.afterDocuments.fileMiB)})`,
     );
   return `Footprint, ${name}: ${parts.join("; ")}.`;
 }
