@@ -32,7 +32,8 @@ export function createApiKeyRepository(db: Db): ApiKeyRepository {
       .from(apiKeys)
       .where(
         and(
-          byUser ? eq(apiKeys.userId, sql.placeholder("userId")) : undefined,
+          // `+?`: with a bare `= ?` SQLite 3.54 compiled the statement again at every binding (sql-limits.test.ts).
+          byUser ? eq(apiKeys.userId, sql`+${sql.placeholder("userId")}`) : undefined,
           paged ? lt(apiKeys.id, sql.placeholder("before")) : undefined,
         ),
       )

@@ -28,7 +28,7 @@ const SWEEP_STEP = 1_000;
 export function listForSql(ofTypes: boolean): string {
   const types = ofTypes ? " AND type IN (SELECT value FROM json_each(@types))" : "";
   return `SELECT seq, id, type, user_id, occurred_at, data FROM events
-    WHERE user_id = @userId AND seq > @after${types} AND (@since IS NULL OR occurred_at >= @since)
+    WHERE user_id = +@userId AND seq > @after${types} AND (@since IS NULL OR occurred_at >= @since)
     ORDER BY seq LIMIT +@limit`;
 }
 

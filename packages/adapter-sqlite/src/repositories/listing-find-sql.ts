@@ -69,8 +69,8 @@ function residual(shape: FindShape, pinned: { category: boolean; status: boolean
   const conditions = defined([
     pinned.status ? undefined : STORED[shape.status],
     EXPIRY[shape.status],
-    shape.category && !pinned.category ? "l.category = @category" : undefined,
-    shape.user ? "l.user_id = @userId" : undefined,
+    shape.category && !pinned.category ? "l.category = +@category" : undefined,
+    shape.user ? "l.user_id = +@userId" : undefined,
     shape.text ? "instr(l.title_folded, @needle) > 0" : undefined,
     shape.minPrice ? "l.price >= @minPrice" : undefined,
     shape.maxPrice ? "l.price <= @maxPrice" : undefined,
@@ -124,12 +124,12 @@ export function textMeetSql(shape: FindShape, streams: number, sure = false): st
  */
 export function newestWalkSql(shape: FindShape, after: boolean): string {
   if (shape.user) {
-    const range = ["l.user_id = @userId", ...(after ? ["l.id < @afterId"] : [])];
+    const range = ["l.user_id = +@userId", ...(after ? ["l.id < @afterId"] : [])];
     return `SELECT ${ROW(residual(shape, { category: false, status: false }), shape.verify)}
       FROM listings AS l INDEXED BY listings_user_id_id_idx WHERE ${range.join(" AND ")} ORDER BY l.id DESC`;
   }
   const range = defined([
-    shape.category && STORED[shape.status] ? "l.category = @category" : undefined,
+    shape.category && STORED[shape.status] ? "l.category = +@category" : undefined,
     STORED[shape.status],
     after ? "l.id < @afterId" : undefined,
   ]);
@@ -154,13 +154,13 @@ function priceParts(shape: FindShape, descending: boolean, segment: PriceSegment
   const priced = segment === "priced" ? "l.price IS NOT NULL" : "l.price IS NULL";
   if (shape.user) {
     // An author's listings are few (their slots): read by the author's index and sorted.
-    const where = defined(["l.user_id = @userId", priced, ...keyset]);
+    const where = defined(["l.user_id = +@userId", priced, ...keyset]);
     const columns = ROW(residual(shape, { category: false, status: false }), shape.verify);
     return { columns, where, order, index: "INDEXED BY listings_user_id_id_idx" };
   }
   const pinnedCategory = shape.category && STORED[shape.status] !== undefined;
   const where = defined([
-    pinnedCategory ? "l.category = @category" : undefined,
+    pinnedCategory ? "l.category = +@category" : undefined,
     STORED[shape.status],
     priced,
     segment === "priced" && shape.minPrice ? "l.price >= @minPrice" : undefined,

@@ -34,7 +34,7 @@ function prepareStatements(sqlite: Database, options: SearchOptions) {
     byId: sqlite.prepare<[string], ListingRow>(`SELECT ${LISTING_COLUMNS} FROM listings AS l WHERE l.id = ?`),
     countActive: sqlite
       .prepare<{ userId: string; now: number }, number>(
-        `SELECT count(*) FROM listings AS l WHERE l.user_id = @userId AND ${ACTIVE_AT_NOW}`,
+        `SELECT count(*) FROM listings AS l WHERE l.user_id = +@userId AND ${ACTIVE_AT_NOW}`,
       )
       .pluck(),
     countActiveMany: sqlite.prepare<{ ids: string; now: number }, { user_id: string; n: number }>(

@@ -43,11 +43,11 @@ const EXACT = "instr(l.title_folded, @needle) > 0";
 function predicates(shape: Shape, stored = STORED[shape.status]): { range: string[]; residual: string[] } {
   const status = stored ? `l.status = '${stored}'` : undefined;
   const expiry = EXPIRY[shape.status];
-  const category = shape.category ? "l.category = @category" : undefined;
+  const category = shape.category ? "l.category = +@category" : undefined;
   const range: (string | undefined)[] = [];
   const residual: (string | undefined)[] = [];
   if (shape.user) {
-    range.push("l.user_id = @userId"); // an author's rows are few
+    range.push("l.user_id = +@userId"); // an author's rows are few
     residual.push(status, expiry, category);
   } else {
     range.push(category, status);

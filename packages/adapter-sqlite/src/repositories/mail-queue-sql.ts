@@ -10,7 +10,7 @@
 export const ENQUEUE_COALESCED_SQL = `INSERT INTO mail_jobs
   (id, user_id, kind, ref, status, attempts, next_attempt_at, created_at)
   SELECT @id, @userId, @kind, @ref, 'pending', 0, max(@createdAt, coalesce(
-    (SELECT max(created_at) FROM mail_jobs WHERE user_id = @userId AND kind = @kind AND ref = @ref) + @intervalMs,
+    (SELECT max(created_at) FROM mail_jobs WHERE user_id = +@userId AND kind = +@kind AND ref = +@ref) + @intervalMs,
     @createdAt)), @createdAt
   WHERE true
   ON CONFLICT (user_id, kind, ref) WHERE status = 'pending' DO NOTHING`;

@@ -27,7 +27,8 @@ export function createMessageRepository(
       .from(messages)
       .where(
         and(
-          eq(party, sql.placeholder("userId")),
+          // `+?`: with a bare `= ?` SQLite 3.54 compiled the statement again at every binding (sql-limits.test.ts).
+          eq(party, sql`+${sql.placeholder("userId")}`),
           paged ? lt(messages.id, sql.placeholder("before")) : undefined,
         ),
       )
