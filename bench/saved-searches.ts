@@ -5,7 +5,7 @@
  * TEST_DATABASE_URL) PostgreSQL. Creating a listing does not touch saved searches at all: the
  * request path costs what it did.
  * Run: node --conditions=psm-source bench/saved-searches.ts [--searches 100000] [--listings 1000] [--rounds 5] [--batch 500] [--disjoint]
- * (--batch: events a matching round reads, as MatchOptions.batch; --disjoint: saved searches on words no listing holds, so only finding and checking candidates
+ * (--batch: listings a matching round takes on, as MatchOptions.batch, the matcher's default when absent; --disjoint: saved searches on words no listing holds, so only finding and checking candidates
  * is timed, not writing matches).
  */
 import "./support/ts-resolve.ts";
@@ -19,7 +19,7 @@ const { values } = parseArgs({
     searches: { type: "string", default: "100000" },
     listings: { type: "string", default: "1000" },
     rounds: { type: "string", default: "5" },
-    batch: { type: "string", default: "500" },
+    batch: { type: "string" },
     disjoint: { type: "boolean", default: false },
   },
 });
@@ -27,7 +27,7 @@ await runSavedSearchBench({
   searches: Number(values.searches),
   listings: Number(values.listings),
   rounds: Number(values.rounds),
-  batch: Number(values.batch),
+  batch: values.batch === undefined ? undefined : Number(values.batch),
   disjoint: values.disjoint,
   postgresUrl: process.env.TEST_DATABASE_URL || undefined,
 });

@@ -85,7 +85,7 @@ function listing(id: string, userId: string, at: Date): Listing {
 async function measure(
   name: string,
   storage: Storage,
-  options: { searches: number; listings: number; rounds: number; batch: number },
+  options: { searches: number; listings: number; rounds: number; batch: number | undefined },
 ) {
   await storage.migrate();
   const repos = storage.repositories;
@@ -151,7 +151,9 @@ async function measure(
     // Until every new listing was matched: the log also holds the matches' own events (the rounds
     // read past them, as the server's do), so a round with no listing is not the end.
     for (let seen = 0, calls = 0; seen < rows.length && calls < 100_000; calls++) {
-      const report = await market.savedSearches.match({ batch: options.batch });
+      const report = await market.savedSearches.match(
+        options.batch === undefined ? {} : { batch: options.batch },
+      );
       matched += report.matched;
       seen += report.listings;
     }
@@ -184,7 +186,7 @@ export async function runSavedSearchBench(options: {
   searches: number;
   listings: number;
   rounds: number;
-  batch: number;
+  batch: number | undefined;
   disjoint: boolean;
   postgresUrl?: string | undefined;
 }) {

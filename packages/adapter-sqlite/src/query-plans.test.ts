@@ -3,7 +3,12 @@ import { buildApiKey, buildListing, buildMessage, buildUser } from "@psm/core/te
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { openConnection } from "./connection.js";
-import { LIST_AFTER_SQL, listForSql } from "./repositories/event-repository.js";
+import {
+  LIST_AFTER_SQL,
+  listForSql,
+  SCAN_OF_TYPES_SQL,
+  SCAN_WINDOW_SQL,
+} from "./repositories/event-repository.js";
 import { ftsStopSql, searchSql } from "./repositories/listing-search-sql.js";
 import { ENQUEUE_COALESCED_SQL } from "./repositories/mail-queue-sql.js";
 import { CLAIM_SQL, DUE_SQL } from "./repositories/webhook-delivery-sql.js";
@@ -139,6 +144,15 @@ describe("webhook reads", () => {
     const lines = plan(LIST_AFTER_SQL);
     expect(lines[0]).toBe("SEARCH events USING INTEGER PRIMARY KEY (rowid>?)");
     expect(lines.join("\n"), "sorted instead of read in order").not.toContain("TEMP B-TREE");
+  });
+
+  it("scanAfter walks the rowid range in seq order for the window and for its rows", () => {
+    const window = plan(SCAN_WINDOW_SQL);
+    expect(window).toContain("SEARCH events USING INTEGER PRIMARY KEY (rowid>?)");
+    const rows = plan(SCAN_OF_TYPES_SQL);
+    expect(rows[0]).toBe("SEARCH events USING INTEGER PRIMARY KEY (rowid>? AND rowid<?)");
+    expect(fullScans([...window, ...rows])).toEqual([]);
+    expect([...window, ...rows].join("\n"), "sorted instead of read in order").not.toContain("TEMP B-TREE");
   });
 
   it("claimDue reads the partial index of pending deliveries in due order, then leases by id", () => {

@@ -167,7 +167,7 @@ export type {
   ExtractedField,
   ParsedDocument,
 } from "./ports/document-parser.js";
-export type { EventQuery, EventRepository } from "./ports/event-repository.js";
+export type { EventQuery, EventRepository, EventScan, EventScanResult } from "./ports/event-repository.js";
 export type {
   ClaimOutcome,
   IdempotencyClaim,

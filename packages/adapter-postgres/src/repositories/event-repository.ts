@@ -1,5 +1,12 @@
-import { type EventQuery, type EventRepository, isUuid, type MarketEvent, type NewEvent } from "@psm/core";
-import { and, asc, eq, gt, gte, inArray, lt } from "drizzle-orm";
+import {
+  type EventQuery,
+  type EventRepository,
+  type EventScan,
+  isUuid,
+  type MarketEvent,
+  type NewEvent,
+} from "@psm/core";
+import { and, asc, eq, gt, gte, inArray, lt, lte, sql } from "drizzle-orm";
 import type { Db } from "../connection.js";
 import { guarded } from "../db-errors.js";
 import { events } from "../schema-events.js";
@@ -42,6 +49,25 @@ export function createEventRepository(db: Db, outbox?: NewEvent[]): EventReposit
             .orderBy(asc(events.seq))
             .limit(Math.max(0, limit)),
       ),
+    // Where the window ends (the key's range, no row read), then the rows of the wanted types in it.
+    scanAfter: (after: number, query: EventScan) =>
+      guarded(async () => {
+        const [end] = await db.execute<{ last: string | null; n: number }>(sql`select max(seq) as last,
+          count(*)::int as n from (select seq from events where seq > ${after} order by seq
+          limit ${Math.max(0, query.window)}) w`);
+        if (end?.last == null) return { events: [], through: null, more: false };
+        const last = Number(end.last);
+        const rows: MarketEvent[] = await db
+          .select()
+          .from(events)
+          .where(and(gt(events.seq, after), lte(events.seq, last), inArray(events.type, [...query.types])))
+          .orderBy(asc(events.seq))
+          .limit(Math.max(0, query.limit));
+        const tail = rows.at(-1);
+        if (tail !== undefined && rows.length >= query.limit)
+          return { events: rows, through: tail.seq, more: true };
+        return { events: rows, through: last, more: end.n >= query.window };
+      }),
     append: (appended: readonly NewEvent[]) =>
       guarded(async () => {
         if (appended.length === 0) return;

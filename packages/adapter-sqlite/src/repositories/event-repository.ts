@@ -1,4 +1,4 @@
-import type { EventQuery, EventRepository, EventType, MarketEvent, NewEvent } from "@psm/core";
+import type { EventQuery, EventRepository, EventScan, EventType, MarketEvent, NewEvent } from "@psm/core";
 import type { Database } from "better-sqlite3";
 import { guarded } from "../db-errors.js";
 import { lazy } from "../lazy.js";
@@ -75,6 +75,16 @@ export function createEventAppender(sqlite: Database): EventAppender {
   };
 }
 
+/**
+ * scanAfter's two steps: where the window ends (a walk of the rowid range that reads no row), then
+ * the rows of the wanted types in it, so the events skipped are never read into JS.
+ */
+export const SCAN_WINDOW_SQL = `SELECT max(seq) AS last, count(*) AS n FROM
+  (SELECT seq FROM events WHERE seq > @after ORDER BY seq LIMIT +@window)`;
+export const SCAN_OF_TYPES_SQL = `SELECT seq, id, type, user_id, occurred_at, data FROM events
+  WHERE seq > @after AND seq <= @last AND type IN (SELECT value FROM json_each(@types))
+  ORDER BY seq LIMIT +@limit`;
+
 type ListForParams = { userId: string; after: number; since: number | null; limit: number };
 
 function prepareStatements(sqlite: Database) {
@@ -82,6 +92,12 @@ function prepareStatements(sqlite: Database) {
     after: sqlite.prepare<ListForParams, EventRow>(listForSql(false)),
     afterOfTypes: sqlite.prepare<ListForParams & { types: string }, EventRow>(listForSql(true)),
     everyoneAfter: sqlite.prepare<{ after: number; limit: number }, EventRow>(LIST_AFTER_SQL),
+    windowEnd: sqlite.prepare<{ after: number; window: number }, { last: number | null; n: number }>(
+      SCAN_WINDOW_SQL,
+    ),
+    ofTypes: sqlite.prepare<{ after: number; last: number; types: string; limit: number }, EventRow>(
+      SCAN_OF_TYPES_SQL,
+    ),
     sweepStep: sqlite.prepare<{ before: number; step: number }>(
       "DELETE FROM events WHERE seq IN (SELECT seq FROM events WHERE occurred_at < @before LIMIT +@step)",
     ),
@@ -114,6 +130,21 @@ export function createEventRepository(sqlite: Database, appendEvents: EventAppen
           .everyoneAfter.all({ after, limit: Math.max(0, limit) })
           .map(toEvent),
       ),
+    scanAfter: (after: number, query: EventScan) =>
+      guarded(() => {
+        const { last, n } = statements().windowEnd.get({ after, window: Math.max(0, query.window) }) ?? {
+          last: null,
+          n: 0,
+        };
+        if (last === null) return { events: [], through: null, more: false };
+        const events = statements()
+          .ofTypes.all({ after, last, types: JSON.stringify(query.types), limit: Math.max(0, query.limit) })
+          .map(toEvent);
+        const end = events.at(-1);
+        if (end !== undefined && events.length >= query.limit)
+          return { events, through: end.seq, more: true };
+        return { events, through: last, more: n >= query.window };
+      }),
     append: (events: readonly NewEvent[]) =>
       guarded(() => {
         if (events.length > 0) appendAll()(events);

@@ -55,13 +55,19 @@ export function newEventId(at: Date, random: Uint8Array): string {
     head = CROCKFORD[time % 32] + head;
     time = Math.floor(time / 32);
   }
-  // 80 random bits as 16 characters of 5 bits each.
-  let bits = 0n;
-  for (let i = 0; i < 10; i++) bits = (bits << 8n) | BigInt(random[i] ?? 0);
-  let tail = "";
-  for (let i = 0; i < 16; i++) {
-    tail = CROCKFORD[Number(bits & 31n)] + tail;
-    bits >>= 5n;
+  // 80 random bits as 16 characters of 5 bits each: two halves of 40 bits, exact in a double
+  // (BigInt arithmetic made this a third of a matched event's cost to write).
+  return `evt_${head}${base32(random, 0)}${base32(random, 5)}`;
+}
+
+/** Five bytes from `from`, big-endian, as 8 Crockford characters. */
+function base32(bytes: Uint8Array, from: number): string {
+  let value = 0;
+  for (let i = from; i < from + 5; i++) value = value * 256 + (bytes[i] ?? 0);
+  let text = "";
+  for (let i = 0; i < 8; i++) {
+    text = CROCKFORD[value % 32] + text;
+    value = Math.floor(value / 32);
   }
-  return `evt_${head}${tail}`;
+  return text;
 }

@@ -22,20 +22,24 @@ export interface SavedSearchMatcherOptions {
 /**
  * Runs `owner.savedSearches.match()` on a timer, one round at a time (startRounds, as the mail
  * dispatcher and the webhook relay): new listings are matched against saved searches off the
- * request path, and a restarted process goes on from the cursor in storage. `stop()` waits for the
- * round in flight.
+ * request path, and a restarted process goes on from the cursor in storage. A round that leaves
+ * more to match is followed by the next at once. `stop()` waits for the round in flight.
  */
 export function startSavedSearchMatcher(
   owner: SavedSearchMatcherOwner,
   options: SavedSearchMatcherOptions = {},
 ): Rounds {
   const { onReport } = options;
-  return startRounds(() => owner.savedSearches.match(), {
+  const rounds: Rounds = startRounds(() => owner.savedSearches.match(), {
     intervalMs: options.intervalMs ?? 1_000,
     label: "saved search matcher",
     onError: options.onError ?? ((error: unknown) => console.error("saved search matching failed", error)),
     onResult: (report) => {
+      // A burst of listings is matched round after round, not one round a second; other work
+      // still runs between two rounds.
+      if (report.more) rounds.poke();
       if (report.listings > 0) onReport?.(report);
     },
   });
+  return rounds;
 }

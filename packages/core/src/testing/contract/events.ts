@@ -128,6 +128,68 @@ export function eventCases(ctx: ContractContext): void {
       expect(await repos.events.listFor(owner.id, { after: mine[3]!.seq, limit: 100 })).toEqual([]);
     });
 
+    it("scanAfter answers the wanted types of a window of everyone's events, and where to go on from", async () => {
+      const repos = ctx.repos();
+      const [one, two] = [await seedUser(repos), await seedUser(repos)];
+      const start = (await repos.events.listAfter(0, 1_000_000)).at(-1)?.seq ?? 0;
+      const types: EventType[] = [
+        "listing.created",
+        "listing.deleted",
+        "saved_search.matched",
+        "listing.updated",
+        "saved_search.matched",
+        "listing.created",
+        "webhook.test",
+      ];
+      await repos.events.append(types.map((type, i) => eventFor(i % 2 === 0 ? one : two, type, `l${i}`)));
+      const all = await repos.events.listAfter(start, 100);
+      expect(all.map((e) => e.type)).toEqual(types);
+      const wanted: EventType[] = ["listing.created", "listing.updated"];
+      const scan = (after: number, window: number, limit: number) =>
+        repos.events.scanAfter(after, { types: wanted, window, limit });
+
+      // A window of three holds one wanted event; the reader goes on after the window.
+      expect(await scan(start, 3, 10)).toEqual({ events: [all[0]], through: all[2]!.seq, more: true });
+      expect(await scan(all[2]!.seq, 3, 10)).toEqual({
+        events: [all[3], all[5]],
+        through: all[5]!.seq,
+        more: true,
+      });
+      // The last window is short: nothing more, until more is written.
+      expect(await scan(all[5]!.seq, 3, 10)).toEqual({ events: [], through: all[6]!.seq, more: false });
+      expect(await scan(all[6]!.seq, 3, 10)).toEqual({ events: [], through: null, more: false });
+      // At `limit`, the reader goes on after the last event answered, not after the window.
+      expect(await scan(start, 100, 2)).toEqual({
+        events: [all[0], all[3]],
+        through: all[3]!.seq,
+        more: true,
+      });
+      expect(await scan(all[3]!.seq, 100, 2)).toEqual({
+        events: [all[5]],
+        through: all[6]!.seq,
+        more: false,
+      });
+
+      // Whatever the window and limit, a reader that goes on from `through` reads each wanted
+      // event once, in order, and stops at the end.
+      const expected = all.filter((e) => wanted.includes(e.type));
+      for (const window of [1, 2, 3, 5]) {
+        for (const limit of [1, 2, 4]) {
+          const read = [];
+          let after = start;
+          for (let step = 0; step < 20; step++) {
+            const result = await scan(after, window, limit);
+            read.push(...result.events);
+            if (result.through === null) break;
+            after = result.through;
+            if (!result.more) break;
+          }
+          expect({ window, limit, read }).toEqual({ window, limit, read: expected });
+          expect(after).toBe(all[6]!.seq);
+        }
+      }
+    });
+
     it("sweep removes the events that occurred before an instant, and a deleted user's go with them", async () => {
       const repos = ctx.repos();
       const [owner, leaver] = [await seedUser(repos), await seedUser(repos)];

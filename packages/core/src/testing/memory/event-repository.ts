@@ -1,5 +1,5 @@
 import type { MarketEvent, NewEvent } from "../../domain/event.js";
-import type { EventQuery, EventRepository } from "../../ports/event-repository.js";
+import type { EventQuery, EventRepository, EventScan } from "../../ports/event-repository.js";
 import { copy, type MemoryState } from "./state.js";
 
 /** The key of the events table's one counter row. */
@@ -37,6 +37,24 @@ export function createMemoryEventRepository(state: MemoryState): EventRepository
         .sort((a, b) => a.seq - b.seq)
         .slice(0, limit)
         .map(copy);
+    },
+    async scanAfter(after: number, query: EventScan) {
+      const window = [...state.events.values()]
+        .filter((event) => event.seq > after)
+        .sort((a, b) => a.seq - b.seq)
+        .slice(0, Math.max(0, query.window));
+      const events = window
+        .filter((event) => query.types.includes(event.type))
+        .slice(0, Math.max(0, query.limit));
+      const last = events.at(-1);
+      if (last !== undefined && events.length >= query.limit) {
+        return { events: events.map(copy), through: last.seq, more: true };
+      }
+      return {
+        events: events.map(copy),
+        through: window.at(-1)?.seq ?? null,
+        more: query.window > 0 && window.length >= query.window,
+      };
     },
     async append(events: readonly NewEvent[]) {
       appendEvents(state, events);

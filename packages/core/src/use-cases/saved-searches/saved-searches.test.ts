@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { MAX_SAVED_SEARCHES_PER_USER } from "../../domain/saved-search.js";
+import { startSavedSearchMatcher } from "../../support/saved-search-matcher.js";
 import { createTestDeps } from "../../testing/fakes/deps.js";
 import { ANON, expectCode, expectInvalidField, setupWith } from "../../testing/use-case-kit.js";
 
@@ -98,10 +99,10 @@ describe("saved searches: matching new listings", () => {
     await market.listings.create(buyer.actor, AUDIT);
     await market.listings.create(seller.actor, { ...AUDIT, price: 1001 });
     expect(await matchedEvents()).toEqual([]);
-    expect(await market.savedSearches.match()).toEqual({ listings: 3, matched: 1 });
+    expect(await market.savedSearches.match()).toEqual({ listings: 3, matched: 1, more: false });
     expect(await matchedEvents()).toEqual([{ saved_search_id: search.id, listing_id: listing.id }]);
     await market.listings.update(seller.actor, { id: listing.id, description: "Three weeks" });
-    expect(await market.savedSearches.match()).toEqual({ listings: 1, matched: 0 });
+    expect(await market.savedSearches.match()).toEqual({ listings: 1, matched: 0, more: false });
     expect(await matchedEvents()).toHaveLength(1);
   });
 
@@ -115,5 +116,67 @@ describe("saved searches: matching new listings", () => {
     await market.listings.update(seller.actor, { id: listing.id, status: "active" });
     await market.savedSearches.match();
     expect((await matchedEvents()).map((data) => data.listing_id)).toEqual([listing.id]);
+  });
+
+  it("takes on at most `batch` listings a round, reads past other events, and says when more is left", async () => {
+    const { market, buyer, seller, matchedEvents } = await world();
+    await market.savedSearches.create(buyer.actor, { q: "audit" });
+    const first = await market.listings.create(seller.actor, AUDIT);
+    // Events of other types between the listings' are read past.
+    await market.messages.send(buyer.actor, {
+      listingId: first.id,
+      receiverId: seller.user.id,
+      content: "Hi",
+    });
+    await market.listings.create(seller.actor, AUDIT);
+    const third = await market.listings.create(seller.actor, AUDIT);
+    expect(await market.savedSearches.match({ batch: 2 })).toEqual({ listings: 2, matched: 2, more: true });
+    expect(await market.savedSearches.match({ batch: 2 })).toEqual({ listings: 1, matched: 1, more: false });
+    expect((await matchedEvents()).at(-1)?.listing_id).toBe(third.id);
+    // Only the matches' own events are left to read past.
+    expect(await market.savedSearches.match({ batch: 2 })).toEqual({ listings: 0, matched: 0, more: false });
+    expect(await matchedEvents()).toHaveLength(3);
+  });
+
+  it("looks through at most `window` events a round, moving past a window with no listing", async () => {
+    const { market, buyer, seller, matchedEvents } = await world();
+    await market.savedSearches.create(buyer.actor, { q: "audit" });
+    const first = await market.listings.create(seller.actor, AUDIT);
+    await market.messages.send(buyer.actor, {
+      listingId: first.id,
+      receiverId: seller.user.id,
+      content: "Hi",
+    });
+    const second = await market.listings.create(seller.actor, AUDIT);
+    const round = () => market.savedSearches.match({ window: 1 });
+    expect(await round()).toEqual({ listings: 1, matched: 1, more: true });
+    expect(await round()).toEqual({ listings: 0, matched: 0, more: true });
+    expect(await round()).toEqual({ listings: 1, matched: 1, more: true });
+    expect((await matchedEvents()).map((data) => data.listing_id)).toEqual([first.id, second.id]);
+  });
+
+  it("runs round after round while more is left, not one per interval", async () => {
+    const { market, buyer, seller, matchedEvents } = await world();
+    await market.savedSearches.create(buyer.actor, { q: "audit" });
+    for (let i = 0; i < 5; i++) await market.listings.create(seller.actor, AUDIT);
+    const reports: number[] = [];
+    let resolve = () => {};
+    const allMatched = new Promise<void>((done) => {
+      resolve = done;
+    });
+    const owner = { savedSearches: { match: () => market.savedSearches.match({ batch: 2 }) } };
+    // An interval no test waits for: only the rounds' own follow-ups can match all five.
+    const matcher = startSavedSearchMatcher(owner, {
+      intervalMs: 3_600_000,
+      onReport: (report) => {
+        reports.push(report.listings);
+        if (reports.reduce((a, b) => a + b) === 5) resolve();
+      },
+    });
+    matcher.poke();
+    await allMatched;
+    expect(reports).toEqual([2, 2, 1]);
+    await matcher.stop();
+    expect(await matchedEvents()).toHaveLength(5);
   });
 });
