@@ -62,8 +62,10 @@ export function matchesSavedSearch(
  * hostile word cannot make a long key: equal stems cut equally. A prefix key is PREFIX_KEY_LENGTH
  * long (the stem whole when shorter), long enough to tell most words apart.
  */
-export function savedSearchMatchKey(search: SavedSearch): string {
-  const criteria = savedSearchCriteria(search);
+export function savedSearchMatchKey(
+  search: SavedSearch,
+  criteria: ListingCriteria = savedSearchCriteria(search),
+): string {
   const words = criteria.words ?? [];
   const whole = words
     .slice(0, -1)
@@ -84,16 +86,25 @@ export function listingMatchKeys(
 ): Set<string> {
   const keys = new Set<string>([`c:${listing.category}`]);
   if (listing.price !== null) keys.add(PRICE_KEY);
+  // Prefixes and grams grown a code point at a time: a listing holds some 300 keys, and the
+  // matcher works them out for every new listing.
   for (const stem of prepared.text.stems()) {
     keys.add(`w:${cut(stem, STEM_KEY_LENGTH)}`);
-    const points = Array.from(stem);
-    for (let n = 1; n <= Math.min(PREFIX_KEY_LENGTH, points.length); n++) {
-      keys.add(`p:${points.slice(0, n).join("")}`);
+    let prefix = "";
+    let n = 0;
+    for (const point of stem) {
+      if (n++ === PREFIX_KEY_LENGTH) break;
+      prefix += point;
+      keys.add(`p:${prefix}`);
     }
   }
   const title = Array.from(prepared.foldedTitle());
   for (let i = 0; i < title.length; i++) {
-    for (let n = 1; n <= GRAM && i + n <= title.length; n++) keys.add(`t:${title.slice(i, i + n).join("")}`);
+    let gram = "";
+    for (let n = 0; n < GRAM && i + n < title.length; n++) {
+      gram += title[i + n];
+      keys.add(`t:${gram}`);
+    }
   }
   return keys;
 }
@@ -104,7 +115,8 @@ const PREFIX_KEY_LENGTH = 6;
 const STEM_KEY_LENGTH = 64;
 
 function cut(text: string, length: number): string {
-  return Array.from(text).slice(0, length).join("");
+  // No more UTF-16 units than `length`: no more code points either.
+  return text.length <= length ? text : Array.from(text).slice(0, length).join("");
 }
 
 /** A trigram of the text, preferring one of letters and digits only (spaces and marks are common). */

@@ -133,7 +133,7 @@ async function candidatesByKey(
   for (const search of await repos.savedSearches.findCandidates([...keys])) {
     // Its criteria worked out once, however many listings it is checked against.
     const candidate = { search, criteria: savedSearchCriteria(search) };
-    const key = savedSearchMatchKey(search);
+    const key = savedSearchMatchKey(search, candidate.criteria);
     const list = byKey.get(key);
     if (list) list.push(candidate);
     else byKey.set(key, [candidate]);
