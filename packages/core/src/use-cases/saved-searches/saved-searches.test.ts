@@ -22,6 +22,24 @@ const AUDIT = {
   price: 900,
 } as const;
 
+/**
+ * A saved search of the buyer's, and `count` matching listings of the seller's with a message
+ * (an event of another type, to read past) right after the first.
+ */
+async function listingsAroundAMessage(count: number) {
+  const kit = await world();
+  const { market, buyer, seller } = kit;
+  await market.savedSearches.create(buyer.actor, { q: "audit" });
+  const listings = [await market.listings.create(seller.actor, AUDIT)];
+  await market.messages.send(buyer.actor, {
+    listingId: listings[0]!.id,
+    receiverId: seller.user.id,
+    content: "Hi",
+  });
+  for (let i = 1; i < count; i++) listings.push(await market.listings.create(seller.actor, AUDIT));
+  return { ...kit, listings };
+}
+
 describe("saved searches: managing them", () => {
   it("saves the search's parameters with a name, lists them newest first and deletes them", async () => {
     const { market, buyer } = await world();
@@ -119,17 +137,8 @@ describe("saved searches: matching new listings", () => {
   });
 
   it("takes on at most `batch` listings a round, reads past other events, and says when more is left", async () => {
-    const { market, buyer, seller, matchedEvents } = await world();
-    await market.savedSearches.create(buyer.actor, { q: "audit" });
-    const first = await market.listings.create(seller.actor, AUDIT);
-    // Events of other types between the listings' are read past.
-    await market.messages.send(buyer.actor, {
-      listingId: first.id,
-      receiverId: seller.user.id,
-      content: "Hi",
-    });
-    await market.listings.create(seller.actor, AUDIT);
-    const third = await market.listings.create(seller.actor, AUDIT);
+    const { market, matchedEvents, listings } = await listingsAroundAMessage(3);
+    const third = listings[2]!;
     expect(await market.savedSearches.match({ batch: 2 })).toEqual({ listings: 2, matched: 2, more: true });
     expect(await market.savedSearches.match({ batch: 2 })).toEqual({ listings: 1, matched: 1, more: false });
     expect((await matchedEvents()).at(-1)?.listing_id).toBe(third.id);
@@ -139,20 +148,13 @@ describe("saved searches: matching new listings", () => {
   });
 
   it("looks through at most `window` events a round, moving past a window with no listing", async () => {
-    const { market, buyer, seller, matchedEvents } = await world();
-    await market.savedSearches.create(buyer.actor, { q: "audit" });
-    const first = await market.listings.create(seller.actor, AUDIT);
-    await market.messages.send(buyer.actor, {
-      listingId: first.id,
-      receiverId: seller.user.id,
-      content: "Hi",
-    });
-    const second = await market.listings.create(seller.actor, AUDIT);
+    const { market, matchedEvents, listings } = await listingsAroundAMessage(2);
+    const [first, second] = listings;
     const round = () => market.savedSearches.match({ window: 1 });
     expect(await round()).toEqual({ listings: 1, matched: 1, more: true });
     expect(await round()).toEqual({ listings: 0, matched: 0, more: true });
     expect(await round()).toEqual({ listings: 1, matched: 1, more: true });
-    expect((await matchedEvents()).map((data) => data.listing_id)).toEqual([first.id, second.id]);
+    expect((await matchedEvents()).map((data) => data.listing_id)).toEqual([first!.id, second!.id]);
   });
 
   it("runs round after round while more is left, not one per interval", async () => {
