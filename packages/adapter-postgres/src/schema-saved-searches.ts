@@ -32,6 +32,9 @@ export const savedSearches = pgTable(
     minPrice: doublePrecision("min_price"),
     maxPrice: doublePrecision("max_price"),
     matchKey: text("match_key").notNull(),
+    // The seq of the event log its mail got to: its unmailed matches are its owner's
+    // saved_search.matched events after it. Set to the log's end when saved.
+    mailedSeq: bigint("mailed_seq", { mode: "number" }).notNull().default(0),
     createdAt: instant("created_at").notNull(),
   },
   (t) => [
@@ -46,24 +49,20 @@ export const savedSearches = pgTable(
   ],
 );
 
-/** A listing told to a saved search's owner: at most once per pair. They go with their saved search. */
+/**
+ * A listing told to a saved search's owner: at most once per pair. Keyed by listing first: listing
+ * ids grow with time (UUIDv7), so a round's matches are written at the right edge of the index
+ * rather than all over it. No foreign key: a deleted saved search's rows stay, never told again, as
+ * a cascade would need an index by saved search, written at random again.
+ */
 export const savedSearchMatches = pgTable(
   "saved_search_matches",
   {
-    savedSearchId: uuid("saved_search_id")
-      .notNull()
-      .references(() => savedSearches.id, { onDelete: "cascade" }),
+    savedSearchId: uuid("saved_search_id").notNull(),
     listingId: uuid("listing_id").notNull(),
     matchedAt: instant("matched_at").notNull(),
-    mailedAt: instant("mailed_at"),
   },
-  (t) => [
-    primaryKey({ columns: [t.savedSearchId, t.listingId] }),
-    // A mail's new matches of one saved search, oldest first, in one seek.
-    index("saved_search_matches_unmailed_idx")
-      .on(t.savedSearchId, t.matchedAt)
-      .where(sql`${t.mailedAt} IS NULL`),
-  ],
+  (t) => [primaryKey({ columns: [t.listingId, t.savedSearchId] })],
 );
 
 /**

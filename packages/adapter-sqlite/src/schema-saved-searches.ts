@@ -21,6 +21,9 @@ export const savedSearches = sqliteTable(
     minPrice: real("min_price"),
     maxPrice: real("max_price"),
     matchKey: text("match_key").notNull(),
+    // The seq of the event log its mail got to: its unmailed matches are its owner's
+    // saved_search.matched events after it. Set to the log's end when saved.
+    mailedSeq: integer("mailed_seq").notNull().default(0),
     createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
   },
   (t) => [
@@ -35,24 +38,20 @@ export const savedSearches = sqliteTable(
   ],
 );
 
-/** A listing told to a saved search's owner: at most once per pair. They go with their saved search. */
+/**
+ * A listing told to a saved search's owner: at most once per pair. Keyed by listing first: listing
+ * ids grow with time, so a round's matches are written at the end of the b-tree rather than all over
+ * it (a saved search's key would scatter them). No foreign key: a deleted saved search's rows stay,
+ * never told again, as a cascade would have to walk the whole table to find them.
+ */
 export const savedSearchMatches = sqliteTable(
   "saved_search_matches",
   {
-    savedSearchId: text("saved_search_id")
-      .notNull()
-      .references(() => savedSearches.id, { onDelete: "cascade" }),
+    savedSearchId: text("saved_search_id").notNull(),
     listingId: text("listing_id").notNull(),
     matchedAt: integer("matched_at", { mode: "timestamp_ms" }).notNull(),
-    mailedAt: integer("mailed_at", { mode: "timestamp_ms" }),
   },
-  (t) => [
-    primaryKey({ columns: [t.savedSearchId, t.listingId] }),
-    // A mail's new matches of one saved search, oldest first, in one seek.
-    index("saved_search_matches_unmailed_idx")
-      .on(t.savedSearchId, t.matchedAt)
-      .where(sql`${t.mailedAt} IS NULL`),
-  ],
+  (t) => [primaryKey({ columns: [t.listingId, t.savedSearchId] })],
 );
 
 /**

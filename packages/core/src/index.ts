@@ -213,7 +213,13 @@ export type {
   VerificationToken,
   VerificationTokenRepository,
 } from "./ports/reset-token-repository.js";
-export type { SavedSearchMatch, SavedSearchRepository } from "./ports/saved-search-repository.js";
+export {
+  type MailedCursors,
+  type SavedSearchMatch,
+  type SavedSearchRepository,
+  UNMAILED_SCAN_EVENTS,
+  type UnmailedMatches,
+} from "./ports/saved-search-repository.js";
 export type { Session, SessionRepository } from "./ports/session-repository.js";
 export type { TokenClaims, TokenService } from "./ports/token-service.js";
 export type { UrlSigner } from "./ports/url-signer.js";

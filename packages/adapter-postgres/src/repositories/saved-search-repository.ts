@@ -1,21 +1,38 @@
 import {
   isUuid,
+  type MailedCursors,
   MarketplaceError,
   type SavedSearch,
   type SavedSearchMatch,
   type SavedSearchRepository,
   savedSearchMatchKey,
+  UNMAILED_SCAN_EVENTS,
 } from "@psm/core";
-import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../connection.js";
 import { guarded } from "../db-errors.js";
-import { savedSearchCursor, savedSearches, savedSearchMatches } from "../schema-saved-searches.js";
+import { eventSequence } from "../schema-events.js";
+import { savedSearchCursor, savedSearches } from "../schema-saved-searches.js";
 import { countInt, idBefore, lockUser, pageLimit, texts } from "./query-helpers.js";
 
 type SavedSearchRow = typeof savedSearches.$inferSelect;
 
-function toSavedSearch({ matchKey: _, ...row }: SavedSearchRow): SavedSearch {
+function toSavedSearch({ matchKey: _, mailedSeq: __, ...row }: SavedSearchRow): SavedSearch {
   return row;
+}
+
+/** The user's saved search (or all of theirs) and their mailed cursors. */
+async function cursorsOf(db: Db, userId: string, savedSearchId: string | null): Promise<Map<string, number>> {
+  const rows = await db
+    .select({ id: savedSearches.id, mailedSeq: savedSearches.mailedSeq })
+    .from(savedSearches)
+    .where(
+      and(
+        eq(savedSearches.userId, userId),
+        savedSearchId === null ? undefined : eq(savedSearches.id, savedSearchId),
+      ),
+    );
+  return new Map(rows.map((row) => [row.id, row.mailedSeq]));
 }
 
 /** The PostgreSQL SavedSearchRepository, shared safely by several processes. */
@@ -33,8 +50,15 @@ export function createSavedSearchRepository(db: Db): SavedSearchRepository {
             .from(savedSearches)
             .where(eq(savedSearches.userId, search.userId));
           if ((held?.n ?? 0) >= max) return false;
-          // A missing user fails the foreign key here: user_not_found.
-          await tx.insert(savedSearches).values({ ...search, matchKey: savedSearchMatchKey(search) });
+          // The mailed cursor starts at the log's end (the counter's last seq given: no later event
+          // is visible before it). A missing user fails the foreign key here: user_not_found.
+          const [log] = await tx
+            .select({ last: eventSequence.last })
+            .from(eventSequence)
+            .where(eq(eventSequence.id, 1));
+          await tx
+            .insert(savedSearches)
+            .values({ ...search, matchKey: savedSearchMatchKey(search), mailedSeq: log?.last ?? 0 });
           return true;
         });
       }),
@@ -56,7 +80,7 @@ export function createSavedSearchRepository(db: Db): SavedSearchRepository {
           .limit(pageLimit(page));
         return rows.map(toSavedSearch);
       }),
-    // Its matches go by the foreign key's cascade, in the same statement.
+    // Its matches stay (keyed by listing, they are not found by saved search); none is told again.
     delete: (id) =>
       guarded(async () => {
         if (!isUuid(id)) return false;
@@ -103,44 +127,72 @@ export function createSavedSearchRepository(db: Db): SavedSearchRepository {
           returning saved_search_id, listing_id`);
         return recorded.flatMap((row) => unique.get(`${row.saved_search_id}/${row.listing_id}`) ?? []);
       }),
+    // The walk of the user's events reads the (user_id, seq) index: at most UNMAILED_SCAN_EVENTS
+    // entries, of which only the saved_search.matched rows come back.
     unmailedMatches: (userId, savedSearchId, limit) =>
       guarded(async () => {
-        if (!isUuid(userId) || (savedSearchId !== null && !isUuid(savedSearchId))) return [];
-        return db
-          .select({
-            savedSearchId: savedSearchMatches.savedSearchId,
-            listingId: savedSearchMatches.listingId,
-            matchedAt: savedSearchMatches.matchedAt,
-          })
-          .from(savedSearchMatches)
-          .innerJoin(savedSearches, eq(savedSearches.id, savedSearchMatches.savedSearchId))
-          .where(
-            and(
-              eq(savedSearches.userId, userId),
-              isNull(savedSearchMatches.mailedAt),
-              savedSearchId === null ? undefined : eq(savedSearchMatches.savedSearchId, savedSearchId),
-            ),
+        const none = { matches: [], through: null };
+        if (!isUuid(userId) || (savedSearchId !== null && !isUuid(savedSearchId)) || limit <= 0) return none;
+        const cursors = await cursorsOf(db, userId, savedSearchId);
+        if (cursors.size === 0) return none;
+        const from = Math.min(...cursors.values());
+        const rows = await db.execute<{
+          seq: string;
+          sid: string | null;
+          lid: string | null;
+          at: Date | string;
+          last: string;
+        }>(sql`
+          with walk as (
+            select seq, type, data, occurred_at from events
+            where user_id = ${userId}::uuid and seq > ${from} order by seq limit ${UNMAILED_SCAN_EVENTS}
           )
-          .orderBy(
-            asc(savedSearchMatches.matchedAt),
-            asc(savedSearchMatches.savedSearchId),
-            asc(savedSearchMatches.listingId),
-          )
-          .limit(Math.max(0, limit));
+          select w.seq, w.data ->> 'saved_search_id' as sid, w.data ->> 'listing_id' as lid,
+            w.occurred_at as at, (select max(seq) from walk) as last
+          from walk w where w.type = 'saved_search.matched'
+          union all select null, null, null, null, (select max(seq) from walk)
+          order by 1 nulls last`);
+        const end = rows.at(-1)?.last;
+        if (end == null) return none;
+        const matches: SavedSearchMatch[] = [];
+        for (const row of rows) {
+          if (row.seq == null || row.sid == null || row.lid == null) continue;
+          const seq = Number(row.seq);
+          const cursor = cursors.get(row.sid);
+          if (cursor === undefined || seq <= cursor) continue;
+          matches.push({ savedSearchId: row.sid, listingId: row.lid, matchedAt: new Date(row.at) });
+          if (matches.length >= limit) return { matches, through: seq };
+        }
+        return { matches, through: Number(end) };
       }),
-    // One statement however many matches (one array parameter per column).
-    markMailed: (matches, at) =>
+    markMailed: (userId, savedSearchId, through) =>
       guarded(async () => {
-        const rows = matches.filter((m) => isUuid(m.savedSearchId) && isUuid(m.listingId));
-        if (rows.length === 0) return;
-        await db.execute(sql`
-          update saved_search_matches set mailed_at = ${at === null ? null : at.toISOString()}::timestamptz
-          from unnest(
-            ${texts(rows.map((row) => row.savedSearchId))}::uuid[],
-            ${texts(rows.map((row) => row.listingId))}::uuid[]
-          ) as m(saved_search_id, listing_id)
-          where saved_search_matches.saved_search_id = m.saved_search_id
-            and saved_search_matches.listing_id = m.listing_id`);
+        if (!isUuid(userId) || (savedSearchId !== null && !isUuid(savedSearchId))) return {};
+        return db.transaction(async (tx) => {
+          const before: Record<string, number> = Object.fromEntries(
+            await cursorsOf(tx, userId, savedSearchId),
+          );
+          await tx
+            .update(savedSearches)
+            .set({ mailedSeq: sql`greatest(${savedSearches.mailedSeq}, ${through})` })
+            .where(
+              and(
+                eq(savedSearches.userId, userId),
+                savedSearchId === null ? undefined : eq(savedSearches.id, savedSearchId),
+              ),
+            );
+          return before;
+        });
+      }),
+    restoreMailed: (cursors: MailedCursors) =>
+      guarded(async () => {
+        const entries = Object.entries(cursors).filter(([id]) => isUuid(id));
+        if (entries.length === 0) return;
+        await db.transaction(async (tx) => {
+          for (const [id, seq] of entries) {
+            await tx.update(savedSearches).set({ mailedSeq: seq }).where(eq(savedSearches.id, id));
+          }
+        });
       }),
     // SKIP LOCKED, as the webhook fan-out's cursor: a round holds the row until it commits; another
     // process gets no row and passes instead of waiting and then matching the same events.

@@ -1,14 +1,21 @@
-import { type SavedSearch, type SavedSearchRepository, savedSearchMatchKey } from "@psm/core";
+import {
+  type MailedCursors,
+  type SavedSearch,
+  type SavedSearchMatch,
+  type SavedSearchRepository,
+  savedSearchMatchKey,
+  UNMAILED_SCAN_EVENTS,
+} from "@psm/core";
 import type { Database } from "better-sqlite3";
-import { and, asc, desc, eq, isNull, lt, sql } from "drizzle-orm";
+import { and, desc, eq, lt, sql } from "drizzle-orm";
 import type { Db } from "../connection.js";
 import { guarded } from "../db-errors.js";
 import { lazy } from "../lazy.js";
-import { savedSearchCursor, savedSearches, savedSearchMatches } from "../schema-saved-searches.js";
+import { savedSearchCursor, savedSearches } from "../schema-saved-searches.js";
 
 type SavedSearchRow = typeof savedSearches.$inferSelect;
 
-function toSavedSearch({ matchKey: _, ...row }: SavedSearchRow): SavedSearch {
+function toSavedSearch({ matchKey: _, mailedSeq: __, ...row }: SavedSearchRow): SavedSearch {
   return row;
 }
 
@@ -40,16 +47,42 @@ function prepareMatchStatements(sqlite: Database) {
       )
       .raw(),
     // A pair already recorded conflicts and is skipped, and a saved search deleted since the
-    // candidates were read is left out rather than failing the rest on the foreign key. In key
-    // order, so the WITHOUT ROWID table is filled as a b-tree likes.
+    // candidates were read is left out. In key order (listing, saved search), so the WITHOUT
+    // ROWID table is filled as a b-tree likes.
     record: sqlite
       .prepare<[string], [string, string, number]>(
         `INSERT INTO saved_search_matches (saved_search_id, listing_id, matched_at)
           SELECT m.value ->> 0, m.value ->> 1, m.value ->> 2 FROM json_each(?) AS m
           WHERE EXISTS (SELECT 1 FROM saved_searches WHERE saved_searches.id = m.value ->> 0)
-          ORDER BY 1, 2
+          ORDER BY 2, 1
           ON CONFLICT DO NOTHING
           RETURNING saved_search_id, listing_id, matched_at`,
+      )
+      .raw(),
+  };
+}
+
+/** A saved_search.matched event as unmailedMatches reads it: seq, saved search, listing, when. */
+type MatchedRow = [number, string, string, number];
+
+/**
+ * The statements of unmailedMatches: the user's mailed cursors, where the bounded walk of their
+ * events ends, and the saved_search.matched events in it. Both walks read the (user_id, seq) index.
+ */
+function prepareMailStatements(sqlite: Database) {
+  return {
+    cursors: sqlite
+      .prepare<[string], [string, number]>("SELECT id, mailed_seq FROM saved_searches WHERE user_id = +?")
+      .raw(),
+    walkEnd: sqlite.prepare<{ userId: string; from: number; scan: number }, { last: number | null }>(
+      `SELECT max(seq) AS last FROM
+          (SELECT seq FROM events WHERE user_id = +@userId AND seq > +@from ORDER BY seq LIMIT +@scan)`,
+    ),
+    matched: sqlite
+      .prepare<{ userId: string; from: number; last: number }, MatchedRow>(
+        `SELECT seq, data ->> '$.saved_search_id', data ->> '$.listing_id', occurred_at FROM events
+          WHERE user_id = +@userId AND seq > +@from AND seq <= +@last AND type = 'saved_search.matched'
+          ORDER BY seq`,
       )
       .raw(),
   };
@@ -58,16 +91,26 @@ function prepareMatchStatements(sqlite: Database) {
 /** SavedSearchRepository on drizzle, and matching's two statements on better-sqlite3. */
 export function createSavedSearchRepository(sqlite: Database, db: Db): SavedSearchRepository {
   const matching = lazy(() => prepareMatchStatements(sqlite));
+  const mail = lazy(() => prepareMailStatements(sqlite));
+  /** The user's saved search (or all of theirs) and their mailed cursors. */
+  const cursorsOf = (userId: string, savedSearchId: string | null) =>
+    new Map(
+      mail()
+        .cursors.all(userId)
+        .filter(([id]) => savedSearchId === null || id === savedSearchId),
+    );
   return {
     // One statement: the count and the insert see the same table, and SQLite runs one writer at
     // a time, so concurrent inserts never pass the limit. A missing user fails the foreign key.
+    // The mailed cursor starts at the log's end: no match before the search is its.
     insertWithinLimit: (search, max) =>
       guarded(
         () =>
           db.run(sql`
-            INSERT INTO saved_searches (id, user_id, name, q, search, category, min_price, max_price, match_key, created_at)
+            INSERT INTO saved_searches (id, user_id, name, q, search, category, min_price, max_price, match_key, mailed_seq, created_at)
             SELECT ${search.id}, ${search.userId}, ${search.name}, ${search.q}, ${search.search}, ${search.category},
-              ${search.minPrice}, ${search.maxPrice}, ${savedSearchMatchKey(search)}, ${search.createdAt.getTime()}
+              ${search.minPrice}, ${search.maxPrice}, ${savedSearchMatchKey(search)},
+              (SELECT coalesce(max(seq), 0) FROM events), ${search.createdAt.getTime()}
             WHERE (SELECT count(*) FROM saved_searches WHERE user_id = ${search.userId}) < ${max}`).changes >
           0,
       ),
@@ -92,7 +135,7 @@ export function createSavedSearchRepository(sqlite: Database, db: Db): SavedSear
           .all()
           .map(toSavedSearch),
       ),
-    // Its matches go by the foreign key's cascade.
+    // Its matches stay (keyed by listing, they are not found by saved search); none is told again.
     delete: (id) => guarded(() => db.delete(savedSearches).where(eq(savedSearches.id, id)).run().changes > 0),
     findCandidates: (keys) =>
       guarded(() => {
@@ -124,43 +167,37 @@ export function createSavedSearchRepository(sqlite: Database, db: Db): SavedSear
           }));
       }),
     unmailedMatches: (userId, savedSearchId, limit) =>
-      guarded(() =>
-        db
-          .select({
-            savedSearchId: savedSearchMatches.savedSearchId,
-            listingId: savedSearchMatches.listingId,
-            matchedAt: savedSearchMatches.matchedAt,
-          })
-          .from(savedSearchMatches)
-          .innerJoin(savedSearches, eq(savedSearches.id, savedSearchMatches.savedSearchId))
-          .where(
-            and(
-              eq(savedSearches.userId, userId),
-              isNull(savedSearchMatches.mailedAt),
-              savedSearchId === null ? undefined : eq(savedSearchMatches.savedSearchId, savedSearchId),
-            ),
-          )
-          .orderBy(
-            asc(savedSearchMatches.matchedAt),
-            asc(savedSearchMatches.savedSearchId),
-            asc(savedSearchMatches.listingId),
-          )
-          .limit(Math.max(0, limit))
-          .all(),
-      ),
-    markMailed: (matches, at) =>
       guarded(() => {
-        for (const match of matches) {
-          db.update(savedSearchMatches)
-            .set({ mailedAt: at })
-            .where(
-              and(
-                eq(savedSearchMatches.savedSearchId, match.savedSearchId),
-                eq(savedSearchMatches.listingId, match.listingId),
-              ),
-            )
-            .run();
+        const cursors = cursorsOf(userId, savedSearchId);
+        if (cursors.size === 0 || limit <= 0) return { matches: [], through: null };
+        const from = Math.min(...cursors.values());
+        const { last } = mail().walkEnd.get({ userId, from, scan: UNMAILED_SCAN_EVENTS }) ?? { last: null };
+        if (last === null) return { matches: [], through: null };
+        const matches: SavedSearchMatch[] = [];
+        for (const [seq, id, listingId, at] of mail().matched.all({ userId, from, last })) {
+          const cursor = cursors.get(id);
+          if (cursor === undefined || seq <= cursor) continue;
+          matches.push({ savedSearchId: id, listingId, matchedAt: new Date(at) });
+          if (matches.length >= limit) return { matches, through: seq };
         }
+        return { matches, through: last };
+      }),
+    markMailed: (userId, savedSearchId, through) =>
+      guarded(() =>
+        sqlite.transaction(() => {
+          const before: Record<string, number> = Object.fromEntries(cursorsOf(userId, savedSearchId));
+          db.run(sql`UPDATE saved_searches SET mailed_seq = max(mailed_seq, ${through})
+            WHERE user_id = ${userId} AND (${savedSearchId} IS NULL OR id = ${savedSearchId})`);
+          return before;
+        })(),
+      ),
+    restoreMailed: (cursors: MailedCursors) =>
+      guarded(() => {
+        sqlite.transaction(() => {
+          for (const [id, seq] of Object.entries(cursors)) {
+            db.update(savedSearches).set({ mailedSeq: seq }).where(eq(savedSearches.id, id)).run();
+          }
+        })();
       }),
     // SQLite has one writer and a unit of work holds the write lock from its start: no lock of its own.
     takeMatchCursor: () =>

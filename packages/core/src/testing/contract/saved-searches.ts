@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
+import type { NewEvent } from "../../domain/event.js";
 import { MAX_SAVED_SEARCHES_PER_USER, savedSearchMatchKey } from "../../domain/saved-search.js";
+import { type SavedSearchMatch, UNMAILED_SCAN_EVENTS } from "../../ports/saved-search-repository.js";
 import { buildSavedSearch, testId } from "../builders.js";
 import {
   at,
@@ -12,6 +14,20 @@ import {
   seedListings,
   seedUser,
 } from "./context.js";
+
+let serial = 0;
+
+/** The `saved_search.matched` event that tells `userId` of `match`. */
+function matchedEvent(userId: string, match: SavedSearchMatch): NewEvent {
+  serial++;
+  return {
+    id: `evt_01JSAVED${String(serial).padStart(18, "0")}`,
+    type: "saved_search.matched",
+    userId,
+    occurredAt: match.matchedAt,
+    data: { saved_search_id: match.savedSearchId, listing_id: match.listingId },
+  };
+}
 
 /** Cases of saved searches: the per-user limit, paging, deletion, candidates and recorded matches. */
 export function savedSearchCases(ctx: ContractContext): void {
@@ -75,24 +91,28 @@ export function savedSearchCases(ctx: ContractContext): void {
       expect(await repos.savedSearches.recordMatches([gone])).toEqual([]);
     });
 
-    it("forgets a deleted saved search's matches, and a deleted user's searches", async () => {
+    it("never tells of a deleted saved search's matches, and a deleted user's searches go", async () => {
       const repos = ctx.repos();
       const [owner, author] = [await seedUser(repos), await seedUser(repos)];
       const search = buildSavedSearch({ userId: owner.id });
       await repos.savedSearches.insertWithinLimit(search, 20);
       const [listing] = await seedListings(repos, [listingOf(author, 0)]);
       const match = { savedSearchId: search.id, listingId: listing!.id, matchedAt: at(MINUTE) };
-      await repos.savedSearches.recordMatches([match]);
-      await repos.savedSearches.delete(search.id);
-      // Saved again under the same id, it has no match recorded.
-      await repos.savedSearches.insertWithinLimit(search, 20);
       expect(await repos.savedSearches.recordMatches([match])).toEqual([match]);
+      await repos.events.append([matchedEvent(owner.id, match)]);
+      expect((await repos.savedSearches.unmailedMatches(owner.id, null, 10)).matches).toEqual([match]);
+      await repos.savedSearches.delete(search.id);
+      expect((await repos.savedSearches.unmailedMatches(owner.id, null, 10)).matches).toEqual([]);
+      expect(await repos.savedSearches.unmailedMatches(owner.id, search.id, 10)).toEqual({
+        matches: [],
+        through: null,
+      });
       await repos.users.deleteCascade(owner.id);
       expect(await repos.savedSearches.findById(search.id)).toBeNull();
       expect(await repos.savedSearches.findCandidates([savedSearchMatchKey(search)])).toEqual([]);
     });
 
-    it("answers the unmailed matches of one saved search or all of a user's, oldest first, until mailed", async () => {
+    it("reads unmailed matches from the owner's events after each saved search's mailed cursor", async () => {
       const repos = ctx.repos();
       const [owner, other, author] = [await seedUser(repos), await seedUser(repos), await seedUser(repos)];
       const [first, second] = [
@@ -102,21 +122,62 @@ export function savedSearchCases(ctx: ContractContext): void {
       const theirs = buildSavedSearch({ userId: other.id });
       for (const row of [first, second, theirs]) await repos.savedSearches.insertWithinLimit(row, 20);
       const listings = await seedListings(repos, [listingOf(author, 0), listingOf(author, 1)]);
-      const match = (search: typeof first, i: number, ms: number) => ({
-        savedSearchId: search.id,
-        listingId: listings[i]!.id,
-        matchedAt: at(ms),
-      });
-      const [a, b, c] = [match(second, 0, 2 * MINUTE), match(first, 1, MINUTE), match(first, 0, 3 * MINUTE)];
-      await repos.savedSearches.recordMatches([a, b, c, match(theirs, 0, MINUTE)]);
-      expect(await repos.savedSearches.unmailedMatches(owner.id, null, 10)).toEqual([b, a, c]);
-      expect(await repos.savedSearches.unmailedMatches(owner.id, first.id, 10)).toEqual([b, c]);
-      expect(await repos.savedSearches.unmailedMatches(owner.id, null, 1)).toEqual([b]);
-      expect(await repos.savedSearches.unmailedMatches(owner.id, theirs.id, 10)).toEqual([]);
-      await repos.savedSearches.markMailed([b, a], at(HOUR));
-      expect(await repos.savedSearches.unmailedMatches(owner.id, null, 10)).toEqual([c]);
-      await repos.savedSearches.markMailed([b], null);
-      expect(await repos.savedSearches.unmailedMatches(owner.id, null, 10)).toEqual([b, c]);
+      const tell = async (search: typeof first, i: number, ms: number) => {
+        const match = { savedSearchId: search.id, listingId: listings[i]!.id, matchedAt: at(ms) };
+        await repos.events.append([matchedEvent(search.userId, match)]);
+        return match;
+      };
+      const b = await tell(first, 1, MINUTE);
+      const a = await tell(second, 0, 2 * MINUTE);
+      // An event of another type is read past.
+      await repos.events.append([{ ...matchedEvent(owner.id, a), type: "listing.updated" }]);
+      const c = await tell(first, 0, 3 * MINUTE);
+      await tell(theirs, 0, MINUTE);
+      const unmailed = (id: string | null, limit = 10) =>
+        repos.savedSearches.unmailedMatches(owner.id, id, limit);
+
+      expect((await unmailed(null)).matches).toEqual([b, a, c]);
+      expect((await unmailed(first.id)).matches).toEqual([b, c]);
+      expect((await unmailed(null, 1)).matches).toEqual([b]);
+      expect(await unmailed(theirs.id)).toEqual({ matches: [], through: null });
+      // Mailed up to `a`: only `c` is left, until a failed mail puts the cursors back.
+      const upToA = await unmailed(null, 2);
+      expect(upToA.matches).toEqual([b, a]);
+      const before = await repos.savedSearches.markMailed(owner.id, null, upToA.through!);
+      expect((await unmailed(null)).matches).toEqual([c]);
+      await repos.savedSearches.restoreMailed(before);
+      expect((await unmailed(null)).matches).toEqual([b, a, c]);
+      // One saved search mailed leaves the other's matches.
+      const ofFirst = await unmailed(first.id);
+      await repos.savedSearches.markMailed(owner.id, first.id, ofFirst.through!);
+      expect((await unmailed(null)).matches).toEqual([a]);
+      // A cursor never moves back by markMailed.
+      await repos.savedSearches.markMailed(owner.id, null, 0);
+      expect((await unmailed(null)).matches).toEqual([a]);
+      // A saved search saved now starts at the log's end: the matches before it are not its.
+      const later = buildSavedSearch({ userId: owner.id });
+      await repos.savedSearches.insertWithinLimit(later, 20);
+      await repos.events.append([matchedEvent(owner.id, { ...c, savedSearchId: later.id })]);
+      expect((await unmailed(later.id)).matches).toEqual([{ ...c, savedSearchId: later.id }]);
+    });
+
+    it("looks through a bounded number of the owner's events per read, and goes on from there", async () => {
+      const repos = ctx.repos();
+      const [owner, author] = [await seedUser(repos), await seedUser(repos)];
+      const search = buildSavedSearch({ userId: owner.id });
+      await repos.savedSearches.insertWithinLimit(search, 20);
+      const [listing] = await seedListings(repos, [listingOf(author, 0)]);
+      const match = { savedSearchId: search.id, listingId: listing!.id, matchedAt: at(MINUTE) };
+      const busy = Array.from({ length: UNMAILED_SCAN_EVENTS }, () => ({
+        ...matchedEvent(owner.id, match),
+        type: "listing.updated" as const,
+      }));
+      await repos.events.append([...busy, matchedEvent(owner.id, match)]);
+      const first = await repos.savedSearches.unmailedMatches(owner.id, null, 10);
+      expect(first.matches).toEqual([]);
+      expect(first.through).not.toBeNull();
+      await repos.savedSearches.markMailed(owner.id, null, first.through!);
+      expect((await repos.savedSearches.unmailedMatches(owner.id, null, 10)).matches).toEqual([match]);
     });
 
     it("keeps the match cursor: moved within a unit of work, taken back when it throws", async () => {

@@ -1,26 +1,32 @@
 import type { PageQuery } from "../../domain/page.js";
 import { type SavedSearch, savedSearchMatchKey } from "../../domain/saved-search.js";
-import type { SavedSearchMatch, SavedSearchRepository } from "../../ports/saved-search-repository.js";
+import {
+  type MailedCursors,
+  type SavedSearchMatch,
+  type SavedSearchRepository,
+  UNMAILED_SCAN_EVENTS,
+} from "../../ports/saved-search-repository.js";
 import { copy, copyOrNull, insertNew, type MemoryState, pageById, requireUser } from "./state.js";
 
 const CURSOR = "cursor";
 
-/** Ties of matchedAt in a stable order: saved search, then listing. */
-function order(a: SavedSearchMatch, b: SavedSearchMatch): number {
-  const x = `${a.savedSearchId}/${a.listingId}`;
-  const y = `${b.savedSearchId}/${b.listingId}`;
-  return x < y ? -1 : x > y ? 1 : 0;
-}
-
 /** The in-memory SavedSearchRepository (candidates by a scan: the reference, not the fast path). */
 export function createMemorySavedSearchRepository(state: MemoryState): SavedSearchRepository {
-  const { savedSearches, savedSearchMatches } = state;
+  const { savedSearches, savedSearchMatches, savedSearchMailed } = state;
+  /** The user's saved search (or all of theirs) and their mailed cursors. */
+  const cursorsOf = (userId: string, savedSearchId: string | null) =>
+    new Map(
+      [...savedSearches.values()]
+        .filter((row) => row.userId === userId && (savedSearchId === null || row.id === savedSearchId))
+        .map((row) => [row.id, savedSearchMailed.get(row.id) ?? 0]),
+    );
   return {
     async insertWithinLimit(search: SavedSearch, max: number) {
       requireUser(state, search.userId);
       const held = [...savedSearches.values()].filter((row) => row.userId === search.userId).length;
       if (held >= max) return false;
       insertNew(savedSearches, search.id, copy(search));
+      savedSearchMailed.set(search.id, state.eventSequence.get("last") ?? 0);
       return true;
     },
     async findById(id: string) {
@@ -32,11 +38,10 @@ export function createMemorySavedSearchRepository(state: MemoryState): SavedSear
         page,
       );
     },
+    // Its matches stay, as the SQL storages' do (they are keyed by listing there).
     async delete(id: string) {
-      if (!savedSearches.delete(id)) return false;
-      for (const [key, row] of savedSearchMatches)
-        if (row.savedSearchId === id) savedSearchMatches.delete(key);
-      return true;
+      savedSearchMailed.delete(id);
+      return savedSearches.delete(id);
     },
     async findCandidates(keys: readonly string[]) {
       const wanted = new Set(keys);
@@ -52,24 +57,44 @@ export function createMemorySavedSearchRepository(state: MemoryState): SavedSear
           listingId: match.listingId,
           matchedAt: match.matchedAt,
         };
-        savedSearchMatches.set(key, { ...copy(row), mailedAt: null });
+        savedSearchMatches.set(key, copy(row));
         recorded.push(row);
       }
       return recorded;
     },
     async unmailedMatches(userId: string, savedSearchId: string | null, limit: number) {
-      const owned = (id: string) => savedSearches.get(id)?.userId === userId;
-      return [...savedSearchMatches.values()]
-        .filter((row) => row.mailedAt === null && owned(row.savedSearchId))
-        .filter((row) => savedSearchId === null || row.savedSearchId === savedSearchId)
-        .sort((a, b) => a.matchedAt.getTime() - b.matchedAt.getTime() || order(a, b))
-        .slice(0, Math.max(0, limit))
-        .map(({ mailedAt: _, ...match }) => copy(match));
+      const cursors = cursorsOf(userId, savedSearchId);
+      if (cursors.size === 0 || limit <= 0) return { matches: [], through: null };
+      const from = Math.min(...cursors.values());
+      const read = [...state.events.values()]
+        .filter((event) => event.userId === userId && event.seq > from)
+        .sort((a, b) => a.seq - b.seq)
+        .slice(0, UNMAILED_SCAN_EVENTS);
+      const matches: SavedSearchMatch[] = [];
+      for (const event of read) {
+        const { saved_search_id: id, listing_id: listingId } = event.data;
+        const cursor = id === undefined ? undefined : cursors.get(id);
+        if (event.type !== "saved_search.matched" || cursor === undefined || event.seq <= cursor) continue;
+        matches.push({
+          savedSearchId: id as string,
+          listingId: listingId ?? "",
+          matchedAt: new Date(event.occurredAt),
+        });
+        if (matches.length >= limit) return { matches, through: event.seq };
+      }
+      return { matches, through: read.at(-1)?.seq ?? null };
     },
-    async markMailed(matches: readonly SavedSearchMatch[], at: Date | null) {
-      for (const match of matches) {
-        const row = savedSearchMatches.get(`${match.savedSearchId}/${match.listingId}`);
-        if (row) row.mailedAt = at && new Date(at.getTime());
+    async markMailed(userId: string, savedSearchId: string | null, through: number) {
+      const before: Record<string, number> = {};
+      for (const [id, cursor] of cursorsOf(userId, savedSearchId)) {
+        before[id] = cursor;
+        savedSearchMailed.set(id, Math.max(cursor, through));
+      }
+      return before;
+    },
+    async restoreMailed(cursors: MailedCursors) {
+      for (const [id, cursor] of Object.entries(cursors)) {
+        if (savedSearches.has(id)) savedSearchMailed.set(id, cursor);
       }
     },
     async takeMatchCursor() {

@@ -62,7 +62,9 @@ export interface MemoryState {
   oauthRefreshTokens: Map<string, RefreshToken>;
   savedSearches: Map<string, SavedSearch>;
   /** Matches recorded, by saved search id and listing id joined with a slash. */
-  savedSearchMatches: Map<string, SavedSearchMatch & { mailedAt: Date | null }>;
+  savedSearchMatches: Map<string, SavedSearchMatch>;
+  /** Each saved search's mailed cursor: the seq its mail got to. */
+  savedSearchMailed: Map<string, number>;
   /** The matcher's one cursor: the seq of the last event matched against saved searches. */
   matchCursor: Map<string, number>;
 }
@@ -93,6 +95,7 @@ export function createMemoryState(): MemoryState {
     oauthRefreshTokens: new Map(),
     savedSearches: new Map(),
     savedSearchMatches: new Map(),
+    savedSearchMailed: new Map(),
     matchCursor: new Map(),
   };
 }

@@ -2,16 +2,33 @@ import { isSearchable, type Listing } from "../../domain/listing.js";
 import { SAVED_SEARCH_DIGEST_REF, SAVED_SEARCH_MAIL_LISTINGS } from "../../domain/notification.js";
 import type { SavedSearch } from "../../domain/saved-search.js";
 import { unsubscribeUrl } from "../notifications/unsubscribe-links.js";
-import type { Composer } from "./composer.js";
+import type { Composer, MailDeps } from "./composer.js";
 
 /** The most unmailed matches one mail reads: it names SAVED_SEARCH_MAIL_LISTINGS and counts the rest. */
 const READ = 200;
 
+/** The most reads of a user's events one mail makes to find its matches (UNMAILED_SCAN_EVENTS each). */
+const READS = 20;
+
+/**
+ * The unmailed matches of the user's saved search (null: all of theirs). A read looks through a
+ * bounded part of the user's events; one that found no match moves the cursors past what it read
+ * (nothing to mail there) and reads on, so a busy log delays a match to a later read, never loses it.
+ */
+async function unmailed(deps: MailDeps, userId: string, searchId: string | null) {
+  let read = await deps.repos.savedSearches.unmailedMatches(userId, searchId, READ);
+  for (let reads = 1; reads < READS && read.matches.length === 0 && read.through !== null; reads++) {
+    await deps.repos.savedSearches.markMailed(userId, searchId, read.through);
+    read = await deps.repos.savedSearches.unmailedMatches(userId, searchId, READ);
+  }
+  return read;
+}
+
 /**
  * New listings matching the reader's saved searches, read when the mail goes: every match not
  * mailed yet of one saved search (the job's ref; "instant", at most hourly) or of all of them (the
- * digest). Listings deleted or out of search since are left out; the matches read are marked
- * mailed, and marked back when the send fails. The address, the setting and the URL signer are
+ * digest). Listings deleted or out of search since are left out; the saved searches' mailed
+ * cursors move past the matches read, and back when the send fails. The address, the setting and the URL signer are
  * checked again: a user who turned saved-search mail off since the job was queued gets nothing.
  */
 export const savedSearchMatched: Composer = async (deps, user, now, job) => {
@@ -21,7 +38,8 @@ export const savedSearchMatched: Composer = async (deps, user, now, job) => {
     return { nothing: "saved search mail is turned off" };
   }
   const digest = job.ref === SAVED_SEARCH_DIGEST_REF;
-  const matches = await deps.repos.savedSearches.unmailedMatches(user.id, digest ? null : job.ref, READ);
+  const searchId = digest ? null : job.ref;
+  const { matches, through } = await unmailed(deps, user.id, searchId);
   const searchIds = [...new Set(matches.map((match) => match.savedSearchId))];
   const listingIds = [...new Set(matches.map((match) => match.listingId))];
   const [searches, listings] = await Promise.all([
@@ -53,8 +71,9 @@ export const savedSearchMatched: Composer = async (deps, user, now, job) => {
     groups.set(search.id, group);
   }
   // Matches of listings gone from search are settled too: they will not come back to a mail.
-  await deps.repos.savedSearches.markMailed(matches, now);
-  const undo = () => deps.repos.savedSearches.markMailed(matches, null);
+  const before =
+    through === null ? {} : await deps.repos.savedSearches.markMailed(user.id, searchId, through);
+  const undo = () => deps.repos.savedSearches.restoreMailed(before);
   if (named === 0) return { nothing: "no new match is still listed" };
   return {
     mail: {

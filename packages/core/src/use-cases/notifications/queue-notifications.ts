@@ -10,29 +10,47 @@ import {
 } from "../../domain/notification.js";
 import type { Repositories } from "../../ports/repositories.js";
 
-/** How many events one round reads. */
+/** The events that may ask for a notification mail. */
+const NOTIFYING = ["message.received", "saved_search.matched"] as const;
+/** Notifying events one unit of work takes on at most, and events of any type it looks through. */
 const BATCH = 500;
+const WINDOW = 5_000;
+/** Units of work one call runs at most while the log holds more. */
+const ROUNDS = 10;
 
 /**
  * Turns new events into notification mail jobs, off the request path: the events were written with
  * the changes (the outbox), and a cursor over them moves in the same transaction as the jobs it
  * queues, so a crash loses none and queues none twice. A `message.received` queues one mail per
  * conversation at most every 15 minutes, a `saved_search.matched` one per saved search hourly or a
- * daily digest, for a receiver whose address is proven and who wants it.
+ * daily digest, for a receiver whose address is proven and who wants it. Events of other types are
+ * skipped in storage (EventRepository.scanAfter), and a call goes on while more is left, up to
+ * ROUNDS units of work, so a burst of matches does not hold a message's mail back for minutes.
  * Without a URL signer no notification can carry its unsubscribe link, so none is queued.
  */
 export async function queueNotifications(
   deps: Pick<Deps, "repos" | "clock" | "ids" | "urlSigner">,
 ): Promise<number> {
+  let queued = 0;
+  for (let round = 0; round < ROUNDS; round++) {
+    const done = await queueRound(deps);
+    queued += done.queued;
+    if (!done.more) break;
+  }
+  return queued;
+}
+
+async function queueRound(
+  deps: Pick<Deps, "repos" | "clock" | "ids" | "urlSigner">,
+): Promise<{ queued: number; more: boolean }> {
   return deps.repos.unitOfWork.run(async (repos) => {
     const cursor = await repos.notifications.takeCursor();
-    if (cursor === null) return 0;
-    const events = await repos.events.listAfter(cursor, BATCH);
-    const last = events.at(-1);
-    if (!last) return 0;
+    if (cursor === null) return { queued: 0, more: false };
+    const scan = await repos.events.scanAfter(cursor, { types: NOTIFYING, window: WINDOW, limit: BATCH });
+    if (scan.through === null) return { queued: 0, more: false };
     let queued = 0;
     if (deps.urlSigner) {
-      for (const event of events) {
+      for (const event of scan.events) {
         const job = await notificationOf(repos, event);
         if (!job) continue;
         const now = deps.clock.now();
@@ -43,8 +61,8 @@ export async function queueNotifications(
         if (stored) queued++;
       }
     }
-    await repos.notifications.advanceCursor(last.seq);
-    return queued;
+    await repos.notifications.advanceCursor(scan.through);
+    return { queued, more: scan.more };
   });
 }
 

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { newEventId } from "../../domain/event.js";
 import { SAVED_SEARCH_DIGEST_INTERVAL_MS, SAVED_SEARCH_MAIL_INTERVAL_MS } from "../../domain/notification.js";
+import { UNMAILED_SCAN_EVENTS } from "../../ports/saved-search-repository.js";
 import { createTestDeps } from "../../testing/fakes/deps.js";
 import { setupWith } from "../../testing/use-case-kit.js";
 
@@ -19,7 +21,8 @@ async function world(options: { proven?: boolean; setting?: "instant" | "daily" 
     await kit.market.notifications.update(buyer.actor, { savedSearchMail: options.setting });
   const list = (title: string) => kit.market.listings.create(seller.actor, { ...LISTING, title });
   const round = async () => {
-    await kit.market.savedSearches.match();
+    // As the matcher does: round after round while the log holds more.
+    while ((await kit.market.savedSearches.match()).more);
     await kit.market.mail.dispatchDue();
     return kit.deps.mailer.ofKind("saved_search_matched");
   };
@@ -55,6 +58,25 @@ describe("notification mail: saved searches", () => {
       ["Code audit", "Cloud audit"],
     ]);
     expect(audits.id).toBeTruthy();
+  });
+
+  it("a busy log before a match delays nothing: the mail reads on past the reader's other events", async () => {
+    const { market, buyer, list, round, deps } = await world({ setting: "instant" });
+    await market.savedSearches.create(buyer.actor, { q: "audit", name: "Audits" });
+    // More of the reader's own events than one read looks through, all before the match.
+    const now = deps.clock.now();
+    await deps.repos.events.append(
+      Array.from({ length: UNMAILED_SCAN_EVENTS + 10 }, () => ({
+        id: newEventId(now, deps.random.bytes(10)),
+        type: "webhook.test" as const,
+        userId: buyer.user.id,
+        occurredAt: now,
+        data: {},
+      })),
+    );
+    const match = await list("Security audit");
+    const mails = await round();
+    expect(mails.map((mail) => mail.searches[0]?.listings.map((l) => l.title))).toEqual([[match.title]]);
   });
 
   it("daily: one digest of every saved search a day", async () => {
