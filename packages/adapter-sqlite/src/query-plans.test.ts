@@ -11,6 +11,7 @@ import {
 } from "./repositories/event-repository.js";
 import { ftsStopSql, searchSql } from "./repositories/listing-search-sql.js";
 import { ENQUEUE_COALESCED_SQL } from "./repositories/mail-queue-sql.js";
+import { UNMAILED_MATCHED_SQL, UNMAILED_WALK_END_SQL } from "./repositories/saved-search-repository.js";
 import { CLAIM_SQL, DUE_SQL } from "./repositories/webhook-delivery-sql.js";
 import { openMigrated, removeTempDbs, tempDbFile } from "./test-support/temp-db.js";
 
@@ -153,6 +154,17 @@ describe("webhook reads", () => {
     expect(rows[0]).toBe("SEARCH events USING INTEGER PRIMARY KEY (rowid>? AND rowid<?)");
     expect(fullScans([...window, ...rows])).toEqual([]);
     expect([...window, ...rows].join("\n"), "sorted instead of read in order").not.toContain("TEMP B-TREE");
+  });
+
+  it("a mail's unmailed matches walk one user's events on (user_id, seq), in order", () => {
+    for (const sql of [UNMAILED_WALK_END_SQL, UNMAILED_MATCHED_SQL]) {
+      const lines = plan(sql);
+      expect(lines.join("\n")).toMatch(
+        /SEARCH events USING (COVERING )?INDEX events_user_id_seq_idx \(user_id=\? AND seq>\?/,
+      );
+      expect(fullScans(lines)).toEqual([]);
+      expect(lines.join("\n"), "sorted instead of read in order").not.toContain("TEMP B-TREE");
+    }
   });
 
   it("claimDue reads the partial index of pending deliveries in due order, then leases by id", () => {

@@ -65,6 +65,14 @@ function prepareMatchStatements(sqlite: Database) {
 /** A saved_search.matched event as unmailedMatches reads it: seq, saved search, listing, when. */
 type MatchedRow = [number, string, string, number];
 
+/** Where the bounded walk of a user's events ends, on the (user_id, seq) index. */
+export const UNMAILED_WALK_END_SQL = `SELECT max(seq) AS last FROM
+  (SELECT seq FROM events WHERE user_id = +@userId AND seq > +@from ORDER BY seq LIMIT +@scan)`;
+/** The saved_search.matched events of that walk, in order, on the same index. */
+export const UNMAILED_MATCHED_SQL = `SELECT seq, data ->> '$.saved_search_id', data ->> '$.listing_id', occurred_at
+  FROM events WHERE user_id = +@userId AND seq > +@from AND seq <= +@last AND type = 'saved_search.matched'
+  ORDER BY seq`;
+
 /**
  * The statements of unmailedMatches: the user's mailed cursors, where the bounded walk of their
  * events ends, and the saved_search.matched events in it. Both walks read the (user_id, seq) index.
@@ -75,15 +83,10 @@ function prepareMailStatements(sqlite: Database) {
       .prepare<[string], [string, number]>("SELECT id, mailed_seq FROM saved_searches WHERE user_id = +?")
       .raw(),
     walkEnd: sqlite.prepare<{ userId: string; from: number; scan: number }, { last: number | null }>(
-      `SELECT max(seq) AS last FROM
-          (SELECT seq FROM events WHERE user_id = +@userId AND seq > +@from ORDER BY seq LIMIT +@scan)`,
+      UNMAILED_WALK_END_SQL,
     ),
     matched: sqlite
-      .prepare<{ userId: string; from: number; last: number }, MatchedRow>(
-        `SELECT seq, data ->> '$.saved_search_id', data ->> '$.listing_id', occurred_at FROM events
-          WHERE user_id = +@userId AND seq > +@from AND seq <= +@last AND type = 'saved_search.matched'
-          ORDER BY seq`,
-      )
+      .prepare<{ userId: string; from: number; last: number }, MatchedRow>(UNMAILED_MATCHED_SQL)
       .raw(),
   };
 }
