@@ -43,6 +43,29 @@ describe("startWebhookRelay", () => {
     await relay.stop();
   });
 
+  it("runs the next round at once while a round says more is waiting", async () => {
+    const full = { ...NOTHING, fannedOut: 500, more: true };
+    const { owner, calls } = ownerAnswering(full, full, { ...NOTHING, fannedOut: 3 });
+    let resolve = () => {};
+    const drained = new Promise<void>((done) => {
+      resolve = done;
+    });
+    const reports: WebhookRelayReport[] = [];
+    // An interval no test waits for: only the rounds' own follow-ups run the second and third.
+    const relay = startWebhookRelay(owner, {
+      intervalMs: 3_600_000,
+      onReport: (report) => {
+        reports.push(report);
+        if (reports.length === 3) resolve();
+      },
+    });
+    relay.poke();
+    await drained;
+    expect(reports.map((report) => report.fannedOut)).toEqual([500, 500, 3]);
+    expect(calls()).toBe(3);
+    await relay.stop();
+  });
+
   it("hands a failed round to onError, console.error by default, and keeps going", async () => {
     vi.useFakeTimers();
     const consoleError = vi.spyOn(console, "error").mockImplementation(() => {});

@@ -6,6 +6,8 @@ export interface WebhookRelayReport {
   delivered: number;
   retried: number;
   failed: number;
+  /** Whether more may be waiting: the relay then runs the next round at once. */
+  more?: boolean;
 }
 
 /**
@@ -35,17 +37,21 @@ export type WebhookRelay = Rounds;
 
 /**
  * Runs `owner.webhooks.relay()` on a timer, one round at a time (core's `startRounds`, the mail
- * dispatcher's loop): rounds never overlap, a failed round goes to `onError`, and the timer is
- * unref'd. The work lives in storage, so a restarted process picks up where the last one left off.
+ * dispatcher's loop): rounds never overlap, a round that leaves more is followed by the next at
+ * once, a failed round goes to `onError`, and the timer is unref'd. The work lives in storage, so a restarted process picks up where the last one left off.
  */
 export function startWebhookRelay(owner: WebhookRelayOwner, options: WebhookRelayOptions = {}): WebhookRelay {
   const { onReport } = options;
-  return startRounds(() => owner.webhooks.relay(), {
+  const rounds: WebhookRelay = startRounds(() => owner.webhooks.relay(), {
     intervalMs: options.intervalMs ?? 1_000,
     label: "webhook relay",
     onError: options.onError ?? ((error: unknown) => console.error("webhook relay failed", error)),
     onResult: (report) => {
+      // A burst of events (a listing burst's matches) is fanned out round after round, not one
+      // round a second; other work still runs between two rounds.
+      if (report.more) rounds.poke();
       if (report.fannedOut + report.delivered + report.retried + report.failed > 0) onReport?.(report);
     },
   });
+  return rounds;
 }

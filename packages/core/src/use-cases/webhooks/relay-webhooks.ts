@@ -20,6 +20,11 @@ export interface RelayReport {
   delivered: number;
   retried: number;
   failed: number;
+  /**
+   * Whether more may be waiting: the round read a full batch of events or claimed a full batch of
+   * due deliveries. The next round should not wait for the timer.
+   */
+  more: boolean;
 }
 
 /** How much one round takes on. */
@@ -37,15 +42,15 @@ export interface RelayOptions {
  * again with the same `webhook-id`.
  */
 export async function relayWebhooks(deps: RelayDeps, options: RelayOptions = {}): Promise<RelayReport> {
-  const report: RelayReport = { fannedOut: 0, delivered: 0, retried: 0, failed: 0 };
+  const report: RelayReport = { fannedOut: 0, delivered: 0, retried: 0, failed: 0, more: false };
   const transport = deps.webhookTransport;
   if (!transport) return report;
-  report.fannedOut = await fanOut(deps, options.fanOutBatch ?? 500);
-  const claimed = await deps.repos.webhookDeliveries.claimDue(
-    deps.clock.now(),
-    options.batchSize ?? 10,
-    DELIVERY_LEASE_MS,
-  );
+  const fanOutBatch = options.fanOutBatch ?? 500;
+  const batchSize = options.batchSize ?? 10;
+  const fanned = await fanOut(deps, fanOutBatch);
+  report.fannedOut = fanned.deliveries;
+  const claimed = await deps.repos.webhookDeliveries.claimDue(deps.clock.now(), batchSize, DELIVERY_LEASE_MS);
+  report.more = fanned.events >= fanOutBatch || claimed.length >= batchSize;
   const outcomes = await Promise.all(claimed.map((delivery) => attempt(deps, transport, delivery)));
   for (const outcome of outcomes) report[outcome]++;
   return report;
@@ -57,13 +62,13 @@ export async function relayWebhooks(deps: RelayDeps, options: RelayOptions = {})
  * cursor never passes an event that commits later; one process fans out at a time (the others
  * find the cursor taken and skip).
  */
-async function fanOut(deps: RelayDeps, batch: number): Promise<number> {
+async function fanOut(deps: RelayDeps, batch: number): Promise<{ events: number; deliveries: number }> {
   return deps.repos.unitOfWork.run(async (repos) => {
     const cursor = await repos.webhookDeliveries.takeFanOutCursor();
-    if (cursor === null) return 0;
+    if (cursor === null) return { events: 0, deliveries: 0 };
     const events = await repos.events.listAfter(cursor, batch);
     const last = events.at(-1);
-    if (!last) return 0;
+    if (!last) return { events: 0, deliveries: 0 };
     const owners = [...new Set(events.map((event) => event.userId))];
     const webhooks = await repos.webhooks.listEnabledFor(owners);
     const now = deps.clock.now();
@@ -75,7 +80,7 @@ async function fanOut(deps: RelayDeps, batch: number): Promise<number> {
     }
     if (deliveries.length > 0) await repos.webhookDeliveries.insertMany(deliveries);
     await repos.webhookDeliveries.advanceFanOutCursor(last.seq);
-    return deliveries.length;
+    return { events: events.length, deliveries: deliveries.length };
   });
 }
 

@@ -23,7 +23,13 @@ describe("webhooks.relay: events become signed deliveries", () => {
     const { market, owner, transport, secret, webhook } = await world();
     const listing = await market.listings.create(owner.actor, LISTING);
     await market.listings.update(owner.actor, { id: listing.id, title: "Not subscribed" });
-    expect(await market.webhooks.relay()).toEqual({ fannedOut: 1, delivered: 1, retried: 0, failed: 0 });
+    expect(await market.webhooks.relay()).toEqual({
+      fannedOut: 1,
+      delivered: 1,
+      retried: 0,
+      failed: 0,
+      more: false,
+    });
     const [event] = await market.events.list(owner.actor, { types: "listing.created" });
     expect(transport.sent).toHaveLength(1);
     expect(transport.sent[0]).toMatchObject({ url: HOOK.url, id: event!.id, secrets: [secret] });
@@ -32,9 +38,35 @@ describe("webhooks.relay: events become signed deliveries", () => {
       timestamp: event!.occurredAt.toISOString(),
       data: { listing_id: listing.id },
     });
-    expect(await market.webhooks.relay()).toEqual({ fannedOut: 0, delivered: 0, retried: 0, failed: 0 });
+    expect(await market.webhooks.relay()).toEqual({
+      fannedOut: 0,
+      delivered: 0,
+      retried: 0,
+      failed: 0,
+      more: false,
+    });
     const { items } = await market.webhooks.deliveries(owner.actor, { id: webhook.id });
     expect(items).toMatchObject([{ eventId: event!.id, state: "succeeded", attempts: 1, lastStatus: 200 }]);
+  });
+
+  it("says more may be waiting when a round read a full batch of events or claimed a full batch of deliveries", async () => {
+    const { market, owner } = await world();
+    for (let i = 0; i < 3; i++) await market.listings.create(owner.actor, LISTING);
+    const relay = (options: { fanOutBatch?: number; batchSize?: number }) => market.webhooks.relay(options);
+    expect(await relay({ fanOutBatch: 2, batchSize: 5 })).toMatchObject({
+      fannedOut: 2,
+      delivered: 2,
+      more: true,
+    });
+    expect(await relay({ fanOutBatch: 2, batchSize: 5 })).toMatchObject({
+      fannedOut: 1,
+      delivered: 1,
+      more: false,
+    });
+    for (let i = 0; i < 2; i++) await market.listings.create(owner.actor, LISTING);
+    expect(await relay({ batchSize: 1 })).toMatchObject({ fannedOut: 2, delivered: 1, more: true });
+    expect(await relay({ batchSize: 1 })).toMatchObject({ fannedOut: 0, delivered: 1, more: true });
+    expect(await relay({ batchSize: 1 })).toMatchObject({ fannedOut: 0, delivered: 0, more: false });
   });
 
   it("sends nothing of events that happened before the webhook existed, nor of other users'", async () => {
