@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { NewEvent } from "../../domain/event.js";
 import { MAX_SAVED_SEARCHES_PER_USER, savedSearchMatchKey } from "../../domain/saved-search.js";
+import type { Repositories } from "../../ports/repositories.js";
 import { type SavedSearchMatch, UNMAILED_SCAN_EVENTS } from "../../ports/saved-search-repository.js";
 import { buildSavedSearch, testId } from "../builders.js";
 import {
@@ -27,6 +28,16 @@ function matchedEvent(userId: string, match: SavedSearchMatch): NewEvent {
     occurredAt: match.matchedAt,
     data: { saved_search_id: match.savedSearchId, listing_id: match.listingId },
   };
+}
+
+/** A saved search of a new user's, and a match of another user's listing for it (not recorded). */
+async function savedSearchWithAMatch(repos: Repositories) {
+  const [owner, author] = [await seedUser(repos), await seedUser(repos)];
+  const search = buildSavedSearch({ userId: owner.id });
+  await repos.savedSearches.insertWithinLimit(search, 20);
+  const [listing] = await seedListings(repos, [listingOf(author, 0)]);
+  const match = { savedSearchId: search.id, listingId: listing!.id, matchedAt: at(MINUTE) };
+  return { owner, search, match };
 }
 
 /** Cases of saved searches: the per-user limit, paging, deletion, candidates and recorded matches. */
@@ -93,11 +104,7 @@ export function savedSearchCases(ctx: ContractContext): void {
 
     it("never tells of a deleted saved search's matches, and a deleted user's searches go", async () => {
       const repos = ctx.repos();
-      const [owner, author] = [await seedUser(repos), await seedUser(repos)];
-      const search = buildSavedSearch({ userId: owner.id });
-      await repos.savedSearches.insertWithinLimit(search, 20);
-      const [listing] = await seedListings(repos, [listingOf(author, 0)]);
-      const match = { savedSearchId: search.id, listingId: listing!.id, matchedAt: at(MINUTE) };
+      const { owner, search, match } = await savedSearchWithAMatch(repos);
       expect(await repos.savedSearches.recordMatches([match])).toEqual([match]);
       await repos.events.append([matchedEvent(owner.id, match)]);
       expect((await repos.savedSearches.unmailedMatches(owner.id, null, 10)).matches).toEqual([match]);
@@ -163,11 +170,7 @@ export function savedSearchCases(ctx: ContractContext): void {
 
     it("looks through a bounded number of the owner's events per read, and goes on from there", async () => {
       const repos = ctx.repos();
-      const [owner, author] = [await seedUser(repos), await seedUser(repos)];
-      const search = buildSavedSearch({ userId: owner.id });
-      await repos.savedSearches.insertWithinLimit(search, 20);
-      const [listing] = await seedListings(repos, [listingOf(author, 0)]);
-      const match = { savedSearchId: search.id, listingId: listing!.id, matchedAt: at(MINUTE) };
+      const { owner, search, match } = await savedSearchWithAMatch(repos);
       const busy = Array.from({ length: UNMAILED_SCAN_EVENTS }, () => ({
         ...matchedEvent(owner.id, match),
         type: "listing.updated" as const,
