@@ -10,12 +10,17 @@ const LAST = "last";
  * commit order; the counter lives in the state, so a unit of work that throws takes it back too.
  */
 export function appendEvents(state: MemoryState, events: readonly NewEvent[] = []): void {
-  let last = state.eventSequence.get(LAST) ?? 0;
+  let last = lastEventSeq(state);
   for (const event of events) {
     last++;
     state.events.set(String(last), { ...copy(event), seq: last });
   }
   state.eventSequence.set(LAST, last);
+}
+
+/** The seq of the last event appended (0 before any). */
+export function lastEventSeq(state: MemoryState): number {
+  return state.eventSequence.get(LAST) ?? 0;
 }
 
 /** The in-memory EventRepository. */

@@ -6,6 +6,7 @@ import {
   type SavedSearchRepository,
   UNMAILED_SCAN_EVENTS,
 } from "../../ports/saved-search-repository.js";
+import { lastEventSeq } from "./event-repository.js";
 import { copy, copyOrNull, insertNew, type MemoryState, pageById, requireUser } from "./state.js";
 
 const CURSOR = "cursor";
@@ -26,7 +27,7 @@ export function createMemorySavedSearchRepository(state: MemoryState): SavedSear
       const held = [...savedSearches.values()].filter((row) => row.userId === search.userId).length;
       if (held >= max) return false;
       insertNew(savedSearches, search.id, copy(search));
-      savedSearchMailed.set(search.id, state.eventSequence.get("last") ?? 0);
+      savedSearchMailed.set(search.id, lastEventSeq(state));
       return true;
     },
     async findById(id: string) {

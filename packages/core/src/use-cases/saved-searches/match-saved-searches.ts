@@ -28,7 +28,7 @@ export interface MatchOptions {
    * Listing events a round takes on at most (default 500). A round is one unit of work: on SQLite
    * it holds the one write lock throughout (about 1 ms per listing with 50 matches), and its
    * commit writes each page it changed once, so smaller rounds cost more per listing
-   * (bench:saved-searches --batch: 1.8 ms at 100).
+   * (bench:saved-searches --batch).
    */
   batch?: number;
   /**
