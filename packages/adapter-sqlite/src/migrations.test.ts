@@ -66,6 +66,7 @@ describe("migrations", () => {
         "saved_search_cursor",
         "listings_fts",
         "listings_text",
+        "listings_title",
         "__drizzle_migrations",
       ]),
     );
@@ -105,6 +106,9 @@ describe("migrations", () => {
       "listings_text_after_delete",
       "listings_text_after_insert",
       "listings_text_after_update",
+      "listings_title_after_delete",
+      "listings_title_after_insert",
+      "listings_title_after_update",
     ]);
   });
 

@@ -1,6 +1,6 @@
 import { type Category, holdsEveryWord, relevanceRank, stemsOf } from "@psm/core";
 import type { FtsPlanner } from "./fts-plan.js";
-import type { FtsQuery } from "./listing-find-sql.js";
+import type { FtsQuery, WordTable } from "./listing-find-sql.js";
 
 // How a find reads its words: one FTS5 query streamed, or, for several words
 // whose rarest has more entries than the budget, cut streams that meet in SQL
@@ -26,7 +26,7 @@ export type Check = ((row: Examined) => boolean) | undefined;
  * of each row in JS; `sure`, where the check is only of the last word's
  * prefix, the FTS5 query of rows that need none (FtsQuery.sure).
  */
-export type StreamSource = { kind: "stream"; match: string; check: Check; sure?: string };
+export type StreamSource = { kind: "stream"; table: WordTable; match: string; check: Check; sure?: string };
 
 /**
  * Where a find's words are read: `stream`, one FTS5 query; `meet`, the
@@ -36,13 +36,24 @@ export type StreamSource = { kind: "stream"; match: string; check: Check; sure?:
  */
 export type WordSource =
   | StreamSource
-  | { kind: "meet"; terms: string[]; from: bigint; check: Check; whole: StreamSource; sure?: string };
+  | {
+      kind: "meet";
+      table: WordTable;
+      terms: string[];
+      from: bigint;
+      check: Check;
+      whole: StreamSource;
+      sure?: string;
+    };
 
 /** A source of cut streams that meet. */
 export type MeetSource = Extract<WordSource, { kind: "meet" }>;
 
 /** Which rows a source answers: relevance rank 0 (every word in the title), rank 1, or any match. */
 export type Tier = 0 | 1 | "any";
+
+/** A planner for each word index: rank 0 reads titles alone, the others titles and descriptions. */
+export type WordPlanners = Readonly<Record<WordTable, FtsPlanner>>;
 
 /** The JS check of rows for `words` (rank 0 or 1 only, or any match). */
 export function checkOf(words: readonly string[], tier: Tier): Check {
@@ -61,15 +72,18 @@ export function checkOf(words: readonly string[], tier: Tier): Check {
  * nothing to count.
  */
 export function sourceOf(
-  planner: FtsPlanner,
+  planners: WordPlanners,
   text: FtsQuery,
   words: readonly string[],
   tier: Tier,
   before: string | undefined,
 ): WordSource {
   const exact = tier === 0 ? text.title : tier === 1 ? text.rest : text.all;
+  const table: WordTable = tier === 0 ? "listings_title" : "listings_text";
+  const planner = planners[table];
   const whole: StreamSource = {
     kind: "stream",
+    table,
     match: exact,
     check: text.exact ? undefined : checkOf(words, tier),
   };
@@ -77,13 +91,13 @@ export function sourceOf(
   if (tier === "any" && text.sure !== undefined) whole.sure = text.sure;
   if (text.terms.length < 2) return whole;
   const from = planner.from(before);
-  const terms = planner.rank(tier === 0 ? text.titleTerms : text.terms, from);
+  const terms = planner.rank(text.terms, from);
   // Rows where every word's stream meets hold every word; rank 1 is those whose title does not.
   const check =
     text.exact && tier === 1
       ? (row: Examined) => !holdsEveryWord(stemsOf(row.title ?? ""), words)
       : whole.check;
-  const meet: WordSource = { kind: "meet", terms, from, check, whole };
+  const meet: WordSource = { kind: "meet", table, terms, from, check, whole };
   if (whole.sure !== undefined) meet.sure = whole.sure;
   return meet;
 }

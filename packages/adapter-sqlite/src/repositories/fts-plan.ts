@@ -1,4 +1,5 @@
 import type { Database } from "better-sqlite3";
+import { lazy } from "../lazy.js";
 
 // FTS5 streams one term's doclist lazily, so a LIMIT bounds it; but an AND of
 // terms steps through every child until they meet, past any LIMIT or rowid
@@ -6,8 +7,8 @@ import type { Database } from "better-sqlite3";
 // nothing to count. An AND is bounded only by its rarest child, so a budgeted
 // match first asks which child that is. Why: DESIGN.md "Bounded inside the match".
 
-/** The FTS5 tables a plan reads: trigrams of titles, or words of titles and descriptions. */
-export type FtsTable = "listings_fts" | "listings_text";
+/** The FTS5 tables a plan reads: trigrams of titles, words of titles and descriptions, or of titles alone. */
+export type FtsTable = "listings_fts" | "listings_text" | "listings_title";
 
 /**
  * How a budgeted match runs: `all` when the AND of the terms is bounded (its
@@ -105,6 +106,7 @@ export function nextCut(cut: number, hits: number, want: number, full: number): 
 
 /** Plans budgeted matches on one FTS5 table. */
 export interface FtsPlanner {
+  readonly table: FtsTable;
   /** The exclusive lower FTS rowid bound of the rows below cursor id `before` (all rows without one). */
   from(before: string | undefined): bigint;
   /** `terms` sparsest first below `from` (the first 16 distinct ones, spread over them). */
@@ -117,6 +119,12 @@ export interface FtsPlanner {
    * none when it ends first.
    */
   nth(term: string, from: bigint, count: number, upTo?: bigint): bigint | undefined;
+  /**
+   * Whether any term of the index begins with `prefix` (a stem): a query whose
+   * last word is a prefix no term begins matches nothing, however common the
+   * shorter prefix the index keeps, which would otherwise be walked row by row.
+   */
+  beginsAny(prefix: string): boolean;
 }
 
 /** `count` of the items spread evenly over `items`, first and last included. */
@@ -151,6 +159,18 @@ export function createFtsPlanner(sqlite: Database, table: FtsTable): FtsPlanner 
     .pluck()
     .safeIntegers(true);
 
+  // fts5vocab's `instance` rows come one entry at a time: the first term at or
+  // after the prefix costs one seek, where a `row` table counts its whole
+  // doclist. In the temp schema: a view of the index, not part of the file.
+  const firstTermFrom = lazy(() => {
+    sqlite.exec(
+      `CREATE VIRTUAL TABLE IF NOT EXISTS temp.${table}_terms USING fts5vocab(main, ${table}, instance)`,
+    );
+    return sqlite
+      .prepare<[string], string>(`SELECT term FROM temp.${table}_terms WHERE term >= ? LIMIT 1`)
+      .pluck();
+  });
+
   /** Terms sparsest first: those that end within the probe by entries left, then by how far their probe reached. */
   function ranked(terms: readonly string[], from: bigint): string[] {
     if (terms.length === 1) return [...terms];
@@ -169,6 +189,7 @@ export function createFtsPlanner(sqlite: Database, table: FtsTable): FtsPlanner 
     nth.get({ term, from, upTo, offset: Math.max(0, count - 1) });
 
   return {
+    table,
     from: (before) => (before === undefined ? BELOW_ALL : (below.get(before) ?? BELOW_ALL)),
     plan(terms, from, budget) {
       const order = ranked(terms, from);
@@ -181,5 +202,7 @@ export function createFtsPlanner(sqlite: Database, table: FtsTable): FtsPlanner 
     },
     rank: ranked,
     nth: nthOf,
+    // Terms are in byte order: the first at or after the prefix begins with it if any does.
+    beginsAny: (prefix) => firstTermFrom().get(prefix)?.startsWith(prefix) === true,
   };
 }

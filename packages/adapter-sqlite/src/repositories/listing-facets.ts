@@ -1,7 +1,14 @@
 import type { Category, CategoryCounts, FacetQuery } from "@psm/core";
 import type { Database, Statement } from "better-sqlite3";
-import { type Check, type Examined, type MeetSource, type StreamSource, sourceOf } from "./find-words.js";
-import { type FtsPlanner, meetCut, meetParams } from "./fts-plan.js";
+import {
+  type Check,
+  type Examined,
+  type MeetSource,
+  type StreamSource,
+  sourceOf,
+  type WordPlanners,
+} from "./find-words.js";
+import { meetCut, meetParams } from "./fts-plan.js";
 import {
   type FindParams,
   facetSql,
@@ -27,9 +34,11 @@ export interface FacetCounter {
 /** Counts among at most `facetsBudget` rows (a quarter of them where rows are checked in JS). */
 export function createFacetCounter(
   sqlite: Database,
-  planner: FtsPlanner,
+  planners: WordPlanners,
   facetsBudget: number,
 ): FacetCounter {
+  // Counts are of any match: titles and descriptions.
+  const planner = planners.listings_text;
   const prepared = new Map<string, Statement<[FindParams]>>();
   const statement = (sql: string): Statement<[FindParams]> => {
     let found = prepared.get(sql);
@@ -101,7 +110,9 @@ export function createFacetCounter(
     countByCategory(query, cap, now) {
       const words = query.words ?? [];
       const text = words.length > 0 ? ftsQuery(words) : undefined;
-      const source = text ? sourceOf(planner, text, words, "any", undefined) : undefined;
+      // The last word a prefix no indexed term begins: nothing matches, and nothing is left uncounted.
+      if (text?.stem !== undefined && !planner.beginsAny(text.stem)) return { counts: {}, capped: false };
+      const source = text ? sourceOf(planners, text, words, "any", undefined) : undefined;
       const params = findParams(query, now);
       const counted =
         source?.kind === "meet" ? countMeet(query, params, source) : countStream(query, params, source);

@@ -1,6 +1,9 @@
 import { foldSearchText, type ListingFind, type ListingStatusFilter, porterStem } from "@psm/core";
 import { meetSql } from "./fts-plan.js";
 
+/** The word indexes: titles and descriptions (any match, rank 1), or titles alone (rank 0; 0018_title-index.sql). */
+export type WordTable = "listings_text" | "listings_title";
+
 // The SQL of listings.find and countByCategory. Every statement yields one row
 // per entry it examines, in the sort's order, `hit` carrying every condition
 // the index does not: the runner counts each row against its budget, so the
@@ -86,15 +89,20 @@ const ROW = (hit: string, verify: boolean) =>
  * The FTS index's hits for @match, newest first (ascending FTS rowid = -seq),
  * after @afterId when `after`: id < @afterId <=> FTS rowid > -seq(first id >= @afterId).
  */
-export function textStreamSql(shape: FindShape, after: boolean, sure = false): string {
-  const where = ["t.listings_text MATCH @match"];
+export function textStreamSql(
+  shape: FindShape,
+  after: boolean,
+  sure = false,
+  table: WordTable = "listings_text",
+): string {
+  const where = [`t.${table} MATCH @match`];
   if (after) {
     where.push(
       "t.rowid > -coalesce((SELECT seq FROM listings WHERE id >= @afterId ORDER BY id LIMIT 1), 9223372036854775807)",
     );
   }
   return `SELECT ${ROW(residual(shape, { category: false, status: false }), shape.verify)}${sure ? SURE : ""}
-    FROM (SELECT t.rowid AS r FROM listings_text AS t WHERE ${where.join(" AND ")} ORDER BY t.rowid) AS c
+    FROM (SELECT t.rowid AS r FROM ${table} AS t WHERE ${where.join(" AND ")} ORDER BY t.rowid) AS c
     CROSS JOIN listings AS l ON l.seq = -c.r ORDER BY c.r`;
 }
 
@@ -111,8 +119,13 @@ const SURE = `, (c.r IN (SELECT t.rowid FROM listings_text AS t WHERE t.listings
  * The rows where the cut streams of `streams` words meet (fts-plan.ts
  * meetSql, @from to @upTo), newest first: a row that lacks a word is never read.
  */
-export function textMeetSql(shape: FindShape, streams: number, sure = false): string {
-  const meet = meetSql("listings_text", streams);
+export function textMeetSql(
+  shape: FindShape,
+  streams: number,
+  sure = false,
+  table: WordTable = "listings_text",
+): string {
+  const meet = meetSql(table, streams);
   return `SELECT ${ROW(residual(shape, { category: false, status: false }), shape.verify)}${sure ? SURE : ""}
     FROM ${meet.from} CROSS JOIN listings AS l ON l.seq = -c.r
     ${meet.where.length > 0 ? `WHERE ${meet.where.join(" AND ")}` : ""} ORDER BY c.r`;
@@ -240,33 +253,34 @@ export function lastWordTerm(word: string): { term: string; exact: boolean } {
 export interface FtsQuery {
   /** Every word, the last also as a prefix, in any column. */
   all: string;
-  /** Every word in the title alone: relevance rank 0. */
+  /** Every word in the title alone: relevance rank 0, on listings_title (the same string as `all`). */
   title: string;
   /** Relevance rank 1: every word, not all in the title (exact), or the same as `all` (checked). */
   rest: string;
   exact: boolean;
-  /** Each word alone (the last as a prefix), in any column: the streams of a plan (fts-plan.ts). */
+  /** Each word alone (the last as a prefix): the streams of a plan (fts-plan.ts), on either index. */
   terms: string[];
-  /** Each word alone in the title: the streams of relevance rank 0's plan. */
-  titleTerms: string[];
   /** The last word as a whole stem, when `exact` is false: rows holding it hold the prefix too. */
   sure?: string;
+  /** The last word's stem, when `exact` is false: a row matches only if one of its terms begins with it. */
+  stem?: string;
 }
 
 export function ftsQuery(words: readonly string[]): FtsQuery {
   const last = lastWordTerm(words.at(-1) ?? "");
   const terms = [...words.slice(0, -1).map(quote), `${quote(last.term)} *`];
   const all = terms.join(" AND ");
-  const title = `{title} : (${all})`;
-  const titleTerms = terms.map((term) => `{title} : (${term})`);
   const query: FtsQuery = {
     all,
-    title,
-    rest: last.exact ? `(${all}) NOT ${title}` : all,
+    title: all,
+    // On listings_text, whose `{title}` filter answers "not all in the title" as rank 1 needs.
+    rest: last.exact ? `(${all}) NOT {title} : (${all})` : all,
     exact: last.exact,
     terms,
-    titleTerms,
   };
-  if (!last.exact) query.sure = quote(words.at(-1) ?? "");
+  if (!last.exact) {
+    query.sure = quote(words.at(-1) ?? "");
+    query.stem = porterStem(words.at(-1) ?? "");
+  }
   return query;
 }

@@ -8,6 +8,7 @@ import {
   type StreamSource,
   sourceOf,
   type Tier,
+  type WordPlanners,
   type WordSource,
 } from "./find-words.js";
 import { createFtsPlanner, firstCut, meetCut, meetParams, nextCut } from "./fts-plan.js";
@@ -68,8 +69,12 @@ export function createFindRunner(sqlite: Database, budgets: FindBudgets = FIND_B
     return found;
   };
   const byIds = sqlite.prepare<[Params], ListingRow>(BY_IDS_SQL);
-  const planner = createFtsPlanner(sqlite, "listings_text");
-  const facets = createFacetCounter(sqlite, planner, budgets.facets);
+  const planners: WordPlanners = {
+    listings_text: createFtsPlanner(sqlite, "listings_text"),
+    listings_title: createFtsPlanner(sqlite, "listings_title"),
+  };
+  const planner = planners.listings_text;
+  const facets = createFacetCounter(sqlite, planners, budgets.facets);
 
   /** The walk's hits in order, up to `want`, stopping after `budget` rows at the last one examined. */
   function walk(sql: string, params: Params, want: number, budget: number, check: Check): Walked {
@@ -96,10 +101,10 @@ export function createFindRunner(sqlite: Database, budgets: FindBudgets = FIND_B
    */
   const meetOnce = sqlite.transaction(
     (query: ListingFind, params: Params, source: MeetSource, cut: number, afterId?: string) => {
-      const met = meetParams(planner, source.terms, cut, source.from);
+      const met = meetParams(planners[source.table], source.terms, cut, source.from);
       if (met === undefined) return { ...streamWalk(query, params, source.whole, afterId), whole: true };
       const shape = findShape(query, source.check !== undefined);
-      const sql = textMeetSql(shape, source.terms.length);
+      const sql = textMeetSql(shape, source.terms.length, false, source.table);
       const walked = walk(
         sql,
         { ...params, ...met.params },
@@ -142,7 +147,7 @@ export function createFindRunner(sqlite: Database, budgets: FindBudgets = FIND_B
     const tierParams: Params = { ...params };
     if (afterId !== undefined) tierParams.afterId = afterId;
     if (source) tierParams.match = source.match;
-    const sql = source ? textStreamSql(shape, from) : newestWalkSql(shape, from);
+    const sql = source ? textStreamSql(shape, from, false, source.table) : newestWalkSql(shape, from);
     return walk(sql, tierParams, query.limit, budgets.find, source?.check);
   }
 
@@ -156,6 +161,9 @@ export function createFindRunner(sqlite: Database, budgets: FindBudgets = FIND_B
 
   const fts = (words: readonly string[] | undefined): FtsQuery | undefined =>
     words !== undefined && words.length > 0 ? ftsQuery(words) : undefined;
+
+  /** False when the last word is a prefix no indexed term begins: no row can match. */
+  const matchable = (text: FtsQuery | undefined) => text?.stem === undefined || planner.beginsAny(text.stem);
 
   function found(hits: { hit: Examined; rank: number }[], resumeAfter?: SortKey): FoundRows {
     const rows = hits.length === 0 ? [] : byIds.all({ ids: JSON.stringify(hits.map(({ hit }) => hit.id)) });
@@ -180,7 +188,7 @@ export function createFindRunner(sqlite: Database, budgets: FindBudgets = FIND_B
       if (after !== undefined && query.sort === "relevance" && after.rank > rank) continue;
       const afterId =
         after !== undefined && (query.sort !== "relevance" || after.rank === rank) ? after.id : undefined;
-      const source = text ? sourceOf(planner, text, words, tier, afterId) : undefined;
+      const source = text ? sourceOf(planners, text, words, tier, afterId) : undefined;
       const limit = query.limit - collected.length;
       const { hits, stoppedAt } = walkTier({ ...query, limit }, params, source, afterId);
       collected.push(...hits.map((hit) => ({ hit, rank })));
@@ -237,6 +245,7 @@ export function createFindRunner(sqlite: Database, budgets: FindBudgets = FIND_B
 
   return {
     find(query, now) {
+      if (!matchable(fts(query.words))) return found([]);
       const params = findParams(query, now);
       return query.sort === "price_asc" || query.sort === "price_desc"
         ? byPrice(query, params)

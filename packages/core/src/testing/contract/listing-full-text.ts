@@ -149,6 +149,10 @@ export function listingFullTextCases(ctx: ContractContext): void {
         );
       expect(await find(["cafe"])).toEqual(["Café branding"]);
       expect(await find(["sourdough"])).toEqual(["Bakery menu"]);
+      const bakery = await ctx
+        .repos()
+        .listings.find(findQuery({ words: ["bakery"], sort: "relevance" }), NOW);
+      expect(bakery.map((row) => [row.listing.title, row.rank])).toEqual([["Bakery menu", 0]]);
       await ctx.repos().listings.delete(cafe?.id ?? "");
       expect(await find(["sourdough"])).toEqual([]);
     });
