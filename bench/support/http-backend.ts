@@ -1,5 +1,6 @@
 /** Benchmarks one seeded server (SQLite or PostgreSQL): every endpoint, then the counted-views check. */
 import { ENDPOINT, type Fixtures, targets, viewsOf } from "./endpoints.js";
+import { treeMemory } from "./footprint.js";
 import { type LoadSettings, type Measurement, measure, type Target } from "./load.js";
 import type { Row } from "./report.js";
 import type { BenchServer } from "./server.js";
@@ -9,6 +10,12 @@ function pick(all: Target[], only: string | undefined): Target[] {
   if (only === undefined) return all;
   const exact = all.filter((t) => t.name === only);
   return exact.length > 0 ? exact : all.filter((t) => t.name.includes(only));
+}
+
+/** The server's RSS now, and how much of it is mapped files (code, SQLite's mapped database). */
+function rssNow(pid: number): string {
+  const now = treeMemory(pid);
+  return now === undefined ? "?" : `${now.rssMiB.toFixed(0)} MiB (${now.fileMiB.toFixed(0)} MiB files)`;
 }
 
 /**
@@ -80,6 +87,8 @@ export async function benchBackend(
     log(
       `${backend.padEnd(8)} ${target.name.padEnd(42)} ${m.rps.toFixed(0).padStart(7)} req/s  ` +
         `p50 ${m.p50.toFixed(1)} ms  p99 ${m.p99.toFixed(1)} ms  rounds ${m.rounds.map((r) => r.rps.toFixed(0)).join("/")}` +
+        // The RSS right after: which rows grow it (the footprint's peak is over all of them).
+        `  rss ${rssNow(server.pid)}` +
         (failures > 0 ? `  statuses ${JSON.stringify(m.statuses)}` : ""),
     );
   }
