@@ -4,7 +4,9 @@
 -- all: on a catalogue whose descriptions repeat a small vocabulary, the rank-0
 -- stream of a common word read four to five times the entries it yielded. Same
 -- tokenizer and prefixes as listings_text (0009), the FTS rowid -seq likewise;
--- detail=none: one column, and no phrases are asked for.
+-- detail=none: one column, and no phrases are asked for; columnsize=0: no
+-- ranking function reads lengths, and each insert writes one row fewer (an
+-- insert in its own commit cost 1.22x one without this index, 1.13x with it).
 CREATE VIEW `listings_title_content` AS
 	SELECT -seq AS fts_rowid, title FROM listings;
 --> statement-breakpoint
@@ -14,6 +16,7 @@ CREATE VIRTUAL TABLE `listings_title` USING fts5(
 	content_rowid='fts_rowid',
 	tokenize='porter unicode61 remove_diacritics 2',
 	detail=none,
+	columnsize=0,
 	prefix='1 2 3 4 5 6'
 );
 --> statement-breakpoint

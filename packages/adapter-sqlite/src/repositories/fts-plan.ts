@@ -106,7 +106,6 @@ export function nextCut(cut: number, hits: number, want: number, full: number): 
 
 /** Plans budgeted matches on one FTS5 table. */
 export interface FtsPlanner {
-  readonly table: FtsTable;
   /** The exclusive lower FTS rowid bound of the rows below cursor id `before` (all rows without one). */
   from(before: string | undefined): bigint;
   /** `terms` sparsest first below `from` (the first 16 distinct ones, spread over them). */
@@ -189,7 +188,6 @@ export function createFtsPlanner(sqlite: Database, table: FtsTable): FtsPlanner 
     nth.get({ term, from, upTo, offset: Math.max(0, count - 1) });
 
   return {
-    table,
     from: (before) => (before === undefined ? BELOW_ALL : (below.get(before) ?? BELOW_ALL)),
     plan(terms, from, budget) {
       const order = ranked(terms, from);
