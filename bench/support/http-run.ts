@@ -213,8 +213,11 @@ async function main(): Promise<void> {
   report.footprint = footprints;
   log(`\n${markdownTable(report)}\n\n${targetLines(report.targets)}\n\n${notes.join("\n")}`);
   log(`load average at the end ${report.load.after.map((n) => n.toFixed(2)).join(" ")}`);
-  // A partial run (--only) must not replace the day's results or the README's table.
-  if (!args.only) {
+  // A partial run (--only, or without PostgreSQL or the documents) must not replace the day's
+  // results or the README's table: a quick SQLite run used to overwrite the day's whole run.
+  const whole = !args.only && postgresCounted !== undefined && !args["no-documents"];
+  if (!whole) log("a partial run: bench/results and docs/performance.md left as they are");
+  if (whole) {
     mkdirSync(join(REPO_ROOT, "bench/results"), { recursive: true });
     const out = join(REPO_ROOT, `bench/results/http-${date.slice(0, 10)}.json`);
     writeFileSync(out, `${JSON.stringify(report, null, 2)}\n`);
