@@ -55,6 +55,15 @@ export type Tier = 0 | 1 | "any";
 /** A planner for each word index: rank 0 reads titles alone, the others titles and descriptions. */
 export type WordPlanners = Readonly<Record<WordTable, FtsPlanner>>;
 
+/**
+ * False when no row can match `text`: its last word is a prefix that no
+ * indexed term begins (FtsPlanner.beginsAny), asked only where the index's
+ * shorter prefix would be walked with each row checked in JS.
+ */
+export function matchable(planner: FtsPlanner, text: FtsQuery | undefined): boolean {
+  return text?.stem === undefined || planner.beginsAny(text.stem);
+}
+
 /** The JS check of rows for `words` (rank 0 or 1 only, or any match). */
 export function checkOf(words: readonly string[], tier: Tier): Check {
   // Rank 0 needs the title alone: no description stemmed.
@@ -78,7 +87,8 @@ export function sourceOf(
   tier: Tier,
   before: string | undefined,
 ): WordSource {
-  const exact = tier === 0 ? text.title : tier === 1 ? text.rest : text.all;
+  // Rank 0 is every word on the index of titles alone: the same query as any match.
+  const exact = tier === 1 ? text.rest : text.all;
   const table: WordTable = tier === 0 ? "listings_title" : "listings_text";
   const planner = planners[table];
   const whole: StreamSource = {

@@ -4,6 +4,7 @@ import {
   type Check,
   type Examined,
   type MeetSource,
+  matchable,
   type StreamSource,
   sourceOf,
   type WordPlanners,
@@ -110,8 +111,8 @@ export function createFacetCounter(
     countByCategory(query, cap, now) {
       const words = query.words ?? [];
       const text = words.length > 0 ? ftsQuery(words) : undefined;
-      // The last word a prefix no indexed term begins: nothing matches, and nothing is left uncounted.
-      if (text?.stem !== undefined && !planner.beginsAny(text.stem)) return { counts: {}, capped: false };
+      // Nothing can match: nothing is left uncounted either.
+      if (!matchable(planner, text)) return { counts: {}, capped: false };
       const source = text ? sourceOf(planners, text, words, "any", undefined) : undefined;
       const params = findParams(query, now);
       const counted =

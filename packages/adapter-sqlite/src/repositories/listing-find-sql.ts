@@ -251,10 +251,8 @@ export function lastWordTerm(word: string): { term: string; exact: boolean } {
 
 /** An FTS5 query for `words`, and whether it answers them exactly (else rows are checked in JS). */
 export interface FtsQuery {
-  /** Every word, the last also as a prefix, in any column. */
+  /** Every word, the last also as a prefix, in any column (on listings_title: relevance rank 0). */
   all: string;
-  /** Every word in the title alone: relevance rank 0, on listings_title (the same string as `all`). */
-  title: string;
   /** Relevance rank 1: every word, not all in the title (exact), or the same as `all` (checked). */
   rest: string;
   exact: boolean;
@@ -272,7 +270,6 @@ export function ftsQuery(words: readonly string[]): FtsQuery {
   const all = terms.join(" AND ");
   const query: FtsQuery = {
     all,
-    title: all,
     // On listings_text, whose `{title}` filter answers "not all in the title" as rank 1 needs.
     rest: last.exact ? `(${all}) NOT {title} : (${all})` : all,
     exact: last.exact,

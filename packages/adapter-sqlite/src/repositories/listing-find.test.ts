@@ -11,7 +11,6 @@ const NOW = new Date("2026-03-01T13:00:00.000Z");
 it("writes FTS5 queries: every word, the last also a prefix; rank 0 on the index of titles", () => {
   expect(ftsQuery(["a", "b"])).toEqual({
     all: '"a" AND "b" *',
-    title: '"a" AND "b" *',
     rest: '("a" AND "b" *) NOT {title} : ("a" AND "b" *)',
     exact: true,
     terms: ['"a"', '"b" *'],

@@ -5,6 +5,7 @@ import {
   checkOf,
   type Examined,
   type MeetSource,
+  matchable,
   type StreamSource,
   sourceOf,
   type Tier,
@@ -162,9 +163,6 @@ export function createFindRunner(sqlite: Database, budgets: FindBudgets = FIND_B
   const fts = (words: readonly string[] | undefined): FtsQuery | undefined =>
     words !== undefined && words.length > 0 ? ftsQuery(words) : undefined;
 
-  /** False when the last word is a prefix no indexed term begins: no row can match. */
-  const matchable = (text: FtsQuery | undefined) => text?.stem === undefined || planner.beginsAny(text.stem);
-
   function found(hits: { hit: Examined; rank: number }[], resumeAfter?: SortKey): FoundRows {
     const rows = hits.length === 0 ? [] : byIds.all({ ids: JSON.stringify(hits.map(({ hit }) => hit.id)) });
     const byId = new Map(rows.map((row) => [row.id, row]));
@@ -178,9 +176,8 @@ export function createFindRunner(sqlite: Database, budgets: FindBudgets = FIND_B
   }
 
   /** Newest first, or by relevance: rank 0 then rank 1, each newest first, from the FTS index. */
-  function byRank(query: ListingFind, params: Params): FoundRows {
+  function byRank(query: ListingFind, params: Params, text: FtsQuery | undefined): FoundRows {
     const words = query.words ?? [];
-    const text = fts(words);
     const tiers: Tier[] = query.sort === "relevance" && text ? [0, 1] : ["any"];
     const collected: { hit: Examined; rank: number }[] = [];
     for (const [rank, tier] of tiers.entries()) {
@@ -204,10 +201,9 @@ export function createFindRunner(sqlite: Database, budgets: FindBudgets = FIND_B
    * walked in price order with the words checked per row in JS (an FTS5 check
    * of one rowid reads every segment's doclists: ~1 ms, where JS takes µs).
    */
-  function byPrice(query: ListingFind, params: Params): FoundRows {
+  function byPrice(query: ListingFind, params: Params, text: FtsQuery | undefined): FoundRows {
     const descending = query.sort === "price_desc";
     const words = query.words ?? [];
-    const text = fts(words);
     // Small: the rarest word has fewer entries than the budget, and so has their AND.
     const small =
       text !== undefined && planner.plan(text.terms, planner.from(undefined), budgets.find).kind === "all";
@@ -245,11 +241,12 @@ export function createFindRunner(sqlite: Database, budgets: FindBudgets = FIND_B
 
   return {
     find(query, now) {
-      if (!matchable(fts(query.words))) return found([]);
+      const text = fts(query.words);
+      if (!matchable(planner, text)) return found([]);
       const params = findParams(query, now);
       return query.sort === "price_asc" || query.sort === "price_desc"
-        ? byPrice(query, params)
-        : byRank(query, params);
+        ? byPrice(query, params, text)
+        : byRank(query, params, text);
     },
     countByCategory: facets.countByCategory,
   };
