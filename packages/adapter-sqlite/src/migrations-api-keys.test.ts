@@ -1,6 +1,6 @@
 import { buildApiKey, buildUser, expectUpgradedKeyWorks } from "@psm/core/testing";
 import { afterAll, it } from "vitest";
-import { databaseBefore } from "../test/database-before.js";
+import { databaseBefore, insertOldUser } from "../test/database-before.js";
 import { openMigrated, removeTempDbs } from "./test-support/temp-db.js";
 
 afterAll(removeTempDbs);
@@ -9,11 +9,7 @@ it("upgrade a 1.2 database: its keys stay unrestricted and unexpiring, and can b
   // The migrations of 1.2 (everything before 0006), applied as 1.2 applied them.
   const { file, sqlite } = databaseBefore("0006_api-key-scopes");
   const user = buildUser();
-  sqlite
-    .prepare(
-      "INSERT INTO users (id, email, display_name, account_type, password_hash, token_version, created_at) VALUES (?, ?, ?, 'personal', ?, 0, ?)",
-    )
-    .run(user.id, user.email, user.displayName, user.passwordHash, user.createdAt.getTime());
+  insertOldUser(sqlite, user);
   const key = buildApiKey({ userId: user.id });
   sqlite
     .prepare(

@@ -1,6 +1,6 @@
 import { buildListing, buildUser } from "@psm/core/testing";
 import { afterAll, expect, it } from "vitest";
-import { databaseBefore } from "../test/database-before.js";
+import { databaseBefore, insertOldUser } from "../test/database-before.js";
 import { openMigrated, removeTempDbs } from "./test-support/temp-db.js";
 
 afterAll(removeTempDbs);
@@ -8,11 +8,7 @@ afterAll(removeTempDbs);
 it("upgrade a database from before the event log: its users get events, which go with them", async () => {
   const { file, sqlite } = databaseBefore("0007_events");
   const user = buildUser();
-  sqlite
-    .prepare(
-      "INSERT INTO users (id, email, display_name, account_type, password_hash, token_version, created_at) VALUES (?, ?, ?, 'personal', ?, 0, ?)",
-    )
-    .run(user.id, user.email, user.displayName, user.passwordHash, user.createdAt.getTime());
+  insertOldUser(sqlite, user);
   sqlite.close();
 
   const storage = await openMigrated(file);

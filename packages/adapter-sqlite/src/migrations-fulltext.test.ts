@@ -1,6 +1,6 @@
 import { buildListing, buildUser } from "@psm/core/testing";
 import { afterAll, expect, it } from "vitest";
-import { databaseBefore } from "../test/database-before.js";
+import { databaseBefore, insertOldUser } from "../test/database-before.js";
 import { toParams } from "./repositories/listing-rows.js";
 import { openMigrated, removeTempDbs } from "./test-support/temp-db.js";
 
@@ -9,11 +9,7 @@ afterAll(removeTempDbs);
 it("upgrade a database from before full-text search: its listings are found by q at once", async () => {
   const { file, sqlite } = databaseBefore("0009_fulltext");
   const user = buildUser();
-  sqlite
-    .prepare(
-      "INSERT INTO users (id, email, display_name, account_type, password_hash, token_version, created_at) VALUES (?, ?, ?, 'personal', ?, 0, ?)",
-    )
-    .run(user.id, user.email, user.displayName, user.passwordHash, user.createdAt.getTime());
+  insertOldUser(sqlite, user);
   const old = buildListing({
     userId: user.id,
     title: "Pentest offer",

@@ -1,7 +1,7 @@
 import { DEFAULT_NOTIFICATION_SETTINGS } from "@psm/core";
 import { buildUser } from "@psm/core/testing";
 import { afterAll, expect, it } from "vitest";
-import { databaseBefore } from "../test/database-before.js";
+import { databaseBefore, insertOldUser } from "../test/database-before.js";
 import { openMigrated, removeTempDbs } from "./test-support/temp-db.js";
 import { openReadOnly } from "./testing/index.js";
 
@@ -10,11 +10,7 @@ afterAll(removeTempDbs);
 it("upgrade a database from before notifications: queued mail stays with no ref, message mail can be queued, settings default, the cursor starts at the last seq", async () => {
   const { file, sqlite } = databaseBefore("0011_notifications");
   const user = buildUser();
-  sqlite
-    .prepare(
-      "INSERT INTO users (id, email, display_name, account_type, password_hash, token_version, created_at) VALUES (?, ?, ?, 'personal', ?, 0, ?)",
-    )
-    .run(user.id, user.email, user.displayName, user.passwordHash, user.createdAt.getTime());
+  insertOldUser(sqlite, user);
   const jobId = "0190f5a0-0000-7000-8000-000000000001";
   sqlite
     .prepare(

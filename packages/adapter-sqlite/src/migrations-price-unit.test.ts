@@ -1,6 +1,6 @@
 import { buildUser } from "@psm/core/testing";
 import { afterAll, expect, it } from "vitest";
-import { databaseBefore } from "../test/database-before.js";
+import { databaseBefore, insertOldUser } from "../test/database-before.js";
 import { openMigrated, removeTempDbs } from "./test-support/temp-db.js";
 
 afterAll(removeTempDbs);
@@ -8,11 +8,7 @@ afterAll(removeTempDbs);
 it("upgrade a database from before price units: its listings are priced fixed, and units store from then on", async () => {
   const { file, sqlite } = databaseBefore("0015_price-unit");
   const user = buildUser();
-  sqlite
-    .prepare(
-      "INSERT INTO users (id, email, display_name, account_type, password_hash, token_version, created_at) VALUES (?, ?, ?, 'personal', ?, 0, ?)",
-    )
-    .run(user.id, user.email, user.displayName, user.passwordHash, user.createdAt.getTime());
+  insertOldUser(sqlite, user);
   const id = "01900000-0000-7000-8000-00000000a001";
   sqlite
     .prepare(

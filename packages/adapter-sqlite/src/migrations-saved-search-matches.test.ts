@@ -1,7 +1,7 @@
 import { buildUser } from "@psm/core/testing";
 import Database from "better-sqlite3";
 import { afterAll, describe, expect, it } from "vitest";
-import { databaseBefore } from "../test/database-before.js";
+import { databaseBefore, insertOldUser } from "../test/database-before.js";
 import { openMigrated, removeTempDbs } from "./test-support/temp-db.js";
 
 afterAll(removeTempDbs);
@@ -13,11 +13,7 @@ const listingId = (n: number) => `01900000-0000-7000-8000-00000000c00${n}`;
 /** A user and two saved searches, written with an old release's schema. */
 function seedOld(sqlite: Database.Database) {
   const user = buildUser();
-  sqlite
-    .prepare(
-      "INSERT INTO users (id, email, display_name, account_type, password_hash, token_version, created_at) VALUES (?, ?, ?, 'personal', ?, 0, ?)",
-    )
-    .run(user.id, user.email, user.displayName, user.passwordHash, user.createdAt.getTime());
+  insertOldUser(sqlite, user);
   const insertSearch = sqlite.prepare(
     `INSERT INTO saved_searches (id, user_id, name, q, search, category, min_price, max_price, match_key, created_at)
      VALUES (?, ?, 'Audits', 'audit', NULL, NULL, NULL, NULL, 'w:audit', ?)`,

@@ -1,6 +1,6 @@
 import { buildListing, buildUser } from "@psm/core/testing";
 import { afterAll, expect, it } from "vitest";
-import { databaseBefore } from "../test/database-before.js";
+import { databaseBefore, insertOldUser } from "../test/database-before.js";
 import { toParams } from "./repositories/listing-rows.js";
 import { openMigrated, removeTempDbs } from "./test-support/temp-db.js";
 
@@ -9,11 +9,7 @@ afterAll(removeTempDbs);
 it("upgrade a database from before the index of titles: its title matches rank first at once, and edits follow", async () => {
   const { file, sqlite } = databaseBefore("0018_title-index");
   const user = buildUser();
-  sqlite
-    .prepare(
-      "INSERT INTO users (id, email, display_name, account_type, password_hash, token_version, created_at) VALUES (?, ?, ?, 'personal', ?, 0, ?)",
-    )
-    .run(user.id, user.email, user.displayName, user.passwordHash, user.createdAt.getTime());
+  insertOldUser(sqlite, user);
   // Ids in creation order, as seq follows them (listing-order.ts): the second is the newer.
   const inTitle = buildListing({
     id: "01900000-0000-7000-8000-00000000a001",

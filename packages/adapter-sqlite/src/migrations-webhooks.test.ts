@@ -1,6 +1,6 @@
 import { buildUser } from "@psm/core/testing";
 import { afterAll, expect, it } from "vitest";
-import { databaseBefore } from "../test/database-before.js";
+import { databaseBefore, insertOldUser } from "../test/database-before.js";
 import { openMigrated, removeTempDbs } from "./test-support/temp-db.js";
 import { openReadOnly } from "./testing/index.js";
 
@@ -9,11 +9,7 @@ afterAll(removeTempDbs);
 it("upgrade a database from before webhooks: queued mail stays, the new kind fits, the fan-out starts at the last seq", async () => {
   const { file, sqlite } = databaseBefore("0010_webhooks");
   const user = buildUser();
-  sqlite
-    .prepare(
-      "INSERT INTO users (id, email, display_name, account_type, password_hash, token_version, created_at) VALUES (?, ?, ?, 'personal', ?, 0, ?)",
-    )
-    .run(user.id, user.email, user.displayName, user.passwordHash, user.createdAt.getTime());
+  insertOldUser(sqlite, user);
   const jobId = "0190f5a0-0000-7000-8000-000000000001";
   sqlite
     .prepare(

@@ -2,6 +2,7 @@
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import type { User } from "@psm/core";
 import Database from "better-sqlite3";
 import { drizzle } from "drizzle-orm/better-sqlite3";
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
@@ -38,4 +39,16 @@ export function databaseBefore(tag: string): { file: string; sqlite: Database.Da
   } finally {
     rmSync(folder, { recursive: true, force: true });
   }
+}
+
+/**
+ * Writes `user` as every release's schema holds one (the columns of 0000, the
+ * later ones defaulted), for an upgrade test's rows that belong to a user.
+ */
+export function insertOldUser(sqlite: Database.Database, user: User): void {
+  sqlite
+    .prepare(
+      "INSERT INTO users (id, email, display_name, account_type, password_hash, token_version, created_at) VALUES (?, ?, ?, 'personal', ?, 0, ?)",
+    )
+    .run(user.id, user.email, user.displayName, user.passwordHash, user.createdAt.getTime());
 }
