@@ -1,7 +1,7 @@
 import { expectBoundedFindAgrees, seedSparse } from "@psm/core/testing";
 import { expect, it } from "vitest";
 import { describePostgres } from "../../test/hooks.js";
-import { countExactly, countFacets, countSlice, findSlice, toCounts } from "./listing-find.js";
+import { countExactly, countFacets, countSlice, findExactly, findSlice, toCounts } from "./listing-find.js";
 import { tsQueryText } from "./listing-find-sql.js";
 
 const NOW = new Date("2026-03-01T13:00:00.000Z");
@@ -9,6 +9,8 @@ const NOW = new Date("2026-03-01T13:00:00.000Z");
 it("writes tsqueries: every word, the last also a prefix", () => {
   expect(tsQueryText(["consult", "kube"])).toBe("'consult' & 'kube':*");
   expect(tsQueryText(["x"])).toBe("'x':*");
+  // Weight A: the title's words in search_vector, what a walk checks for "every word in the title".
+  expect(tsQueryText(["consult", "kube"], "A")).toBe("'consult':A & 'kube':*A");
 });
 
 it("counts facets from a result with a hole as lower bounds, flagged capped, never a failed page", () => {
@@ -40,6 +42,15 @@ describePostgres("postgres find at its budget", (ctx) => {
     const { db } = ctx.connection();
     // What a find answers once its time budget cancelled it: slices of 3 entries.
     await expectBoundedFindAgrees((query, now) => findSlice(db, query, now, 3), rows);
+  });
+
+  it("answers exactly whether a part's probe fills the page or its GIN index reads the rest", async () => {
+    const rows = await sparse();
+    const { db } = ctx.connection();
+    // Probes of 1 and 3 entries: most parts go on from the probe's last match through the GIN index.
+    for (const probe of [1, 3]) {
+      await expectBoundedFindAgrees((query, now) => findExactly(db, query, now, probe), rows, false);
+    }
   });
 
   it("counts facets exactly, each up to the cap, or among a slice, flagged capped", async () => {

@@ -17,6 +17,9 @@ import { listingColumns } from "./listing-sql.js";
 /** Entries a slice walks when a find or a facet count reached its time budget. */
 export const FIND_SLICE = 5_000;
 
+/** Entries of its index a part with words walks before it reads its matches from a GIN index instead. */
+export const FIND_PROBE = 500;
+
 const MIN_ID = "00000000-0000-0000-0000-000000000000";
 const MAX_ID = "ffffffff-ffff-ffff-ffff-ffffffffffff";
 
@@ -58,21 +61,57 @@ function remaining(query: ListingFind): { part: Part; from: SQL | undefined }[] 
 }
 
 /**
- * A find, exactly: each part of the sort in turn, one statement each, which
- * the planner answers from the GIN index or by walking the sort's index.
- * Run under the search budget (search-budget.ts).
+ * A find, exactly: each part of the sort in turn. A part with words first
+ * probes the next FIND_PROBE entries of its index, checking each against the
+ * stored `search_vector` alone (a walk never computes a title's words); only
+ * a part the probe did not fill reads its other matches from a GIN index and
+ * sorts them. The planner chose between the two before, from estimates that
+ * sent absent and rare words to a walk of the whole table (DESIGN.md
+ * "Full-text search"). Run under the search budget (search-budget.ts).
  */
-export async function findExactly(db: Db, query: ListingFind, now: Date): Promise<ListingFindResult> {
+export async function findExactly(
+  db: Db,
+  query: ListingFind,
+  now: Date,
+  probe = FIND_PROBE,
+): Promise<ListingFindResult> {
   const keys: { id: string; rank: number }[] = [];
   const where = filters(query, now);
   for (const { part, from } of remaining(query)) {
     const want = query.limit - keys.length;
     if (want <= 0) break;
-    const rows = await db.execute<KeyRow>(sql`select "listings"."id" as id from "listings"
-      where ${and(...where, part.range, part.match, from)} order by ${part.order} limit ${want}`);
-    keys.push(...rows.map((row) => ({ id: row.id, rank: part.rank })));
+    const take = (rows: KeyRow[]) => keys.push(...rows.map((row) => ({ id: row.id, rank: part.rank })));
+    if (part.match === undefined || part.probe === undefined) {
+      take(
+        await db.execute<KeyRow>(sql`select "listings"."id" as id, "listings"."price" as price from "listings"
+          where ${and(...where, part.range, from) ?? sql`true`} order by ${part.order} limit ${want}`),
+      );
+      continue;
+    }
+    const probed = await db.execute<KeyRow>(sql`select "listings"."id" as id, "listings"."price" as price
+      from (select "listings".* from "listings" where ${and(...walkRange(query), part.range, from) ?? sql`true`}
+        order by ${part.order} limit ${probe}) as "listings"
+      where ${and(...where, part.probe)} order by ${part.order} limit ${want}`);
+    take(probed);
+    if (probed.length >= want) continue;
+    // The probe's matches are the part's first: the others lie past the last of them. Materialized,
+    // so the planner reads them from the GIN index rather than walking the part's index again.
+    const last = probed.at(-1);
+    const past = last === undefined ? from : part.after({ rank: part.rank, price: last.price, id: last.id });
+    take(
+      await db.execute<KeyRow>(sql`with m as materialized (select "listings"."id", "listings"."price"
+          from "listings" where ${and(...where, part.range, part.match, past)})
+        select "listings"."id" as id, "listings"."price" as price from m as "listings"
+        order by ${part.order} limit ${want - probed.length}`),
+    );
   }
   return withListings(db, keys);
+}
+
+/** The conditions of the walk an index answers: status, category, author and, for price sorts, price bounds. */
+function walkRange(query: ListingFind): SQL[] {
+  const bounds = query.sort === "newest" || query.sort === "relevance" ? [] : priceBounds(query);
+  return [...pinnedFilters(query), ...bounds];
 }
 
 /**
@@ -93,11 +132,10 @@ export async function findSlice(
   // The index ranges go in WHERE (with the price bounds, a range of the price
   // index); the rest, full text included, is each entry's `hit`, so LIMIT
   // counts every entry examined.
-  const bounds = query.sort === "newest" || query.sort === "relevance" ? [] : priceBounds(query);
-  const hit = and(...filters(query, now), part.match) ?? sql`true`;
+  const hit = and(...filters(query, now), part.probe) ?? sql`true`;
   const rows = await db.execute<KeyRow & { hit: boolean }>(sql`select "listings"."id" as id,
       "listings"."price" as price, (${hit}) as hit from "listings"
-    where ${and(...pinnedFilters(query), part.range, ...bounds, from) ?? sql`true`}
+    where ${and(...walkRange(query), part.range, from) ?? sql`true`}
     order by ${part.order} limit ${slice}`);
   const keys: { id: string; rank: number }[] = [];
   for (const row of rows) {
