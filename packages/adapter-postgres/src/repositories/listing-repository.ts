@@ -18,7 +18,14 @@ import { listings } from "../schema.js";
 import { eventWrites } from "./event-writer.js";
 import { countFacets, countSlice, findExactly, findSlice } from "./listing-find.js";
 import { createInsertBatcher } from "./listing-insert-batcher.js";
-import { boundedQuery, hasTrigram, pageQuery, sliceQuery, toSearchResult } from "./listing-search.js";
+import {
+  boundedQuery,
+  hasTrigram,
+  pageQuery,
+  pageStatements,
+  sliceQuery,
+  toSearchResult,
+} from "./listing-search.js";
 import { activeAt, listingColumns, toRow, toSet } from "./listing-sql.js";
 import { countInt, idBefore, lockUser, pageLimit } from "./query-helpers.js";
 import { type SearchPool, withinSearchBudget } from "./search-budget.js";
@@ -99,6 +106,7 @@ export function createListingRepository(
   const insertOne = (listing: Listing, guard: SlotGuard, events: readonly NewEvent[] = []) =>
     guarded(() => writes.with((tx) => insertWithin(tx, listing, guard), events, isTrue));
   const insertWithinSlots = inUnit ? insertOne : createInsertBatcher(db, insertOne);
+  const page = pageStatements(db);
   return {
     findById: (id) => guarded(async () => (isUuid(id) ? findListing(db, id, false) : null)),
     // One round trip for the batch: one array parameter, each id a seek of the primary key.
@@ -117,7 +125,7 @@ export function createListingRepository(
         const folded = query.text === undefined ? "" : foldSearchText(query.text);
         // Without a term: a named statement (one per connection and shape), parsed
         // once and, after five runs, planned once; a page walks its index, bounded.
-        if (folded === "") return await pageQuery(db, query, now, folded).prepare("listing_search").execute();
+        if (folded === "") return await page(query, now);
         // With one: unnamed, so each call is planned with its pattern (a generic plan
         // cannot use the trigram index), and within the search budget, past which
         // it answers the slice of its walk.
