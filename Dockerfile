@@ -15,6 +15,8 @@ ENV CI=true
 WORKDIR /src
 # The lockfile alone decides what is downloaded: this layer survives source edits.
 COPY pnpm-lock.yaml pnpm-workspace.yaml .npmrc ./
+# The patched dependencies (pnpm-workspace.yaml patchedDependencies): the lockfile names their hashes.
+COPY patches ./patches
 RUN pnpm fetch
 COPY . .
 RUN pnpm install --frozen-lockfile --offline

@@ -80,6 +80,21 @@ export function pinnedFilters(query: Pick<ListingFind, "status" | "category" | "
   return conditions.filter((condition): condition is SQL => condition !== undefined);
 }
 
+/**
+ * The same conditions as pinnedFilters, category and author as ranges (`BETWEEN v AND v`), which
+ * keeps them in a walk's ORDER BY (listing-search-shape.ts `pinned`).
+ */
+export function pinnedRanges(query: Pick<ListingFind, "status" | "category" | "userId">): SQL[] {
+  const between = (column: string, value: string) =>
+    sql`${sql.raw(`"listings"."${column}"`)} between ${value} and ${value}`;
+  const conditions: (SQL | undefined)[] = [
+    storedStatus(query.status),
+    query.category === undefined ? undefined : between("category", query.category),
+    query.userId === undefined ? undefined : between("user_id", query.userId),
+  ];
+  return conditions.filter((condition): condition is SQL => condition !== undefined);
+}
+
 /** One ordered part of a sort: a relevance rank, or the priced or unpriced listings of a price sort. */
 export interface Part {
   rank: number;

@@ -11,7 +11,15 @@ import {
 import { and, inArray, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../connection.js";
 import { listings } from "../schema.js";
-import { filters, matches, matchesWord, type Part, partsOf, pinnedFilters } from "./listing-find-sql.js";
+import {
+  filters,
+  matches,
+  matchesWord,
+  type Part,
+  partsOf,
+  pinnedFilters,
+  pinnedRanges,
+} from "./listing-find-sql.js";
 import { listingColumns } from "./listing-sql.js";
 
 /** Entries a slice walks when a find or a facet count reached its time budget. */
@@ -90,7 +98,7 @@ export async function findExactly(
     }
     const probed = await db.execute<KeyRow>(sql`select "listings"."id" as id, "listings"."price" as price
       from (select "listings".* from "listings" where ${and(...walkRange(query), part.range, from) ?? sql`true`}
-        order by ${part.order} limit ${probe}) as "listings"
+        order by ${walkOrder(query, part)} limit ${probe}) as "listings"
       where ${and(...where, part.probe)} order by ${part.order} limit ${want}`);
     take(probed);
     if (probed.length >= want) continue;
@@ -108,10 +116,27 @@ export async function findExactly(
   return withListings(db, keys);
 }
 
-/** The conditions of the walk an index answers: status, category, author and, for price sorts, price bounds. */
+/**
+ * The conditions of a part's walk that an index answers: status, category and author (as ranges,
+ * listing-search-shape.ts `pinned`) and, for price sorts, the price bounds.
+ */
 function walkRange(query: ListingFind): SQL[] {
   const bounds = query.sort === "newest" || query.sort === "relevance" ? [] : priceBounds(query);
-  return [...pinnedFilters(query), ...bounds];
+  return [...pinnedRanges(query), ...bounds];
+}
+
+/**
+ * The order of a part's walk, led by the pinned author or category: the index keyed by them then
+ * delivers it. Pinned by `=`, PostgreSQL drops them from the order and walks every listing newest
+ * first, filtering: after 15,000 creates in one category, each probe of another category read them
+ * all (bench:http, 2026-11-29: 22 searches in 662 failed).
+ */
+function walkOrder(query: ListingFind, part: Part): SQL {
+  if (query.userId !== undefined) return sql`"listings"."user_id", ${part.order}`;
+  if (query.category !== undefined && query.status !== "all") {
+    return sql`"listings"."category", "listings"."status", ${part.order}`;
+  }
+  return part.order;
 }
 
 /**
@@ -136,7 +161,7 @@ export async function findSlice(
   const rows = await db.execute<KeyRow & { hit: boolean }>(sql`select "listings"."id" as id,
       "listings"."price" as price, (${hit}) as hit from "listings"
     where ${and(...walkRange(query), part.range, from) ?? sql`true`}
-    order by ${part.order} limit ${slice}`);
+    order by ${walkOrder(query, part)} limit ${slice}`);
   const keys: { id: string; rank: number }[] = [];
   for (const row of rows) {
     if (row.hit && keys.push({ id: row.id, rank: part.rank }) >= query.limit) return withListings(db, keys);
@@ -282,9 +307,9 @@ export async function countSlice(
 
 /**
  * The counts of `rows`, each at most `cap`. A hole in the result (seen once in a few hundred
- * facet counts on the search pool under load, the cause not found: bench:http on 2026-11-28)
- * counts as a category not counted, so the counts are lower bounds and flagged so, rather than a
- * TypeError that failed the whole page.
+ * facet counts on the search pool under load: postgres.js 3.4.9 after a statement cancelled
+ * mid-result, now patched, driver-rows.test.ts) counts as a category not counted, so the counts
+ * are lower bounds and flagged so, rather than a TypeError that failed the whole page.
  */
 export function toCounts(
   rows: readonly ({ category: Category; n: number } | undefined)[],
