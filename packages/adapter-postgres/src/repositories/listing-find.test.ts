@@ -1,7 +1,8 @@
 import { expectBoundedFindAgrees, seedSparse } from "@psm/core/testing";
 import { expect, it } from "vitest";
 import { describePostgres } from "../../test/hooks.js";
-import { countExactly, countFacets, countSlice, findExactly, findSlice, toCounts } from "./listing-find.js";
+import { countExactly, countFacets, countSlice, toCounts } from "./listing-facets.js";
+import { findExactly, findSlice } from "./listing-find.js";
 import { tsQueryText } from "./listing-find-sql.js";
 
 const NOW = new Date("2026-03-01T13:00:00.000Z");

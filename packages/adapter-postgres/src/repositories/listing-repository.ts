@@ -16,7 +16,8 @@ import type { Db, Transaction } from "../connection.js";
 import { guarded } from "../db-errors.js";
 import { listings } from "../schema.js";
 import { eventWrites } from "./event-writer.js";
-import { countFacets, countSlice, findExactly, findSlice } from "./listing-find.js";
+import { countFacets, countSlice } from "./listing-facets.js";
+import { findExactly, findSlice } from "./listing-find.js";
 import { createInsertBatcher } from "./listing-insert-batcher.js";
 import {
   boundedQuery,
