@@ -2,7 +2,7 @@ import type { ApiKeyRepository } from "@psm/core";
 import { and, desc, eq, gt, isNull, lt, or, sql } from "drizzle-orm";
 import type { Db } from "../connection.js";
 import { guarded } from "../db-errors.js";
-import { lazy, lazyPerShape } from "../lazy.js";
+import { lazy, lazyPerShape, limitPlaceholder } from "../lazy.js";
 import { apiKeys } from "../schema.js";
 
 /**
@@ -38,7 +38,7 @@ export function createApiKeyRepository(db: Db): ApiKeyRepository {
         ),
       )
       .orderBy(desc(apiKeys.id))
-      .limit(sql.placeholder("limit"))
+      .limit(limitPlaceholder("limit"))
       .prepare();
   const listStatement = lazyPerShape(prepareList);
 

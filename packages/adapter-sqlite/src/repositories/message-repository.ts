@@ -3,7 +3,7 @@ import type { Database } from "better-sqlite3";
 import { and, desc, eq, lt, sql } from "drizzle-orm";
 import type { Db } from "../connection.js";
 import { guarded } from "../db-errors.js";
-import { lazy, lazyPerShape } from "../lazy.js";
+import { lazy, lazyPerShape, limitPlaceholder } from "../lazy.js";
 import { messages } from "../schema.js";
 import type { EventAppender } from "./event-repository.js";
 
@@ -33,7 +33,7 @@ export function createMessageRepository(
         ),
       )
       .orderBy(desc(messages.id))
-      .limit(sql.placeholder("limit"))
+      .limit(limitPlaceholder("limit"))
       .prepare();
   };
   const listStatement = lazyPerShape(prepareList);
