@@ -159,8 +159,13 @@ async function main(): Promise<void> {
   } else {
     const database = await freshPostgres(adminUrl, "psm_bench");
     try {
-      const pg = await runBackend("postgres", { DATABASE_URL: database.url }, () =>
-        seedPostgres(database.url, listings),
+      const pg = await runBackend(
+        "postgres",
+        {
+          DATABASE_URL: database.url,
+          ...(process.env.PG_POOL_MAX ? { PG_POOL_MAX: process.env.PG_POOL_MAX } : {}),
+        },
+        () => seedPostgres(database.url, listings),
       );
       rows.push(...pg.rows);
       footprints.push(pg.footprint);
