@@ -2,6 +2,7 @@ import { isUuid, type OAuthClientRepository, type OAuthGrantRepository } from "@
 import { and, desc, eq, gt, isNull, lte, sql } from "drizzle-orm";
 import type { Db } from "../connection.js";
 import { guarded } from "../db-errors.js";
+import { lazy } from "../lazy.js";
 import { oauthClients, oauthCodes, oauthGrants, oauthRefreshTokens } from "../schema-oauth.js";
 
 /** OAuthClientRepository on drizzle. */
@@ -24,6 +25,14 @@ const liveAt = (now: Date) => and(isNull(oauthGrants.revokedAt), gt(oauthGrants.
  * condition false, and be told it reused it.
  */
 export function createOAuthGrantRepository(db: Db): OAuthGrantRepository {
+  // Every request with an OAuth access token reads its grant: built once, not by drizzle per request.
+  const grantById = lazy(() =>
+    db
+      .select()
+      .from(oauthGrants)
+      .where(eq(oauthGrants.id, sql.placeholder("id")))
+      .prepare("oauth_grant_by_id"),
+  );
   const revoke = async (tx: Pick<Db, "update">, id: string, now: Date, userId?: string) =>
     (
       await tx
@@ -109,9 +118,7 @@ export function createOAuthGrantRepository(db: Db): OAuthGrantRepository {
         }),
       ),
     findGrant: (id) =>
-      guarded(async () =>
-        isUuid(id) ? ((await db.select().from(oauthGrants).where(eq(oauthGrants.id, id)))[0] ?? null) : null,
-      ),
+      guarded(async () => (isUuid(id) ? ((await grantById().execute({ id }))[0] ?? null) : null)),
     findGrantByRefreshToken: (tokenHash) =>
       guarded(async () => {
         const [row] = await db

@@ -1,22 +1,34 @@
 import type { SessionRepository } from "@psm/core";
-import { and, eq, gt, lte } from "drizzle-orm";
+import { and, eq, gt, lte, sql } from "drizzle-orm";
 import type { Db } from "../connection.js";
 import { guarded } from "../db-errors.js";
+import { lazy } from "../lazy.js";
 import { sessions } from "../schema-sessions.js";
 
 /** Browser sessions on the `sessions` table. */
 export function createSessionRepository(db: Db): SessionRepository {
+  // Every signed-in page looks its session up: built once, not by drizzle on every request.
+  const live = lazy(() =>
+    db
+      .select()
+      .from(sessions)
+      .where(
+        and(
+          eq(sessions.tokenHash, sql.placeholder("tokenHash")),
+          gt(sessions.expiresAt, sql.placeholder("now")),
+        ),
+      )
+      .prepare("session_live"),
+  );
   return {
     insert: (session) =>
       guarded(async () => {
         await db.insert(sessions).values(session);
       }),
+    // A placeholder is bound as given, without the column's mapping: the instant as ISO text.
     find: (tokenHash, now) =>
       guarded(async () => {
-        const [row] = await db
-          .select()
-          .from(sessions)
-          .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now)));
+        const [row] = await live().execute({ tokenHash, now: now.toISOString() });
         return row ?? null;
       }),
     delete: (tokenHash) =>

@@ -1,7 +1,8 @@
 import type { OAuthClientRepository, OAuthGrant, OAuthGrantRepository } from "@psm/core";
-import { and, desc, eq, gt, isNull, lte } from "drizzle-orm";
+import { and, desc, eq, gt, isNull, lte, sql } from "drizzle-orm";
 import type { Db } from "../connection.js";
 import { guarded } from "../db-errors.js";
+import { lazy } from "../lazy.js";
 import { oauthClients, oauthCodes, oauthGrants, oauthRefreshTokens } from "../schema-oauth.js";
 
 /** OAuthClientRepository on drizzle. */
@@ -24,6 +25,14 @@ const liveAt = (now: Date) => and(isNull(oauthGrants.revokedAt), gt(oauthGrants.
  * the first's mark.
  */
 export function createOAuthGrantRepository(db: Db): OAuthGrantRepository {
+  // Every request with an OAuth access token reads its grant: prepared once, not compiled per request.
+  const grantById = lazy(() =>
+    db
+      .select()
+      .from(oauthGrants)
+      .where(eq(oauthGrants.id, sql.placeholder("id")))
+      .prepare(),
+  );
   const revoke = (tx: Pick<Db, "update">, id: string, now: Date, userId?: string): boolean =>
     tx
       .update(oauthGrants)
@@ -114,8 +123,7 @@ export function createOAuthGrantRepository(db: Db): OAuthGrantRepository {
           { behavior: "immediate" },
         ),
       ),
-    findGrant: (id) =>
-      guarded(() => db.select().from(oauthGrants).where(eq(oauthGrants.id, id)).get() ?? null),
+    findGrant: (id) => guarded(() => grantById().get({ id }) ?? null),
     findGrantByRefreshToken: (tokenHash) =>
       guarded(
         (): OAuthGrant | null =>
