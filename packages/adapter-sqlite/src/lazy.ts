@@ -35,8 +35,8 @@ export function lazyPerShape<A extends readonly (string | boolean)[], T>(
 /**
  * A query builder's limit bound to the placeholder `name`, written `+?` after `limit`: SQLite 3.54
  * plans with the value bound to a bare parameter there, so each new binding would compile the
- * prepared statement again (sql-limits.test.ts). Drizzle's type takes only a number or a placeholder; its dialect writes
- * any SQL it is given after `limit`.
+ * prepared statement again (sql-limits.test.ts). Drizzle's type takes only a number or a
+ * placeholder; its dialect writes any SQL it is given after `limit`.
  */
 export function limitPlaceholder(name: string): Placeholder {
   return sql`+${sql.placeholder(name)}` as unknown as Placeholder;
