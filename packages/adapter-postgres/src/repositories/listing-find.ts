@@ -1,4 +1,4 @@
-import type { Listing, ListingFind, ListingFindResult, SortKey } from "@psm/core";
+import type { Listing, ListingFind, ListingFindResult } from "@psm/core";
 import { and, inArray, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../connection.js";
 import { listings } from "../schema.js";
@@ -10,9 +10,6 @@ export const FIND_SLICE = 5_000;
 
 /** Entries of its index a part with words walks before it reads its matches from a GIN index instead. */
 export const FIND_PROBE = 500;
-
-const MIN_ID = "00000000-0000-0000-0000-000000000000";
-const MAX_ID = "ffffffff-ffff-ffff-ffff-ffffffffffff";
 
 interface KeyRow extends Record<string, unknown> {
   id: string;
@@ -124,9 +121,9 @@ function walkOrder(query: ListingFind, part: Part): SQL {
 
 /**
  * The answer of a find that reached its budget, bounded by construction: the
- * matches among the next FIND_SLICE entries of the sort's index in the
- * cursor's part, and where the next page goes on (the last entry examined, or
- * the start of the next part when this one ended within the walk).
+ * matches among the next FIND_SLICE entries of the sort's indexes from the
+ * cursor on (a part that ends within the walk hands what is left of it to the
+ * next part), and the last entry examined, where the next page goes on.
  */
 export async function findSlice(
   db: Db,
@@ -134,38 +131,33 @@ export async function findSlice(
   now: Date,
   slice = FIND_SLICE,
 ): Promise<ListingFindResult> {
-  const [first, ...rest] = remaining(query);
-  if (!first) return [];
-  const { part, from } = first;
-  // The index ranges go in WHERE (with the price bounds, a range of the price
-  // index); the rest, full text included, is each entry's `hit`, so LIMIT
-  // counts every entry examined.
-  const hit = and(...filters(query, now), part.probe) ?? sql`true`;
-  const rows = await db.execute<KeyRow & { hit: boolean }>(sql`select "listings"."id" as id,
-      "listings"."price" as price, (${hit}) as hit from "listings"
-    where ${and(...walkRange(query), part.range, from) ?? sql`true`}
-    order by ${walkOrder(query, part)} limit ${slice}`);
+  const parts = remaining(query);
   const keys: { id: string; rank: number }[] = [];
-  for (const row of rows) {
-    if (row.hit && keys.push({ id: row.id, rank: part.rank }) >= query.limit) return withListings(db, keys);
+  let left = slice;
+  for (const { part, from } of parts) {
+    // The index ranges go in WHERE (with the price bounds, a range of the price
+    // index); the rest, full text included, is each entry's `hit`, so LIMIT
+    // counts every entry examined.
+    const hit = and(...filters(query, now), part.probe) ?? sql`true`;
+    const rows = await db.execute<KeyRow & { hit: boolean }>(sql`select "listings"."id" as id,
+        "listings"."price" as price, (${hit}) as hit from "listings"
+      where ${and(...walkRange(query), part.range, from) ?? sql`true`}
+      order by ${walkOrder(query, part)} limit ${left}`);
+    for (const row of rows) {
+      if (row.hit && keys.push({ id: row.id, rank: part.rank }) >= query.limit) return withListings(db, keys);
+    }
+    const last = rows.at(-1);
+    if (rows.length >= left && last) {
+      const found = await withListings(db, keys);
+      found.resumeAfter = { rank: part.rank, price: last.price, id: last.id };
+      return found;
+    }
+    left -= rows.length;
   }
-  const found = await withListings(db, keys);
-  const last = rows.at(-1);
-  if (rows.length >= slice && last) {
-    found.resumeAfter = { rank: part.rank, price: last.price, id: last.id };
-  } else if (rest[0]) {
-    found.resumeAfter = startOf(query);
-  }
-  return found;
+  return withListings(db, keys);
 }
 
 /** The price bounds alone, as conditions. */
 function priceBounds(query: ListingFind): SQL[] {
   return filters({ status: "all", minPrice: query.minPrice, maxPrice: query.maxPrice }, new Date(0));
-}
-
-/** A key just before the second part of the query's sort. */
-function startOf(query: ListingFind): SortKey {
-  if (query.sort === "relevance") return { rank: 1, price: null, id: MAX_ID };
-  return { rank: 0, price: null, id: query.sort === "price_asc" ? MIN_ID : MAX_ID };
 }
