@@ -8,7 +8,7 @@ import { startWebhookRelay } from "@psm/adapter-webhooks";
 import { startSavedSearchMatcher } from "@psm/core";
 import { createUploadGate } from "@psm/host";
 import { ConfigError, readConfig } from "./config.js";
-import { collectStartupGarbage, collectWhenIdle } from "./heap.js";
+import { collectStartupGarbage, collectWhenIdle, returnFreeMemory } from "./heap.js";
 import { accessLogger, createLogger } from "./logger.js";
 import { openMarketplace } from "./marketplace.js";
 import { MAX_UPLOAD_BYTES, mcpSurface, toolCatalog } from "./mcp.js";
@@ -92,7 +92,10 @@ async function main(): Promise<void> {
   const rateLimit = metrics.countRefusals(rateLimiting.hooks);
 
   // What a burst of traffic left goes back to the system once the server has been quiet a while.
-  const idleCollector = collectWhenIdle(IDLE_COLLECTION_MS);
+  const idleCollector = collectWhenIdle(IDLE_COLLECTION_MS, () => {
+    storage.releaseMemory?.();
+    returnFreeMemory();
+  });
 
   // The pages for people, mounted last: their catch-all answers unknown pages.
   const web = createWebSurface({

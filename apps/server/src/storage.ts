@@ -5,9 +5,13 @@ import type { Config } from "./config.js";
 import { resolveDrizzleDirectly } from "./drizzle-resolve.js";
 import { databaseError } from "./start-errors.js";
 
-/** The storage, and on PostgreSQL how busy its search pool is (the metrics read it). */
+/**
+ * The storage, on PostgreSQL how busy its search pool is (the metrics read it), and on SQLite
+ * the memory it hands back once the server is quiet (heap.ts).
+ */
 export type ServerStorage = Storage & {
   readonly searchPool?: { readonly size: number; readonly inFlight: number };
+  releaseMemory?(): void;
 };
 
 /**

@@ -1,6 +1,6 @@
 import type { Storage } from "@psm/core";
 import { drizzle } from "drizzle-orm/better-sqlite3";
-import { openConnection } from "./connection.js";
+import { openConnection, releaseMemory } from "./connection.js";
 import { guarded } from "./db-errors.js";
 import { lazy } from "./lazy.js";
 import { applyMigrations } from "./migrate.js";
@@ -19,11 +19,21 @@ export interface SqliteStorageOptions {
   searchBudget?: number | undefined;
 }
 
+/** The SQLite storage: core's Storage, and memory it can hand back while idle. */
+export interface SqliteStorage extends Storage {
+  /**
+   * Returns the connection's page cache and its mapped database pages to the
+   * system; reads afterwards map them again as they need them. For a server
+   * that has gone quiet: cheap, but it unmaps the whole file.
+   */
+  releaseMemory(): void;
+}
+
 /**
  * Opens (creating if needed) the SQLite database at `file` and returns the
  * repositories on it. Call `migrate()` before first use.
  */
-export function openSqliteStorage(options: SqliteStorageOptions): Storage {
+export function openSqliteStorage(options: SqliteStorageOptions): SqliteStorage {
   const sqlite = openConnection(options.file);
   const db = drizzle({ client: sqlite });
   const probe = lazy(() => sqlite.prepare<[], number>("SELECT 1").pluck());
@@ -31,6 +41,7 @@ export function openSqliteStorage(options: SqliteStorageOptions): Storage {
     repositories: createRepositories(sqlite, db, { searchBudget: options.searchBudget }),
     migrate: () => guarded(() => applyMigrations(db, sqlite)),
     ping: () => guarded(() => probe().get() === 1).catch(() => false),
+    releaseMemory: () => releaseMemory(sqlite),
     close: () =>
       guarded(() => {
         if (!sqlite.open) return;
