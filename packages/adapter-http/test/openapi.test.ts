@@ -99,11 +99,11 @@ function undescribed(doc: Doc): string[] {
 }
 
 describe("/openapi.json", () => {
-  test("OpenAPI 3.1, version 1.2.0, both security schemes", async () => {
+  test("OpenAPI 3.1, version 1.3.0, both security schemes", async () => {
     const { doc } = await load();
     expect(doc.openapi).toBe("3.1.0");
     expect(doc.info.version).toBe(API_VERSION);
-    expect(API_VERSION).toBe("1.2.0");
+    expect(API_VERSION).toBe("1.3.0");
     expect(doc.components.securitySchemes).toEqual({
       ApiKeyAuth: expect.objectContaining({ type: "apiKey", in: "header", name: "X-API-Key" }),
       BearerAuth: expect.objectContaining({ type: "http", scheme: "bearer", bearerFormat: "JWT" }),

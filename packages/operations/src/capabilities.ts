@@ -17,8 +17,11 @@ import type { OperationsConfig } from "./config.js";
 import { IDEMPOTENCY_POLICY } from "./kept-answers.js";
 import { type AuthRequirement, authIn, type HttpMethod, type Operation } from "./operation.js";
 
-/** The version of this interface (decisions.md "Changes from 1.0.2": 1.2.0). */
-export const API_VERSION = "1.2.0";
+/**
+ * The version of this interface (decisions.md "Changes from 1.0.2"): 1.3.0 since every change of
+ * 1.3.0 has landed (issues 28, 29 and 31).
+ */
+export const API_VERSION = "1.3.0";
 
 /** One entry of the capabilities document: an operation as a caller needs to know it. */
 export interface Capability {
@@ -54,7 +57,7 @@ const GAPS_OPEN_IN_LEGACY = [
 ];
 
 const CHANGES_FROM_1_0_2 = [
-  "Versions: 1.1.0 added PATCH and DELETE /api/listings/{id}, the status filter, cursors and error codes; 1.2.0 the changes marked 1.2.0.",
+  "Versions: 1.1.0 added PATCH and DELETE /api/listings/{id}, the status filter, cursors and error codes; 1.2.0 and 1.3.0 the changes marked with them.",
   "Strict mode (default) requires an API key or JWT on GET/POST /api/messages and POST /api/profiles/sync and /limit.",
   "GET /api/auth/me accepts an API key as well as a JWT.",
   "POST /api/profiles/limit no longer increments: active_listings_count is derived from real listings.",
@@ -67,8 +70,10 @@ const CHANGES_FROM_1_0_2 = [
   "1.2.0: the default display name no longer shows the email.",
   "1.2.0: `Idempotency-Key` on POST, PATCH and DELETE replays the stored answer of a retried request.",
   "1.2.0: `Cache-Control: no-store` on every answer that carries a secret or private data.",
-  "1.3.0 (landing): Listing gains `price_unit` (fixed, the default, hour, day or month: what the price buys); prices are in the marketplace's `currency`, named in this document; POST /api/parse-pdf suggests a price_unit.",
-  "1.3.0 (landing): API keys take `scopes` and `expires_at` and rotate with a grace period (POST /api/keys/{id}/rotate); the key list shows prefix, scopes and expiry; a deactivated key is 401 api_key_revoked, an expired one 401 api_key_expired; a call outside a key's scopes is 403 insufficient_scope. OAuth 2.1 (unless OAUTH=off): the server is its own authorization server, so an MCP client connects with its URL alone.",
+  "1.3.0: Listing gains `price_unit` (fixed, the default, hour, day or month: what the price buys); prices are in the marketplace's `currency`, named in this document; POST /api/parse-pdf suggests a price_unit.",
+  "1.3.0: API keys take `scopes` and `expires_at` and rotate with a grace period (POST /api/keys/{id}/rotate); the key list shows prefix, scopes and expiry; a deactivated key is 401 api_key_revoked, an expired one 401 api_key_expired; a call outside a key's scopes is 403 insufficient_scope. OAuth 2.1 (unless OAUTH=off): the server is its own authorization server, so an MCP client connects with its URL alone.",
+  "1.3.0: GET /api/listings takes `q` (words in title and description, stemmed, case- and accent-insensitive, ranked by relevance), `min_price` and `max_price`, `sort` (newest, relevance, price_asc, price_desc) and `facets=category`; POST /api/keys takes an optional body {name?, scopes?, expires_at?}.",
+  "1.3.0: every change worth telling is an event (GET /api/events, a transactional outbox); webhooks signed by Standard Webhooks 1.0.0 (/api/webhooks); notification mails with one-click unsubscribe (GET and PATCH /api/notifications); saved searches that tell their owner of new matches (/api/saved-searches).",
   "1.2.0: agents can connect over the Model Context Protocol at /mcp (stateless Streamable HTTP, the same X-API-Key or Bearer credentials; each tool named as the capability it runs); /llms.txt says how.",
 ];
 

@@ -1,7 +1,7 @@
 /**
  * What the service says of itself and what it costs to read: /docs and the OpenAPI document
  * compressed for clients that accept it, the admin-key warning, the capabilities document's
- * version 1.2.0 and legacy mode's email gap.
+ * version 1.3.0 and legacy mode's email gap.
  */
 import { request as httpRequest } from "node:http";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
@@ -100,7 +100,7 @@ describe("what the service says of itself", () => {
     expect(created).toContain('"warning"');
   });
 
-  test("the capabilities document: version 1.2.0, the admin-key rule, legacy mode's email gap", async () => {
+  test("the capabilities document: version 1.3.0, the admin-key rule, legacy mode's email gap", async () => {
     for (const mode of ["strict", "legacy"] as const) {
       const t = target({ mode });
       const caps = await t.json<{
@@ -109,18 +109,33 @@ describe("what the service says of itself", () => {
         changes_from_1_0_2: string[];
         authentication: { header: string; how_obtained: string }[];
       }>(await t.request("GET", "/api/capabilities"));
-      expect(caps.version).toBe("1.2.0");
-      expect(API_VERSION).toBe("1.2.0");
+      expect(caps.version).toBe("1.3.0");
+      expect(API_VERSION).toBe("1.3.0");
       const apiKey = caps.authentication.find((entry) => entry.header === "X-API-Key");
       expect(apiKey?.how_obtained).toContain("admin's key acts as admin outside /api/admin");
       expect(caps.changes_from_1_0_2.some((line) => line.includes("Cache-Control: no-store"))).toBe(true);
+      // Every part of 1.3.0 is named, none still "landing".
+      const of130 = caps.changes_from_1_0_2.filter((line) => line.startsWith("1.3.0: ")).join("\n");
+      for (const part of [
+        "price_unit",
+        "`q`",
+        "scopes",
+        "OAuth 2.1",
+        "/api/events",
+        "/api/webhooks",
+        "/api/notifications",
+        "/api/saved-searches",
+      ]) {
+        expect(of130).toContain(part);
+      }
+      expect(caps.changes_from_1_0_2.join("\n")).not.toContain("landing");
       const emailGap = caps.known_gaps.some(
         (gap) => gap.includes("GET /api/profiles") && gap.includes("email"),
       );
       expect(emailGap, mode).toBe(mode === "legacy");
     }
     const openapi = await target().request("GET", "/openapi.json");
-    expect(((await openapi.json()) as { info: { version: string } }).info.version).toBe("1.2.0");
+    expect(((await openapi.json()) as { info: { version: string } }).info.version).toBe("1.3.0");
   });
 
   test("legacy mode's email gap is real: an anonymous caller sees every email", async () => {

@@ -15,10 +15,10 @@ function oversized(): Uint8Array {
 /** Capabilities, the OpenAPI document, /docs, the probes, and the protocol-level answers. */
 export function metaScenario(mode: Mode, world: () => World): void {
   describe("service documents and protocol", () => {
-    it("serves the capabilities document: version 1.2.0, this mode, its known gaps, every endpoint", async () => {
+    it("serves the capabilities document: version 1.3.0, this mode, its known gaps, every endpoint", async () => {
       const reply = await world().api.get("/api/capabilities");
       expectStatus(reply, 200);
-      expect(reply.body).toMatchObject({ name: expect.any(String), version: "1.2.0", security_mode: mode });
+      expect(reply.body).toMatchObject({ name: expect.any(String), version: "1.3.0", security_mode: mode });
       const gaps = arr(reply.body.known_gaps).map(str);
       if (mode === "strict") expect(gaps).toEqual([]);
       else {
@@ -42,11 +42,11 @@ export function metaScenario(mode: Mode, world: () => World): void {
       expect(reply.body.limits).toEqual(expect.any(Object));
     });
 
-    it("serves /openapi.json: OpenAPI 3.1, info.version 1.2.0, every endpoint and service route", async () => {
+    it("serves /openapi.json: OpenAPI 3.1, info.version 1.3.0, every endpoint and service route", async () => {
       const reply = await world().api.get("/openapi.json");
       expectStatus(reply, 200);
       expect(reply.body.openapi).toEqual(expect.stringMatching(/^3\.1\.\d+$/));
-      expect(reply.body.info?.version).toBe("1.2.0");
+      expect(reply.body.info?.version).toBe("1.3.0");
       const documented = new Set<string>();
       for (const [path, item] of Object.entries(reply.body.paths ?? {})) {
         for (const method of Object.keys(item)) documented.add(`${method.toUpperCase()} ${path}`);
