@@ -1,7 +1,8 @@
-import { buildUser } from "@psm/core/testing";
+import { buildListing, buildUser } from "@psm/core/testing";
 import Database from "better-sqlite3";
 import { afterAll, describe, expect, it } from "vitest";
 import { databaseBefore, insertOldUser } from "../test/database-before.js";
+import { toParams } from "./repositories/listing-rows.js";
 import { openMigrated, removeTempDbs } from "./test-support/temp-db.js";
 
 afterAll(removeTempDbs);
@@ -25,10 +26,22 @@ function seedOld(sqlite: Database.Database) {
   return { user, insertMatch };
 }
 
+/** Listings `numbers` by `user`, written with the schema of 0015 to 0018. */
+function insertOldListings(sqlite: Database.Database, userId: string, numbers: number[]): void {
+  const insert = sqlite.prepare(
+    `INSERT INTO listings (seq, id, title, title_folded, description, price, price_unit, category, condition,
+       images, user_id, structured_data, status, contact_email, expires_at, views, created_at)
+     VALUES (@seq, @id, @title, @title_folded, @description, @price, @price_unit, @category, @condition,
+       @images, @user_id, @structured_data, @status, @contact_email, @expires_at, @views, @created_at)`,
+  );
+  for (const n of numbers) insert.run({ ...toParams(buildListing({ id: listingId(n), userId })), seq: n });
+}
+
 describe("saved_search_matches upgrades", () => {
   it("0016 and 0017: every pair kept, mailed or not, and still told once; keyed by listing", async () => {
     const { file, sqlite } = databaseBefore("0016_saved-search-matches-without-rowid");
-    const { insertMatch } = seedOld(sqlite);
+    const { user, insertMatch } = seedOld(sqlite);
+    insertOldListings(sqlite, user.id, [1, 2, 3]);
     insertMatch.run(SEARCH, listingId(1), 1_000, 2_000);
     insertMatch.run(SEARCH, listingId(2), 3_000, null);
     sqlite.close();
@@ -92,6 +105,42 @@ describe("saved_search_matches upgrades", () => {
       ]);
       await repo.markMailed(user.id, null, unmailed.through!);
       expect((await repo.unmailedMatches(user.id, null, 10)).matches).toEqual([]);
+    } finally {
+      await storage.close();
+    }
+  });
+
+  it("0019: the matches of listings deleted before go, and from then on each listing's go with it", async () => {
+    const { file, sqlite } = databaseBefore("0019_listing-matches-go-with-it");
+    const user = buildUser();
+    insertOldUser(sqlite, user);
+    insertOldListings(sqlite, user.id, [1, 2]);
+    // Since 0017 a match row is the pair and its time; no foreign key to the saved search.
+    const insertMatch = sqlite.prepare(
+      "INSERT INTO saved_search_matches (saved_search_id, listing_id, matched_at) VALUES (?, ?, ?)",
+    );
+    insertMatch.run(SEARCH, listingId(1), 1_000);
+    insertMatch.run(SEARCH, listingId(2), 1_000);
+    insertMatch.run(OTHER_SEARCH, listingId(2), 1_000);
+    insertMatch.run(SEARCH, listingId(3), 1_000); // listing 3 was deleted, its match kept
+    sqlite.close();
+
+    const matchesOf = () => {
+      const db = new Database(file, { readonly: true });
+      try {
+        return db.prepare("SELECT listing_id FROM saved_search_matches ORDER BY 1").pluck().all();
+      } finally {
+        db.close();
+      }
+    };
+    const storage = await openMigrated(file);
+    try {
+      expect(matchesOf()).toEqual([listingId(1), listingId(2), listingId(2)]);
+      expect(await storage.repositories.listings.delete(listingId(2))).toBe(true);
+      expect(matchesOf()).toEqual([listingId(1)]);
+      // With the account: the users cascade deletes the listing, and the trigger its matches.
+      expect(await storage.repositories.users.deleteCascade(user.id)).toBe(true);
+      expect(matchesOf()).toEqual([]);
     } finally {
       await storage.close();
     }

@@ -100,6 +100,7 @@ describe("migrations", () => {
       ]),
     );
     expect(names("trigger").sort()).toEqual([
+      "listings_delete_saved_search_matches",
       "listings_fts_after_delete",
       "listings_fts_after_insert",
       "listings_fts_after_update",

@@ -97,9 +97,10 @@ export function createSavedSearchRepository(db: Db): SavedSearchRepository {
           .where(sql`${savedSearches.matchKey} = any(${sql.param([...keys])}::text[])`);
         return rows.map(toSavedSearch);
       }),
-    // One statement. Only pairs whose saved search exists go in, and those are held (KEY SHARE)
-    // until the transaction ends, as webhook deliveries' insertMany: a saved search deleted
-    // meanwhile never fails the others' rows. A pair recorded before conflicts and is skipped.
+    // One statement. Only pairs whose saved search and listing exist go in, and those are held
+    // (KEY SHARE) until the transaction ends, as webhook deliveries' insertMany: one deleted
+    // meanwhile never fails the others' rows, and a listing's delete waits for the insert, then
+    // takes its matches (the trigger of 0020). A pair recorded before conflicts and is skipped.
     recordMatches: (matches) =>
       guarded(async () => {
         const unique = new Map<string, SavedSearchMatch>();
@@ -111,9 +112,12 @@ export function createSavedSearchRepository(db: Db): SavedSearchRepository {
         if (unique.size === 0) return [];
         const rows = [...unique.values()];
         const searchIds = [...new Set(rows.map((row) => row.savedSearchId))];
+        const listingIds = [...new Set(rows.map((row) => row.listingId))];
         const recorded = await db.execute<{ saved_search_id: string; listing_id: string }>(sql`
           with live as (
             select id from saved_searches where id = any(${sql.param(searchIds)}::uuid[]) order by id for key share
+          ), listed as (
+            select id from listings where id = any(${sql.param(listingIds)}::uuid[]) order by id for key share
           )
           insert into saved_search_matches (saved_search_id, listing_id, matched_at)
           select m.saved_search_id::uuid, m.listing_id::uuid, m.matched_at::timestamptz
@@ -122,7 +126,7 @@ export function createSavedSearchRepository(db: Db): SavedSearchRepository {
             ${texts(rows.map((row) => row.listingId))}::text[],
             ${texts(rows.map((row) => row.matchedAt.toISOString()))}::text[]
           ) as m(saved_search_id, listing_id, matched_at)
-          where m.saved_search_id::uuid in (select id from live)
+          where m.saved_search_id::uuid in (select id from live) and m.listing_id::uuid in (select id from listed)
           on conflict do nothing
           returning saved_search_id, listing_id`);
         return recorded.flatMap((row) => unique.get(`${row.saved_search_id}/${row.listing_id}`) ?? []);

@@ -46,14 +46,15 @@ function prepareMatchStatements(sqlite: Database) {
           WHERE match_key IN (SELECT value FROM json_each(?))`,
       )
       .raw(),
-    // A pair already recorded conflicts and is skipped, and a saved search deleted since the
-    // candidates were read is left out. In key order (listing, saved search), so the WITHOUT
+    // A pair already recorded conflicts and is skipped, and a saved search or a listing deleted
+    // since the candidates were read is left out (a listing's matches went with it: 0019). In key order (listing, saved search), so the WITHOUT
     // ROWID table is filled as a b-tree likes.
     record: sqlite
       .prepare<[string], [string, string, number]>(
         `INSERT INTO saved_search_matches (saved_search_id, listing_id, matched_at)
           SELECT m.value ->> 0, m.value ->> 1, m.value ->> 2 FROM json_each(?) AS m
           WHERE EXISTS (SELECT 1 FROM saved_searches WHERE saved_searches.id = m.value ->> 0)
+            AND EXISTS (SELECT 1 FROM listings WHERE listings.id = m.value ->> 1)
           ORDER BY 2, 1
           ON CONFLICT DO NOTHING
           RETURNING saved_search_id, listing_id, matched_at`,

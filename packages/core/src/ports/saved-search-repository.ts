@@ -46,7 +46,8 @@ export interface SavedSearchRepository {
   /**
    * Records that listings matched saved searches, in one step, and answers the matches recorded
    * now: a pair recorded before is not again (so its owner is told once), nor one whose saved
-   * search no longer exists. Pairs repeated within `matches` count once.
+   * search or listing no longer exists. Pairs repeated within `matches` count once. A listing's
+   * recorded matches go when it is deleted (with its author too), so none outlives it.
    */
   recordMatches(matches: readonly SavedSearchMatch[]): Promise<SavedSearchMatch[]>;
   /**

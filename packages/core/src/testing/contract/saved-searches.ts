@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { NewEvent } from "../../domain/event.js";
+import type { Listing } from "../../domain/listing.js";
 import { MAX_SAVED_SEARCHES_PER_USER, savedSearchMatchKey } from "../../domain/saved-search.js";
 import type { Repositories } from "../../ports/repositories.js";
 import { type SavedSearchMatch, UNMAILED_SCAN_EVENTS } from "../../ports/saved-search-repository.js";
@@ -100,6 +101,23 @@ export function savedSearchCases(ctx: ContractContext): void {
       expect(await repos.savedSearches.delete(byCategory.id)).toBe(true);
       expect(await repos.savedSearches.delete(byCategory.id)).toBe(false);
       expect(await repos.savedSearches.recordMatches([gone])).toEqual([]);
+    });
+
+    it("records no match of a deleted listing: its author deleted it before the matcher came", async () => {
+      const repos = ctx.repos();
+      const [owner, author] = [await seedUser(repos), await seedUser(repos)];
+      const search = buildSavedSearch({ userId: owner.id, category: "cybersecurity" });
+      await repos.savedSearches.insertWithinLimit(search, 20);
+      const [kept, deleted] = await seedListings(repos, [listingOf(author, 0), listingOf(author, MINUTE)]);
+      expect(await repos.listings.delete(deleted!.id)).toBe(true);
+      const match = (listing: Listing) => ({
+        savedSearchId: search.id,
+        listingId: listing.id,
+        matchedAt: at(MINUTE),
+      });
+      expect(await repos.savedSearches.recordMatches([match(deleted!), match(kept!)])).toEqual([
+        match(kept!),
+      ]);
     });
 
     it("never tells of a deleted saved search's matches, and a deleted user's searches go", async () => {

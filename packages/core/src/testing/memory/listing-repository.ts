@@ -74,6 +74,9 @@ export function createMemoryListingRepository(state: MemoryState): ListingReposi
     },
     async delete(id: string, events?: readonly NewEvent[]) {
       if (!listings.delete(id)) return false;
+      // Its saved-search matches go with it, as the SQL storages' trigger takes them.
+      for (const [key, row] of state.savedSearchMatches)
+        if (row.listingId === id) state.savedSearchMatches.delete(key);
       appendEvents(state, events);
       return true;
     },

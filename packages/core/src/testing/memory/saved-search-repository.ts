@@ -53,6 +53,7 @@ export function createMemorySavedSearchRepository(state: MemoryState): SavedSear
       for (const match of matches) {
         const key = `${match.savedSearchId}/${match.listingId}`;
         if (!savedSearches.has(match.savedSearchId) || savedSearchMatches.has(key)) continue;
+        if (!state.listings.has(match.listingId)) continue;
         const row = {
           savedSearchId: match.savedSearchId,
           listingId: match.listingId,

@@ -83,7 +83,10 @@ export function createMemoryUserRepository(state: MemoryState): UserRepository {
       removeWhere(state.webhooks, (row) => hooks.has(row.id));
       removeWhere(state.webhookDeliveries, (row) => hooks.has(row.webhookId));
       removeWhere(state.savedSearches, (row) => row.userId === id);
-      removeWhere(state.savedSearchMatches, (row) => !state.savedSearches.has(row.savedSearchId));
+      removeWhere(
+        state.savedSearchMatches,
+        (row) => !state.savedSearches.has(row.savedSearchId) || !state.listings.has(row.listingId),
+      );
       return true;
     },
   };
