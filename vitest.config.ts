@@ -13,8 +13,10 @@ export default defineConfig({
       "apps/*/src/**/*.test.ts",
       "apps/*/test/**/*.test.ts",
     ],
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // Timeouts catch hangs, never slowness: two test files run at once on CI's 2 cores, each
+    // with its servers, PostgreSQL or Chromium, and a test that takes 20 s alone can take 60.
+    testTimeout: 120_000,
+    hookTimeout: 180_000,
     pool: "forks",
     // One fork per core. Vitest's default leaves one core free, which on CI's 2 cores ran the
     // files one at a time while most waited on a server process, PostgreSQL or Chromium: the

@@ -91,7 +91,7 @@ describe("a client generated from /openapi.json (openapi-typescript, openapi-fet
 
   test("the client type-checks against the generated types, strictly", () => {
     expect(typeErrors(generated.client)).toEqual([]);
-  }, 60_000);
+  }, 180_000);
 
   test("a mistyped call does not type-check: the types are the API's, not `any`", () => {
     const wrong = join(generated.dir, "wrong.mts");
@@ -109,7 +109,7 @@ describe("a client generated from /openapi.json (openapi-typescript, openapi-fet
     const errors = typeErrors(wrong);
     expect(errors.some((e) => e.includes('"plumbing"'))).toBe(true);
     expect(errors.some((e) => e.includes("wrong.mts:5:"))).toBe(true);
-  }, 60_000);
+  }, 180_000);
 
   test("the client runs the README's first session", async () => {
     const { firstSession } = await import(pathToFileURL(generated.client).href);

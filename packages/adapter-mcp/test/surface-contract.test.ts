@@ -106,7 +106,7 @@ describe("one surface contract: REST and MCP answer hostile input alike", async 
   };
 
   for (const tool of tools) {
-    it(`${tool.name}: the same answer on both surfaces`, { timeout: 60_000 }, async () => {
+    it(`${tool.name}: the same answer on both surfaces`, { timeout: 180_000 }, async () => {
       const params = [...(tool.http?.path ?? "").matchAll(/\{(\w+)\}/g)].map(([, name]) => name ?? "");
       const fields = Object.keys(tool.inputSchema.properties ?? {}).filter(
         (name) => !params.includes(name) && name !== "idempotency_key",

@@ -63,7 +63,7 @@ describe.each(BACKENDS)("psm-server seed-demo on %s", (backend) => {
     } finally {
       await database.dispose();
     }
-  }, 60_000);
+  }, 180_000);
 });
 
 describe("psm-server seed-demo refusals", () => {

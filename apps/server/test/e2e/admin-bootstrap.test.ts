@@ -21,7 +21,7 @@ function warnings(server: ServerProcess): Record<string, unknown>[] {
 // Whoever registered the operator's address before the operator configured
 // ADMIN_EMAIL must not become the admin, nor keep anything of the account.
 // Each case starts the server twice: slow machines need more than the default 30 s.
-describe.concurrent("ADMIN_EMAIL bootstrap", { timeout: 90_000 }, () => {
+describe.concurrent("ADMIN_EMAIL bootstrap", { timeout: 180_000 }, () => {
   it.for(BACKENDS)(
     "on %s takes a pre-registered address back from the attacker, with a warning",
     async (backend, { onTestFinished }) => {

@@ -84,7 +84,7 @@ describe("pnpm start", () => {
     // observable here (restart.test.ts asserts it); its drain log line is.
     await stop();
     expect(output()).toMatch(/"msg":"stopped"/);
-  }, 60_000);
+  }, 180_000);
 });
 
 // The `psm-server` command (bin/psm-server.js, then dist/bin.js) checks the Node.js version with syntax

@@ -133,5 +133,5 @@ function registerTests(): void {
 if (!BACKENDS.includes("postgres")) {
   test.skip(`reset mail with two processes on PostgreSQL: ${POSTGRES_SKIP_REASON}`, () => {});
 } else {
-  describe("reset mail with two server processes on one PostgreSQL", { timeout: 60_000 }, registerTests);
+  describe("reset mail with two server processes on one PostgreSQL", { timeout: 180_000 }, registerTests);
 }

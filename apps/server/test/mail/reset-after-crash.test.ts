@@ -13,7 +13,7 @@ reportSkippedPostgres("a reset request survives a SIGKILL after its 200");
 describe.each(NAMED_BACKENDS)("a reset request acknowledged before a SIGKILL, on $name", ({ backend }) => {
   const h = useHarness();
 
-  test("the restarted server sends its mail, exactly once", { timeout: 90_000 }, async () => {
+  test("the restarted server sends its mail, exactly once", { timeout: 180_000 }, async () => {
     const database = await h.database(backend, "psm_reset_crash");
     const dataDir = await h.dataDir();
     const silent = await startSilentPort();

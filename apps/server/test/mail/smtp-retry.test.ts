@@ -28,7 +28,7 @@ function waitForRetryLogged(server: ServerProcess): Promise<true> {
 // MAIL_RETRY: first retry 1-2 s after a failure, and the dispatcher polls every
 // second, so each of these takes a few seconds, not minutes. They mostly wait
 // on those timers, each with servers of its own, so they run side by side.
-describe.concurrent("reset mail survives SMTP failures", { timeout: 60_000 }, () => {
+describe.concurrent("reset mail survives SMTP failures", { timeout: 180_000 }, () => {
   test("a 451 on the first attempt: the mail arrives once, after the retry", async ({ onTestFinished }) => {
     const { server, smtp, context } = await startMailServer(harnessFor(onTestFinished), {
       smtp: { refuse: (attempt) => attempt === 1 },

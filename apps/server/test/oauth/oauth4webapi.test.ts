@@ -145,7 +145,7 @@ describe("OAuth 2.1 refusals with oauth4webapi", () => {
   const h = useHarness();
 
   test("refuses plain PKCE, no challenge, a foreign resource, a wrong redirect, a loopback metadata document, hostile and excess registrations", {
-    timeout: 60_000,
+    timeout: 180_000,
   }, async () => {
     // Rate limits on, as in production: registration counts against the sign-up quota.
     const server = await h.selfLinkedServer({ dataDir: await h.dataDir(), env: { RATE_LIMIT: "on" } });
@@ -214,7 +214,7 @@ describe("OAuth 2.1 refusals with oauth4webapi", () => {
 describe("OAUTH=off", () => {
   const h = useHarness();
 
-  test("serves no authorization server, and /mcp's metadata names none", { timeout: 60_000 }, async () => {
+  test("serves no authorization server, and /mcp's metadata names none", { timeout: 180_000 }, async () => {
     const server = await h.selfLinkedServer({ dataDir: await h.dataDir(), env: { OAUTH: "off" } });
     const base = server.url;
     for (const path of ["/.well-known/oauth-authorization-server", "/oauth/authorize?client_id=x"]) {

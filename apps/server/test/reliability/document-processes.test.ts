@@ -63,5 +63,5 @@ describe.skipIf(process.platform !== "linux")("document processes (needs /proc t
     }
     expectStatus(await parse(), 200);
     expect(server.child.exitCode).toBeNull();
-  }, 60_000);
+  }, 180_000);
 });

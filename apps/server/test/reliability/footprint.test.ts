@@ -80,5 +80,5 @@ describe.skipIf(process.platform !== "linux")("what a started server holds (need
     expect(childrenOf(pid)).toHaveLength(1);
     expect(loadedOf(file)).not.toContain("/tesseract.js/");
     expect(loadedOf(file)).not.toContain("/unpdf/");
-  }, 60_000);
+  }, 180_000);
 });

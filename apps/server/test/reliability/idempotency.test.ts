@@ -52,7 +52,7 @@ describe.each(NAMED_BACKENDS)("Idempotency-Key on $name, real server process", (
     expect(created.filter((a) => a.headers.get("Idempotent-Replayed") === null)).toHaveLength(1);
     expect(new Set(created.map((a) => JSON.stringify(a.body))).size).toBe(1);
     expect(await listingsOf(server.url, user.token, user.id)).toHaveLength(1);
-  }, 60_000);
+  }, 180_000);
 
   test("SIGKILL during keyed creates, restart, retry each key: exactly one listing per key", async () => {
     const opened = await openCheckedStorage(h, backend);
@@ -104,5 +104,5 @@ describe.skipIf(!BACKENDS.includes("postgres"))("Idempotency-Key across processe
       answers.filter((x) => x.status === 201 && x.headers.get("Idempotent-Replayed") === null),
     ).toHaveLength(1);
     expect(await listingsOf(b.url, user.token, user.id)).toHaveLength(1);
-  }, 60_000);
+  }, 180_000);
 });

@@ -22,7 +22,7 @@ describe.each(NAMED_BACKENDS)("saved searches on $name", ({ backend }) => {
   const h = useHarness();
 
   test("save, list, be told once of a matching listing that is not one's own, delete", {
-    timeout: 90_000,
+    timeout: 180_000,
   }, async () => {
     const database = await h.database(backend, "psm_saved");
     const server = await h.server({ dataDir: await h.dataDir(), env: database.env });
@@ -107,7 +107,7 @@ describe.each(NAMED_BACKENDS)("saved searches on $name", ({ backend }) => {
   });
 
   test("at most 20 per user (403), at least one criterion (400), and only with the scope", {
-    timeout: 60_000,
+    timeout: 180_000,
   }, async () => {
     const database = await h.database(backend, "psm_saved_rules");
     const server = await h.server({ dataDir: await h.dataDir(), env: database.env });

@@ -27,7 +27,7 @@ let accounts = 0;
 
 beforeAll(async () => {
   server = await h.server({ dataDir: await h.dataDir() });
-}, 60_000);
+}, 180_000);
 
 /** A new account: its address, a JWT and a session on the pages. */
 async function account(): Promise<{ email: string; token: string; web: WebSession }> {
@@ -53,7 +53,7 @@ const MCP_HEADERS = { "content-type": "application/json", accept: "application/j
 
 describe("one upload share per account, whatever the surface", () => {
   test("two held uploads (API and MCP) refuse a third on the API, MCP and the pages; freed, all three work", {
-    timeout: 60_000,
+    timeout: 180_000,
   }, async () => {
     const { token, web } = await account();
     const auth = { authorization: `Bearer ${token}` };

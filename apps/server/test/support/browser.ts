@@ -54,8 +54,9 @@ export async function openTab(browser: Browser, baseURL: string, javaScript: boo
     javaScriptEnabled: javaScript,
     viewport: VIEWPORTS.laptop,
   });
-  // Shorter than a test's own timeout, so a missing control fails with its name.
-  context.setDefaultTimeout(10_000);
+  // Shorter than a test's own timeout, so a missing control fails with its name; long enough
+  // for a page on a machine shared with another test file.
+  context.setDefaultTimeout(30_000);
   const page = await context.newPage();
   const problems: string[] = [];
   page.on("console", (message) => {

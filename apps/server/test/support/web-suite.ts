@@ -24,8 +24,10 @@ export interface WebSuite {
  * that fails to start fails only its own tests.
  */
 export function useWebSuite(env: Record<string, string> = {}): WebSuite {
-  // A journey hashes several passwords (argon2id) and loads a dozen pages: room for a slow CI machine.
-  vi.setConfig({ testTimeout: 60_000 });
+  // A journey hashes several passwords (argon2id), loads a dozen pages and runs axe several times:
+  // 20-35 s on CI's 2 cores, over 60 s while another test file ran beside it (2026-11-29). The
+  // timeout only catches a hang; a slow machine must not fail a journey.
+  vi.setConfig({ testTimeout: 240_000 });
   let browser: Browser | undefined;
   const sites = new Map<Backend, Promise<World>>();
   beforeAll(async () => {
@@ -36,7 +38,7 @@ export function useWebSuite(env: Record<string, string> = {}): WebSuite {
       sites.set(backend, site);
     }
     browser = await launchBrowser();
-  }, 90_000);
+  }, 180_000);
   afterAll(async () => {
     await browser?.close();
     await Promise.allSettled([...sites.values()].map(async (site) => (await site).stop()));

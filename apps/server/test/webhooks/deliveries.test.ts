@@ -19,7 +19,7 @@ describe.each(NAMED_BACKENDS)("webhooks on $name", ({ backend }) => {
   const h = useHarness();
 
   test("every delivery verifies; during a rotation both secrets do; a test reaches only its webhook", {
-    timeout: 90_000,
+    timeout: 180_000,
   }, async () => {
     const database = await h.database(backend, "psm_webhooks");
     const receiver = await startWebhookReceiver();
@@ -123,7 +123,7 @@ describe.each(NAMED_BACKENDS)("webhooks on $name", ({ backend }) => {
     );
   });
 
-  test("410 turns the webhook off at once; nothing more is sent to it", { timeout: 60_000 }, async () => {
+  test("410 turns the webhook off at once; nothing more is sent to it", { timeout: 180_000 }, async () => {
     const database = await h.database(backend, "psm_webhooks_gone");
     const receiver = await startWebhookReceiver();
     h.defer(() => receiver.close());

@@ -45,7 +45,7 @@ for (const backend of BACKENDS) {
     });
 
     test("four slow uploads of one account hold only its own share: another account's upload is parsed", {
-      timeout: 60_000,
+      timeout: 180_000,
     }, async () => {
       const slow = await server.account();
       const other = await server.account();

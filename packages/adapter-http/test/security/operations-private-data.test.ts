@@ -36,7 +36,7 @@ describe("SQLite files are private to the server's user", () => {
     } finally {
       await server.stop();
     }
-  }, 60_000);
+  }, 180_000);
 });
 
 describe("Cache-Control: no-store on every answer with a secret or private data", () => {

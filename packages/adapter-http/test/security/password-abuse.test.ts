@@ -70,7 +70,7 @@ for (const backend of BACKENDS) {
     };
 
     test("one client IP gets 5 guesses at an account, then not even the right password; the owner elsewhere logs in", {
-      timeout: 60_000,
+      timeout: 180_000,
     }, async () => {
       const { victim, other } = await signUp(server, backend, "victim", "other");
       const guesser = "203.0.113.10";
