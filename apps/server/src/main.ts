@@ -15,6 +15,7 @@ import { MAX_UPLOAD_BYTES, mcpSurface, toolCatalog } from "./mcp.js";
 import { createMetrics } from "./metrics.js";
 import { packageVersion } from "./package-version.js";
 import { openRateLimiting, trustedProxies } from "./rate-limit.js";
+import { keepSearchIndexesMerged } from "./search-index-upkeep.js";
 import { createDrainer, onSignals } from "./shutdown.js";
 import { describeCause, listenError } from "./start-errors.js";
 import { createStorageCalls } from "./storage-calls.js";
@@ -96,6 +97,16 @@ async function main(): Promise<void> {
     storage.releaseMemory?.();
     returnFreeMemory();
   });
+
+  // SQLite: each search index merged into one segment while listing writes are quiet.
+  const merge = storage.mergeSearchIndexes?.bind(storage);
+  const upkeep =
+    merge &&
+    keepSearchIndexesMerged(
+      merge,
+      () => listingRevision.current(),
+      (error) => logger.error({ err: error }, "search index merge failed"),
+    );
 
   // The pages for people, mounted last: their catch-all answers unknown pages.
   const web = createWebSurface({
@@ -190,6 +201,7 @@ async function main(): Promise<void> {
     await relay.stop();
     await matcher.stop();
     idleCollector.stop();
+    upkeep?.stop();
     await sweeper.stop();
     await documents.close?.();
     await mailer.close?.();

@@ -7,11 +7,13 @@ import { databaseError } from "./start-errors.js";
 
 /**
  * The storage, on PostgreSQL how busy its search pool is (the metrics read it), and on SQLite
- * the memory it hands back once the server is quiet (heap.ts).
+ * the memory it hands back once the server is quiet (heap.ts) and its search indexes' merging
+ * (search-index-upkeep.ts).
  */
 export type ServerStorage = Storage & {
   readonly searchPool?: { readonly size: number; readonly inFlight: number };
   releaseMemory?(): void;
+  mergeSearchIndexes?(pages: number): boolean;
 };
 
 /**

@@ -5,6 +5,7 @@ import { guarded } from "./db-errors.js";
 import { lazy } from "./lazy.js";
 import { applyMigrations } from "./migrate.js";
 import { createRepositories } from "./repositories/index.js";
+import { createSearchIndexMerger } from "./search-index-merge.js";
 
 /** Options of the SQLite storage. */
 export interface SqliteStorageOptions {
@@ -27,6 +28,15 @@ export interface SqliteStorage extends Storage {
    * that has gone quiet: cheap, but it unmaps the whole file.
    */
   releaseMemory(): void;
+  /**
+   * One bounded step of merging each full-text index of listings into a single segment:
+   * at most `pages` pages written per index, in its own short write transaction. True
+   * while an index still has several segments (call again later), false once all are
+   * merged, when a call writes nothing. Searches read several segments 1.5-2 times slower
+   * than one (DESIGN.md "Search index merging"); a server calls this while listing writes
+   * are quiet.
+   */
+  mergeSearchIndexes(pages: number): boolean;
 }
 
 /**
@@ -42,6 +52,7 @@ export function openSqliteStorage(options: SqliteStorageOptions): SqliteStorage 
     migrate: () => guarded(() => applyMigrations(db, sqlite)),
     ping: () => guarded(() => probe().get() === 1).catch(() => false),
     releaseMemory: () => releaseMemory(sqlite),
+    mergeSearchIndexes: createSearchIndexMerger(sqlite),
     close: () =>
       guarded(() => {
         if (!sqlite.open) return;
