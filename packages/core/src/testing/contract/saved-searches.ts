@@ -8,7 +8,6 @@ import { buildSavedSearch, testId } from "../builders.js";
 import {
   at,
   type ContractContext,
-  HOUR,
   ids,
   listingOf,
   MINUTE,
@@ -188,7 +187,7 @@ export function savedSearchCases(ctx: ContractContext): void {
 
     it("looks through a bounded number of the owner's events per read, and goes on from there", async () => {
       const repos = ctx.repos();
-      const { owner, search, match } = await savedSearchWithAMatch(repos);
+      const { owner, match } = await savedSearchWithAMatch(repos);
       const busy = Array.from({ length: UNMAILED_SCAN_EVENTS }, () => ({
         ...matchedEvent(owner.id, match),
         type: "listing.updated" as const,
