@@ -1,7 +1,13 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { keepSearchIndexesMerged, type UpkeepTiming } from "./search-index-upkeep.js";
 
-const TIMING: UpkeepTiming = { tickMs: 100, quietMs: 1_000, pagesPerStep: 64, restPerStepMs: 500 };
+const TIMING: UpkeepTiming = {
+  tickMs: 100,
+  startDelayMs: 0,
+  quietMs: 1_000,
+  pagesPerStep: 64,
+  restPerStepMs: 500,
+};
 
 /** A storage whose indexes take `steps` merge steps, counting the steps asked of it. */
 function indexes(steps: number) {
@@ -71,6 +77,27 @@ describe("keeping the search indexes merged", () => {
       expect(state.calls).toBe(before);
       vi.advanceTimersByTime(4 * TIMING.tickMs);
       expect(state.calls).toBeGreaterThan(before);
+    } finally {
+      upkeep.stop();
+    }
+  });
+
+  it("merges nothing in the first moments after the start, even when quiet", () => {
+    vi.useFakeTimers();
+    const { state, merge } = indexes(2);
+    const timing = { ...TIMING, startDelayMs: 30_000 };
+    const upkeep = keepSearchIndexesMerged(
+      merge,
+      () => 0,
+      vi.fn(),
+      timing,
+      () => Date.now(),
+    );
+    try {
+      vi.advanceTimersByTime(29_900);
+      expect(state.calls).toBe(0);
+      vi.advanceTimersByTime(400);
+      expect(state.calls).toBe(2);
     } finally {
       upkeep.stop();
     }

@@ -2,6 +2,11 @@
 export interface UpkeepTiming {
   /** How often the upkeep looks. */
   tickMs: number;
+  /**
+   * None before this long after the start: a server just started answers its first requests
+   * and settles its memory first (a merge reads the whole index through the mapped file).
+   */
+  startDelayMs: number;
   /** Listing writes must have been quiet this long: merging while they go on would be undone. */
   quietMs: number;
   /** Pages a step writes at most per index (storage.mergeSearchIndexes). */
@@ -19,7 +24,13 @@ export interface UpkeepTiming {
  * average at most one step a second, about 0.8 MB/s across the three indexes, however often
  * listing writes interrupt them. The bench's 20,000 listings merge in ~15 s.
  */
-export const UPKEEP: UpkeepTiming = { tickMs: 200, quietMs: 1_000, pagesPerStep: 64, restPerStepMs: 1_000 };
+export const UPKEEP: UpkeepTiming = {
+  tickMs: 200,
+  startDelayMs: 30_000,
+  quietMs: 1_000,
+  pagesPerStep: 64,
+  restPerStepMs: 1_000,
+};
 
 /** A running upkeep; stop() ends its timer. */
 export interface SearchIndexUpkeep {
@@ -46,7 +57,7 @@ export function keepSearchIndexesMerged(
   let pending = true;
   let merging = false;
   let steps = 0;
-  let restUntil = Number.NEGATIVE_INFINITY;
+  let restUntil = now() + timing.startDelayMs;
   const end = () => {
     merging = false;
     restUntil = now() + steps * timing.restPerStepMs;

@@ -1,4 +1,5 @@
 import type { Database } from "better-sqlite3";
+import { releaseMemory } from "./connection.js";
 import { lazy } from "./lazy.js";
 
 // Each commit that writes a title or a description adds a segment to every
@@ -40,9 +41,9 @@ export function createSearchIndexMerger(sqlite: Database): (pages: number) => bo
       merged = true;
       if (index.segments.get()! > 1) more = true;
     }
-    // The pages a merge wrote stay in the connection's page cache (16 MB) once it ends; reads
-    // take the mapped file, not this cache.
-    if (merged && !more) sqlite.pragma("shrink_memory");
+    // A merge reads every page of an index through the mapped file and fills the page cache
+    // (16 MB) with what it writes: both handed back once it ends (releaseMemory).
+    if (merged && !more) releaseMemory(sqlite);
     return more;
   };
 }

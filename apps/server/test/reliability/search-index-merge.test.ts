@@ -22,7 +22,8 @@ function segments(file: string): number[] {
 }
 
 // A server on SQLite merges each search index into one segment once listing writes are quiet
-// (search-index-upkeep.ts): searches read one segment 1.5-2 times faster than several.
+// (search-index-upkeep.ts): searches read one segment 1.5-2 times faster than several. Its
+// segments are counted in the file, read through a second connection.
 describe("the SQLite search indexes", () => {
   it("are merged into one segment by a server left quiet, and answer the same searches", async ({
     onTestFinished,
@@ -45,8 +46,11 @@ describe("the SQLite search indexes", () => {
     ]);
     for (const answer of before) expectStatus(answer, 200);
 
-    await waitFor("every search index merged into one segment", () =>
-      segments(file).every((count) => count === 1) ? true : undefined,
+    // The server merges nothing in its first 30 s (UPKEEP.startDelayMs); the limit bounds a hang.
+    await waitFor(
+      "every search index merged into one segment",
+      () => (segments(file).every((count) => count === 1) ? true : undefined),
+      { timeoutMs: 150_000 },
     );
     const after = await Promise.all([
       api.get("/api/listings?q=audit&limit=50"),
