@@ -10,6 +10,7 @@ import { createUploadGate } from "@psm/host";
 import { ConfigError, readConfig } from "./config.js";
 import { collectStartupGarbage, collectWhenIdle, returnFreeMemory } from "./heap.js";
 import { accessLogger, createLogger } from "./logger.js";
+import { trimWhenLoaded } from "./malloc-trim.js";
 import { openMarketplace } from "./marketplace.js";
 import { MAX_UPLOAD_BYTES, mcpSurface, toolCatalog } from "./mcp.js";
 import { createMetrics } from "./metrics.js";
@@ -93,9 +94,12 @@ async function main(): Promise<void> {
   const rateLimit = metrics.countRefusals(rateLimiting.hooks);
 
   // What a burst of traffic left goes back to the system once the server has been quiet a while.
+  // glibc's heaps keep what native code freed in place until trimmed (malloc-trim.ts).
+  const trimMalloc = trimWhenLoaded();
   const idleCollector = collectWhenIdle(IDLE_COLLECTION_MS, () => {
     storage.releaseMemory?.();
     returnFreeMemory();
+    trimMalloc();
   });
 
   // SQLite: each search index merged into one segment while listing writes are quiet.
