@@ -13,16 +13,21 @@ import { lazy } from "./lazy.js";
 // DESIGN.md "Search index merging".
 
 /** The full-text indexes of listings: trigrams of titles (`search`), words of titles and descriptions, words of titles. */
-const INDEXES = ["listings_fts", "listings_text", "listings_title"] as const;
+export const SEARCH_INDEXES = ["listings_fts", "listings_text", "listings_title"] as const;
+
+/** The statement counting an index's segments: each is a distinct segid of its `_idx` table. */
+export function segmentCounter(sqlite: Database, table: (typeof SEARCH_INDEXES)[number]): () => number {
+  const count = sqlite
+    .prepare<[], number>(`SELECT count(*) FROM (SELECT DISTINCT segid FROM ${table}_idx)`)
+    .pluck();
+  return () => count.get() ?? 0;
+}
 
 /** Merges the search indexes a bounded step at a time; see SqliteStorage.mergeSearchIndexes. */
 export function createSearchIndexMerger(sqlite: Database): (pages: number) => boolean {
   const indexes = lazy(() =>
-    INDEXES.map((table) => ({
-      // One row per segment's first entry at least: a segment is a distinct segid of its _idx table.
-      segments: sqlite
-        .prepare<[], number>(`SELECT count(*) FROM (SELECT DISTINCT segid FROM ${table}_idx)`)
-        .pluck(),
+    SEARCH_INDEXES.map((table) => ({
+      segments: segmentCounter(sqlite, table),
       // A negative page count merges every segment into one, writing at most that many pages a call;
       // the merge's progress is kept in the index, so the next call goes on where this one stopped.
       merge: sqlite.prepare<[number]>(`INSERT INTO ${table}(${table}, rank) VALUES('merge', ?)`),
@@ -36,10 +41,10 @@ export function createSearchIndexMerger(sqlite: Database): (pages: number) => bo
     let more = false;
     let merged = false;
     for (const index of indexes()) {
-      if (index.segments.get()! <= 1) continue;
+      if (index.segments() <= 1) continue;
       index.merge.run(-Math.max(1, Math.floor(pages)));
       merged = true;
-      if (index.segments.get()! > 1) more = true;
+      if (index.segments() > 1) more = true;
     }
     // A merge reads every page of an index through the mapped file and fills the page cache
     // (16 MB) with what it writes: both handed back once it ends (releaseMemory).

@@ -1,21 +1,17 @@
 import { join } from "node:path";
 import { openSqliteStorage } from "@psm/adapter-sqlite";
-import { openReadOnly } from "@psm/adapter-sqlite/testing";
+import { openReadOnly, searchIndexSegments } from "@psm/adapter-sqlite/testing";
 import { seedSparse } from "@psm/core/testing";
 import { describe, expect, it } from "vitest";
 import { harnessFor } from "../support/harness.js";
 import { arr, client, expectStatus } from "../support/http.js";
 import { waitFor } from "../support/wait.js";
 
-const INDEXES = ["listings_fts", "listings_text", "listings_title"];
-
 /** Segments of each search index in the file, as the server's commits left them. */
 function segments(file: string): number[] {
   const db = openReadOnly(file);
   try {
-    return INDEXES.map((table) =>
-      db.prepare<[], number>(`SELECT count(*) FROM (SELECT DISTINCT segid FROM ${table}_idx)`).pluck().get(),
-    ) as number[];
+    return searchIndexSegments(db);
   } finally {
     db.close();
   }

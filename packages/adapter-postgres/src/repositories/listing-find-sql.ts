@@ -54,13 +54,19 @@ function storedStatus(status: ListingFind["status"]): SQL | undefined {
   return sql`"listings"."status" between ${value} and ${value}`;
 }
 
+const equal = (column: string, value: string) => sql`${sql.raw(`"listings"."${column}"`)} = ${value}`;
+// `BETWEEN v AND v` keeps the column in a walk's ORDER BY, where PostgreSQL drops one pinned by `=`
+// (listing-search-shape.ts `pinned`).
+const between = (column: string, value: string) =>
+  sql`${sql.raw(`"listings"."${column}"`)} between ${value} and ${value}`;
+
 /** Every condition of the query except the words and the cursor. */
 export function filters(query: FacetQuery & { category?: ListingFind["category"] }, now: Date): SQL[] {
   const conditions: (SQL | undefined)[] = [
     storedStatus(query.status),
     query.status === "active" ? unexpiredAt(now) : query.status === "expired" ? pastExpiryAt(now) : undefined,
-    query.category === undefined ? undefined : sql`"listings"."category" = ${query.category}`,
-    query.userId === undefined ? undefined : sql`"listings"."user_id" = ${query.userId}`,
+    query.category === undefined ? undefined : equal("category", query.category),
+    query.userId === undefined ? undefined : equal("user_id", query.userId),
     query.text === undefined
       ? undefined
       : sql`strpos("listings"."title_folded", ${foldSearchText(query.text)}) > 0`,
@@ -70,27 +76,19 @@ export function filters(query: FacetQuery & { category?: ListingFind["category"]
   return conditions.filter((condition): condition is SQL => condition !== undefined);
 }
 
-/** The conditions an index range answers: status, category, author. */
-export function pinnedFilters(query: Pick<ListingFind, "status" | "category" | "userId">): SQL[] {
-  const conditions: (SQL | undefined)[] = [
-    storedStatus(query.status),
-    query.category === undefined ? undefined : sql`"listings"."category" = ${query.category}`,
-    query.userId === undefined ? undefined : sql`"listings"."user_id" = ${query.userId}`,
-  ];
-  return conditions.filter((condition): condition is SQL => condition !== undefined);
-}
-
 /**
- * The same conditions as pinnedFilters, category and author as ranges (`BETWEEN v AND v`), which
- * keeps them in a walk's ORDER BY (listing-search-shape.ts `pinned`).
+ * The conditions an index range answers: status, category, author; category and author as
+ * `ranges` (`BETWEEN v AND v`) for a walk, or as equalities.
  */
-export function pinnedRanges(query: Pick<ListingFind, "status" | "category" | "userId">): SQL[] {
-  const between = (column: string, value: string) =>
-    sql`${sql.raw(`"listings"."${column}"`)} between ${value} and ${value}`;
+export function pinnedFilters(
+  query: Pick<ListingFind, "status" | "category" | "userId">,
+  as: "equalities" | "ranges" = "equalities",
+): SQL[] {
+  const pin = as === "ranges" ? between : equal;
   const conditions: (SQL | undefined)[] = [
     storedStatus(query.status),
-    query.category === undefined ? undefined : between("category", query.category),
-    query.userId === undefined ? undefined : between("user_id", query.userId),
+    query.category === undefined ? undefined : pin("category", query.category),
+    query.userId === undefined ? undefined : pin("user_id", query.userId),
   ];
   return conditions.filter((condition): condition is SQL => condition !== undefined);
 }

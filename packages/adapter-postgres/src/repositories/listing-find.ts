@@ -2,7 +2,7 @@ import type { Listing, ListingFind, ListingFindResult } from "@psm/core";
 import { and, inArray, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../connection.js";
 import { listings } from "../schema.js";
-import { filters, type Part, partsOf, pinnedRanges } from "./listing-find-sql.js";
+import { filters, type Part, partsOf, pinnedFilters } from "./listing-find-sql.js";
 import { listingColumns } from "./listing-sql.js";
 
 /** Entries a slice walks when a find or a facet count reached its time budget. */
@@ -102,7 +102,7 @@ export async function findExactly(
  */
 function walkRange(query: ListingFind): SQL[] {
   const bounds = query.sort === "newest" || query.sort === "relevance" ? [] : priceBounds(query);
-  return [...pinnedRanges(query), ...bounds];
+  return [...pinnedFilters(query, "ranges"), ...bounds];
 }
 
 /**

@@ -6,6 +6,14 @@
 import Database from "better-sqlite3";
 
 export { openConnection } from "../connection.js";
+export { SEARCH_INDEXES } from "../search-index-merge.js";
+
+import { SEARCH_INDEXES, segmentCounter } from "../search-index-merge.js";
+
+/** How many segments each search index holds (SEARCH_INDEXES' order): one once merged. */
+export function searchIndexSegments(db: Database.Database): number[] {
+  return SEARCH_INDEXES.map((table) => segmentCounter(db, table)());
+}
 
 /**
  * Opens an existing database file read-only, as another process (perhaps a
