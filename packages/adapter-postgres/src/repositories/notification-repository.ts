@@ -4,24 +4,30 @@ import {
   MarketplaceError,
   type NotificationRepository,
 } from "@psm/core";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Db } from "../connection.js";
 import { guarded } from "../db-errors.js";
+import { lazy } from "../lazy.js";
 import { notificationCursor, notificationSettings } from "../schema-events.js";
 
 /** The PostgreSQL NotificationRepository, shared safely by several processes. */
 export function createNotificationRepository(db: Db): NotificationRepository {
+  // Read for every message sent (whether to mail its receiver): built once.
+  const settingsOf = lazy(() =>
+    db
+      .select({
+        messageMail: notificationSettings.messageMail,
+        savedSearchMail: notificationSettings.savedSearchMail,
+      })
+      .from(notificationSettings)
+      .where(eq(notificationSettings.userId, sql.placeholder("userId")))
+      .prepare("notification_settings_of"),
+  );
   return {
     get: (userId) =>
       guarded(async () => {
         if (!isUuid(userId)) return { ...DEFAULT_NOTIFICATION_SETTINGS };
-        const [row] = await db
-          .select({
-            messageMail: notificationSettings.messageMail,
-            savedSearchMail: notificationSettings.savedSearchMail,
-          })
-          .from(notificationSettings)
-          .where(eq(notificationSettings.userId, userId));
+        const [row] = await settingsOf().execute({ userId });
         return row ?? { ...DEFAULT_NOTIFICATION_SETTINGS };
       }),
     // One upsert; an unknown user fails the foreign key (`user_not_found`, db-errors.ts).

@@ -13,9 +13,25 @@ export function createMessageRepository(
   db: Db,
   appendEvents: EventAppender,
 ): MessageRepository {
+  // Prepared once: built and compiled per message, the insert cost about 0.1 ms more. An insert's
+  // placeholders go through the columns' mapping (a where clause's do not): the message as it is.
+  const insertRow = lazy(() =>
+    db
+      .insert(messages)
+      .values({
+        id: sql.placeholder("id"),
+        listingId: sql.placeholder("listingId"),
+        senderId: sql.placeholder("senderId"),
+        receiverId: sql.placeholder("receiverId"),
+        content: sql.placeholder("content"),
+        isAgent: sql.placeholder("isAgent"),
+        createdAt: sql.placeholder("createdAt"),
+      })
+      .prepare(),
+  );
   // better-sqlite3's transaction rather than drizzle's: inside a unit of work it nests as a savepoint.
   const insert = sqlite.transaction((message: Message, events?: readonly NewEvent[]) => {
-    db.insert(messages).values(message).run();
+    insertRow().run({ ...message });
     appendEvents(events);
   });
   // Every signed-in inbox read runs one of these four shapes: prepared once each, since compiling

@@ -1,7 +1,8 @@
 import { DEFAULT_NOTIFICATION_SETTINGS, type NotificationRepository } from "@psm/core";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Db } from "../connection.js";
 import { guarded } from "../db-errors.js";
+import { lazy } from "../lazy.js";
 import { notificationCursor, notificationSettings } from "../schema-events.js";
 
 /**
@@ -9,19 +10,19 @@ import { notificationCursor, notificationSettings } from "../schema-events.js";
  * write lock from its start, so the cursor needs no lock of its own (as the webhook fan-out's).
  */
 export function createNotificationRepository(db: Db): NotificationRepository {
+  // Read for every message sent (whether to mail its receiver): prepared once.
+  const settingsOf = lazy(() =>
+    db
+      .select({
+        messageMail: notificationSettings.messageMail,
+        savedSearchMail: notificationSettings.savedSearchMail,
+      })
+      .from(notificationSettings)
+      .where(eq(notificationSettings.userId, sql.placeholder("userId")))
+      .prepare(),
+  );
   return {
-    get: (userId) =>
-      guarded(() => {
-        const row = db
-          .select({
-            messageMail: notificationSettings.messageMail,
-            savedSearchMail: notificationSettings.savedSearchMail,
-          })
-          .from(notificationSettings)
-          .where(eq(notificationSettings.userId, userId))
-          .get();
-        return row ?? { ...DEFAULT_NOTIFICATION_SETTINGS };
-      }),
+    get: (userId) => guarded(() => settingsOf().get({ userId }) ?? { ...DEFAULT_NOTIFICATION_SETTINGS }),
     // One upsert; an unknown user fails the foreign key (`user_not_found`, db-errors.ts).
     set: (userId, settings) =>
       guarded(() => {
