@@ -8,7 +8,7 @@
  * bench/results/http-<date>.json and the README's performance table.
  * Run: pnpm bench:http [--duration 5] [--connections 32] [--rounds 3]
  *      [--warmup 2] [--listings 20000] [--no-postgres] [--no-readme]
- *      [--only <endpoint substring>] [--profile (CPU profiles of the servers)]
+ *      [--only <endpoint substrings, separated by |>] [--profile (CPU profiles of the servers)]
  * PG_POOL_MAX in the environment is handed to the PostgreSQL server (its default otherwise).
  */
 import "./support/ts-resolve.ts";

@@ -5,11 +5,19 @@ import { type LoadSettings, type Measurement, measure, type Target } from "./loa
 import type { Row } from "./report.js";
 import type { BenchServer } from "./server.js";
 
-/** The endpoints `only` names: an exact name, else every name containing it; all when undefined. */
+/**
+ * The endpoints `only` names: parts separated by `|`, each an exact name or else every name
+ * containing it, in table order; all when undefined.
+ */
 function pick(all: Target[], only: string | undefined): Target[] {
   if (only === undefined) return all;
-  const exact = all.filter((t) => t.name === only);
-  return exact.length > 0 ? exact : all.filter((t) => t.name.includes(only));
+  const parts = only.split("|");
+  const named = (part: string) => {
+    const exact = all.filter((t) => t.name === part);
+    return exact.length > 0 ? exact : all.filter((t) => t.name.includes(part));
+  };
+  const chosen = new Set(parts.flatMap(named));
+  return all.filter((t) => chosen.has(t));
 }
 
 /** The server's RSS now, and how much of it is mapped files (code, SQLite's mapped database). */

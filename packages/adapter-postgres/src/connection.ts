@@ -23,9 +23,15 @@ export interface Connection {
  * every connection of the adapter needs. `plan_cache_mode` stays `auto`, so
  * named pages go generic; a search with a term is sent unnamed
  * (listing-repository.ts). Why: DESIGN.md "Named pages, unnamed searches".
- * With `searchTimeoutMs`, the search pool's (DESIGN.md "Search pool").
+ * With `searchTimeoutMs`, the search pool's (DESIGN.md "Search pool"). `name` is its
+ * `application_name` in pg_stat_activity.
  */
-export function openConnection(url: string, max: number, searchTimeoutMs?: number): postgres.Sql {
+export function openConnection(
+  url: string,
+  max: number,
+  searchTimeoutMs?: number,
+  name = searchTimeoutMs === undefined ? "psm" : "psm-search",
+): postgres.Sql {
   // One process per search: a hostile search spends one core at most, and its plan's estimates are
   // whole (countFacets reads them).
   const search =
@@ -36,7 +42,7 @@ export function openConnection(url: string, max: number, searchTimeoutMs?: numbe
     max,
     // UTC: timestamps come back as text that Drizzle parses; one zone keeps them uniform.
     connection: {
-      application_name: searchTimeoutMs === undefined ? "psm" : "psm-search",
+      application_name: name,
       TimeZone: "UTC",
       ...search,
     },
@@ -48,9 +54,9 @@ export function openConnection(url: string, max: number, searchTimeoutMs?: numbe
   });
 }
 
-/** Opens a pool (see openConnection) and the drizzle handle over it. */
-export function connect(url: string, max: number): Connection {
-  const sql = openConnection(url, max);
+/** Opens a pool (see openConnection) and the drizzle handle over it; `name` as there. */
+export function connect(url: string, max: number, name?: string): Connection {
+  const sql = openConnection(url, max, undefined, name);
   return { sql, db: drizzle(sql, { schema }) };
 }
 

@@ -19,12 +19,24 @@ export interface PostgresStorageOptions {
    */
   searchPoolMax?: number | undefined;
   /**
+   * Of `poolMax`, the connections kept for the short reads every signed-in request makes (its
+   * key or session and user, the keys page, the inbox, pages of listings): pipelined on a few
+   * connections they cost less than spread over many, and never queue behind writes; default a
+   * third of `poolMax`, at most 3, none below 4. Why: DESIGN.md "Reads pool".
+   */
+  readPoolMax?: number | undefined;
+  /**
    * Database time, in milliseconds, a search with a term may take before
    * PostgreSQL cancels it and it answers the matches among the newest listings
    * it can examine, with a cursor to go on (default 35). Why 35, and what it
    * costs: DESIGN.md "Search budget".
    */
   searchTimeoutMs?: number | undefined;
+}
+
+/** A third of the pool for short reads, at most 3; a pool of fewer than 4 keeps one pool. */
+function defaultReadPool(poolMax: number): number {
+  return poolMax < 4 ? 0 : Math.min(3, Math.floor(poolMax / 3));
 }
 
 /** Seconds close() lets in-flight queries finish before connections are cut. */
@@ -44,14 +56,17 @@ export interface PostgresStorage extends Storage {
 }
 
 /**
- * Storage on PostgreSQL through two postgres.js pools: one for searches (see
- * searchPoolMax), one for everything else. Connections open lazily, so this
+ * Storage on PostgreSQL through three postgres.js pools: one for searches (see
+ * searchPoolMax), one for the short reads of signed-in requests (readPoolMax),
+ * one for everything else. Connections open lazily, so this
  * never throws for an unreachable server; migrate() and ping() tell.
  */
 export function openPostgresStorage(options: PostgresStorageOptions): PostgresStorage {
   const poolMax = options.poolMax ?? 10;
   const searchPoolMax = options.searchPoolMax ?? Math.ceil(poolMax / 2);
-  const { sql, db } = connect(options.url, poolMax);
+  const readPoolMax = Math.max(0, Math.min(poolMax - 1, options.readPoolMax ?? defaultReadPool(poolMax)));
+  const { sql, db } = connect(options.url, poolMax - readPoolMax);
+  const reading = readPoolMax > 0 ? connect(options.url, readPoolMax, "psm-reads") : undefined;
   // A whole number of milliseconds, at least 1 (0 would switch the bound off).
   const timeoutMs = options.searchTimeoutMs;
   const bound =
@@ -61,7 +76,7 @@ export function openPostgresStorage(options: PostgresStorageOptions): PostgresSt
   const searching = connectSearch(options.url, searchPoolMax, bound);
   const search: SearchPool = { db: searching.db, inFlight: 0 };
   return {
-    repositories: createRepositories(db, { search }),
+    repositories: createRepositories(db, { search, reads: reading?.db }),
     migrate: () => guarded(() => applyMigrations(options.url)),
     async ping() {
       try {
@@ -76,6 +91,7 @@ export function openPostgresStorage(options: PostgresStorageOptions): PostgresSt
         await Promise.all([
           sql.end({ timeout: DRAIN_TIMEOUT_SECONDS }),
           searching.sql.end({ timeout: DRAIN_TIMEOUT_SECONDS }),
+          reading?.sql.end({ timeout: DRAIN_TIMEOUT_SECONDS }),
         ]);
       }),
     searchPool: {

@@ -6,11 +6,14 @@ import { lazy, lazyPerShape } from "../lazy.js";
 import { apiKeys, users } from "../schema.js";
 import { cursorOf, pageLimit } from "./query-helpers.js";
 
-/** The PostgreSQL ApiKeyRepository; a digest collision surfaces as `internal_error`. */
-export function createApiKeyRepository(db: Db): ApiKeyRepository {
+/**
+ * The PostgreSQL ApiKeyRepository; a digest collision surfaces as `internal_error`. `reads`: where
+ * the lookups and the keys page run (ListingRepositoryOptions.reads).
+ */
+export function createApiKeyRepository(db: Db, reads: Db = db): ApiKeyRepository {
   // Every keyed request looks its key up by digest, and the keys page lists: built once each.
   const byHash = lazy(() =>
-    db
+    reads
       .select()
       .from(apiKeys)
       .where(eq(apiKeys.keyHash, sql.placeholder("keyHash")))
@@ -18,7 +21,7 @@ export function createApiKeyRepository(db: Db): ApiKeyRepository {
   );
   // A keyed request reads its key and user together: one statement, one round trip on PostgreSQL.
   const withUserByHash = lazy(() =>
-    db
+    reads
       .select({ key: apiKeys, user: users })
       .from(apiKeys)
       .leftJoin(users, eq(users.id, apiKeys.userId))
@@ -26,14 +29,14 @@ export function createApiKeyRepository(db: Db): ApiKeyRepository {
       .prepare("api_key_by_hash_with_user"),
   );
   const byId = lazy(() =>
-    db
+    reads
       .select()
       .from(apiKeys)
       .where(eq(apiKeys.id, sql.placeholder("id")))
       .prepare("api_key_by_id"),
   );
   const listQuery = lazyPerShape((byUser: boolean, paged: boolean) =>
-    db
+    reads
       .select()
       .from(apiKeys)
       .where(

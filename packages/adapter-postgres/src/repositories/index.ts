@@ -31,22 +31,23 @@ export function createRepositories(
   options: ListingRepositoryOptions = {},
   outbox?: NewEvent[],
 ): Repositories {
+  const reads = options.reads ?? db;
   return {
     listings: createListingRepository(db, options, outbox),
-    users: createUserRepository(db),
-    apiKeys: createApiKeyRepository(db),
-    messages: createMessageRepository(db, outbox),
+    users: createUserRepository(db, reads),
+    apiKeys: createApiKeyRepository(db, reads),
+    messages: createMessageRepository(db, outbox, reads),
     events: createEventRepository(db, outbox),
     resetTokens: createTokenRepository(db, resetTokens),
     verificationTokens: createTokenRepository(db, emailVerificationTokens),
     mailQueue: createMailQueueRepository(db),
     oauthClients: createOAuthClientRepository(db),
-    oauthGrants: createOAuthGrantRepository(db),
+    oauthGrants: createOAuthGrantRepository(db, reads),
     notifications: createNotificationRepository(db),
     webhooks: createWebhookRepository(db),
     webhookDeliveries: createWebhookDeliveryRepository(db),
     savedSearches: createSavedSearchRepository(db),
-    sessions: createSessionRepository(db),
+    sessions: createSessionRepository(db, reads),
     idempotency: createIdempotencyStore(db),
     unitOfWork: {
       async run(work) {
@@ -59,7 +60,8 @@ export function createRepositories(
           const result = await db.transaction(async (tx) => {
             let done: Awaited<ReturnType<typeof work>>;
             try {
-              done = await work(createRepositories(tx, options, own));
+              // Its reads too: a unit reads its own writes, in its transaction.
+              done = await work(createRepositories(tx, { ...options, reads: undefined }, own));
             } catch (error) {
               failure = { error };
               throw error;

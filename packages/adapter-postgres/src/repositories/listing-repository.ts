@@ -84,6 +84,13 @@ export interface ListingRepositoryOptions {
    * unbounded.
    */
   search?: SearchPool | undefined;
+  /**
+   * The pool the short reads of signed-in requests run on (DESIGN.md "Reads pool"): a listing by
+   * id, pages without a term, and in the other repositories a key, a session, a user, a grant,
+   * the keys page and the inbox. Single statements outside any transaction, so they see what any
+   * acknowledged write committed. Without it (a unit of work, tests) they run on the handle.
+   */
+  reads?: Db | undefined;
 }
 
 /**
@@ -107,9 +114,10 @@ export function createListingRepository(
   const insertOne = (listing: Listing, guard: SlotGuard, events: readonly NewEvent[] = []) =>
     guarded(() => writes.with((tx) => insertWithin(tx, listing, guard), events, isTrue));
   const insertWithinSlots = inUnit ? insertOne : createInsertBatcher(db, insertOne);
-  const page = pageStatements(db);
+  const reads = options.reads ?? db;
+  const page = pageStatements(reads);
   return {
-    findById: (id) => guarded(async () => (isUuid(id) ? findListing(db, id, false) : null)),
+    findById: (id) => guarded(async () => (isUuid(id) ? findListing(reads, id, false) : null)),
     // One round trip for the batch: one array parameter, each id a seek of the primary key.
     findByIds: (ids) =>
       guarded(async () => {

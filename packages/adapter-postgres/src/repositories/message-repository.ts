@@ -14,14 +14,17 @@ import { messages } from "../schema.js";
 import { eventWrites } from "./event-writer.js";
 import { cursorOf, pageLimit } from "./query-helpers.js";
 
-/** The PostgreSQL MessageRepository; `outbox`: a unit of work's events (event-writer.ts). */
-export function createMessageRepository(db: Db, outbox?: NewEvent[]): MessageRepository {
+/**
+ * The PostgreSQL MessageRepository; `outbox`: a unit of work's events (event-writer.ts); `reads`:
+ * where the inbox is read (ListingRepositoryOptions.reads).
+ */
+export function createMessageRepository(db: Db, outbox?: NewEvent[], reads: Db = db): MessageRepository {
   const writes = eventWrites(db, outbox);
   // The inbox of every signed-in caller: each of the four shapes built once, then only executed.
   const listQuery = lazyPerShape((direction: MessageDirection, paged: boolean) => {
     // (receiver_id, id) and (sender_id, id) indexes serve each direction newest first.
     const party = direction === "received" ? messages.receiverId : messages.senderId;
-    return db
+    return reads
       .select()
       .from(messages)
       .where(

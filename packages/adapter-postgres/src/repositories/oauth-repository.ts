@@ -24,10 +24,10 @@ const liveAt = (now: Date) => and(isNull(oauthGrants.revokedAt), gt(oauthGrants.
  * (`used = false`, `used_at IS NULL`): the row lock makes a racing second use wait, then find the
  * condition false, and be told it reused it.
  */
-export function createOAuthGrantRepository(db: Db): OAuthGrantRepository {
+export function createOAuthGrantRepository(db: Db, reads: Db = db): OAuthGrantRepository {
   // Every request with an OAuth access token reads its grant: built once, not by drizzle per request.
   const grantById = lazy(() =>
-    db
+    reads
       .select()
       .from(oauthGrants)
       .where(eq(oauthGrants.id, sql.placeholder("id")))

@@ -5,11 +5,11 @@ import { guarded } from "../db-errors.js";
 import { lazy } from "../lazy.js";
 import { sessions } from "../schema-sessions.js";
 
-/** Browser sessions on the `sessions` table. */
-export function createSessionRepository(db: Db): SessionRepository {
+/** Browser sessions on the `sessions` table; `reads`: where the lookup runs (ListingRepositoryOptions.reads). */
+export function createSessionRepository(db: Db, reads: Db = db): SessionRepository {
   // Every signed-in page looks its session up: built once, not by drizzle on every request.
   const live = lazy(() =>
-    db
+    reads
       .select()
       .from(sessions)
       .where(

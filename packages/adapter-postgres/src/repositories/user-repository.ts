@@ -6,11 +6,11 @@ import { lazy } from "../lazy.js";
 import { users } from "../schema.js";
 import { idBefore, pageLimit } from "./query-helpers.js";
 
-/** The PostgreSQL UserRepository. */
-export function createUserRepository(db: Db): UserRepository {
+/** The PostgreSQL UserRepository; `reads`: where the lookup by id runs (ListingRepositoryOptions.reads). */
+export function createUserRepository(db: Db, reads: Db = db): UserRepository {
   // Every signed-in request reads its user: built once, then only executed.
   const byId = lazy(() =>
-    db
+    reads
       .select()
       .from(users)
       .where(eq(users.id, sql.placeholder("id")))
