@@ -163,7 +163,8 @@ async function main(): Promise<void> {
         "postgres",
         {
           DATABASE_URL: database.url,
-          ...(process.env.PG_POOL_MAX ? { PG_POOL_MAX: process.env.PG_POOL_MAX } : {}),
+          // The pools' sizes pass through, for runs that compare them.
+          ...pick(process.env, ["PG_POOL_MAX", "PG_SEARCH_POOL_MAX"]),
         },
         () => seedPostgres(database.url, listings),
       );
@@ -244,4 +245,9 @@ try {
 } finally {
   await Promise.all(running.map((r) => r.stop()));
   if (!args.profile) rmSync(work, { recursive: true, force: true });
+}
+
+/** The variables of `env` named in `names` that are set. */
+function pick(env: NodeJS.ProcessEnv, names: string[]): Record<string, string> {
+  return Object.fromEntries(names.flatMap((name) => (env[name] ? [[name, env[name]]] : [])));
 }
