@@ -16,15 +16,16 @@ import { writeEvents } from "./event-writer.js";
  * The PostgreSQL EventRepository, the event log's reads. Its writes go with the changes they tell
  * of (event-writer.ts), whose seqs become visible in seq order, so `seq > after` never skips one.
  * `append` writes through the same writer: in a transaction of its own on the pool, or, inside a
- * unit of work (`outbox` given), at the unit's end with the unit's other events.
+ * unit of work (`outbox` given), at the unit's end with the unit's other events. A caller's feed is
+ * read on `reads` (ListingRepositoryOptions.reads); the dispatchers' scans stay on `db`.
  */
-export function createEventRepository(db: Db, outbox?: NewEvent[]): EventRepository {
+export function createEventRepository(db: Db, outbox?: NewEvent[], reads: Db = db): EventRepository {
   return {
     listFor: (userId: string, query: EventQuery) =>
       guarded(async (): Promise<MarketEvent[]> => {
         if (!isUuid(userId)) return [];
         // (user_id, seq) serves the range in order; the types filter the few rows it reads.
-        return db
+        return reads
           .select()
           .from(events)
           .where(

@@ -37,7 +37,7 @@ export function createRepositories(
     users: createUserRepository(db, reads),
     apiKeys: createApiKeyRepository(db, reads),
     messages: createMessageRepository(db, outbox, reads),
-    events: createEventRepository(db, outbox),
+    events: createEventRepository(db, outbox, reads),
     resetTokens: createTokenRepository(db, resetTokens),
     verificationTokens: createTokenRepository(db, emailVerificationTokens),
     mailQueue: createMailQueueRepository(db),

@@ -9,7 +9,7 @@ describePostgres("postgres reads pool", (ctx) => {
   it("answers signed-in reads while writes wait on every connection of their pool", async () => {
     // poolMax 4: one connection for the short reads, three for the rest.
     const storage = openPostgresStorage({ url: ctx.database().url, poolMax: 4 });
-    const { users, apiKeys, messages, listings } = storage.repositories;
+    const { users, apiKeys, messages, listings, events } = storage.repositories;
     const owner = buildUser();
     const peer = buildUser();
     await users.insert(owner);
@@ -46,6 +46,7 @@ describePostgres("postgres reads pool", (ctx) => {
       expect((await listings.findById(listing.id))?.title).toBe("Tax advice");
       const page = await listings.search({ status: "active", userId: owner.id, limit: 20 }, NOW);
       expect(page.map((l) => l.id)).toEqual([listing.id]);
+      expect(await events.listFor(owner.id, { after: 0, limit: 20 })).toEqual([]);
       const [reads] = await admin<{ n: number }[]>`select count(*)::int as n from pg_stat_activity
         where datname = current_database() and application_name = 'psm-reads'`;
       expect(reads?.n).toBe(1);
