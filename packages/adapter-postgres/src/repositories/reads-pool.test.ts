@@ -1,6 +1,7 @@
 import { buildApiKey, buildListing, buildMessage, buildUser } from "@psm/core/testing";
 import { expect, it } from "vitest";
 import { describePostgres } from "../../test/hooks.js";
+import { untilLockWaits } from "../../test/lock-waits.js";
 import { openPostgresStorage } from "../index.js";
 
 const NOW = new Date("2026-03-01T12:00:00.000Z");
@@ -28,15 +29,8 @@ describePostgres("postgres reads pool", (ctx) => {
       messages.insert(buildMessage({ senderId: peer.id, receiverId: owner.id, listingId: listing.id })),
     );
     try {
-      // All three write connections blocked on the lock (counted, not timed), two more inserts queued.
-      let waiting = 0;
-      for (let tries = 0; waiting < 3 && tries < 2_000; tries++) {
-        const [row] = await admin<{ n: number }[]>`select count(*)::int as n from pg_stat_activity
-          where datname = current_database() and application_name = 'psm' and wait_event_type = 'Lock'`;
-        waiting = row?.n ?? 0;
-        if (waiting < 3) await new Promise((resolve) => setTimeout(resolve, 10));
-      }
-      expect(waiting).toBe(3);
+      // All three write connections blocked on the lock, two more inserts queued.
+      expect(await untilLockWaits(admin, "psm", 3)).toBe(3);
       // What a signed-in request reads comes back meanwhile, on the reads pool.
       const found = await apiKeys.findByHashWithUser?.(key.keyHash);
       expect(found?.user?.id).toBe(owner.id);

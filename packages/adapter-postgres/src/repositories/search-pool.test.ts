@@ -1,6 +1,7 @@
 import { buildListing, buildMessage, buildUser } from "@psm/core/testing";
 import { expect, it } from "vitest";
 import { describePostgres } from "../../test/hooks.js";
+import { untilLockWaits } from "../../test/lock-waits.js";
 import { openPostgresStorage } from "../index.js";
 
 const NOW = new Date("2026-03-01T12:00:00.000Z");
@@ -36,15 +37,8 @@ describePostgres("postgres search pool", (ctx) => {
       listings.search({ status: "active", text: "aud", limit: 20 }, NOW),
     ] as const);
     try {
-      // Both search connections blocked on the lock (counted, not timed), two more searches queued.
-      let waiting = 0;
-      for (let tries = 0; waiting < 2 && tries < 2_000; tries++) {
-        const [row] = await admin<{ n: number }[]>`select count(*)::int as n from pg_stat_activity
-          where datname = current_database() and application_name = 'psm-search' and wait_event_type = 'Lock'`;
-        waiting = row?.n ?? 0;
-        if (waiting < 2) await new Promise((resolve) => setTimeout(resolve, 10));
-      }
-      expect(waiting).toBe(2);
+      // Both search connections blocked on the lock, two more searches queued.
+      expect(await untilLockWaits(admin, "psm-search", 2)).toBe(2);
       expect(storage.searchPool).toMatchObject({ size: 2, inFlight: 4 });
       // Writes (more of them than the write pool's connections) commit meanwhile.
       const others = [buildUser(), buildUser(), buildUser()];
