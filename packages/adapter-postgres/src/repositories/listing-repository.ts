@@ -87,8 +87,9 @@ export interface ListingRepositoryOptions {
   /**
    * The pool the short reads of signed-in requests run on (DESIGN.md "Reads pool"): a listing by
    * id, pages without a term, and in the other repositories a key, a session, a user, a grant,
-   * the keys page, the inbox and a caller's event feed. Single statements outside any transaction, so they see what any
-   * acknowledged write committed. Without it (a unit of work, tests) they run on the handle.
+   * the keys page, the inbox and a caller's event feed. Single statements outside any
+   * transaction, so they see what any acknowledged write committed. Without it (a unit of work,
+   * tests) they run on the handle.
    */
   reads?: Db | undefined;
 }
