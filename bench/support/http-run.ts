@@ -164,7 +164,7 @@ async function main(): Promise<void> {
         {
           DATABASE_URL: database.url,
           // The pools' sizes pass through, for runs that compare them.
-          ...pick(process.env, ["PG_POOL_MAX", "PG_SEARCH_POOL_MAX"]),
+          ...setVariables(process.env, ["PG_POOL_MAX", "PG_SEARCH_POOL_MAX"]),
         },
         () => seedPostgres(database.url, listings),
       );
@@ -248,6 +248,6 @@ try {
 }
 
 /** The variables of `env` named in `names` that are set. */
-function pick(env: NodeJS.ProcessEnv, names: string[]): Record<string, string> {
+function setVariables(env: NodeJS.ProcessEnv, names: string[]): Record<string, string> {
   return Object.fromEntries(names.flatMap((name) => (env[name] ? [[name, env[name]]] : [])));
 }
