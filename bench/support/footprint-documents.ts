@@ -1,8 +1,8 @@
 /**
  * Document work for the footprint (issue 30 item 4): callers upload a text
  * PDF and a scanned flyer (a PNG, OCR'd) to POST /api/parse-pdf at once while
- * the server and its document processes are sampled; then the run waits for
- * the idle processes to end.
+ * the server and its document processes are sampled. And the reading a minute
+ * after the last request, once the document processes have ended.
  */
 import { readFileSync } from "node:fs";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -17,8 +17,8 @@ export async function documentWork(
   base: string,
   pid: number,
   tokens: string[],
-  options: { seconds: number; idleWaitMs: number; settleMs: number },
-): Promise<{ documents?: TreeMemory; afterDocuments?: TreeMemory; parsed: number; refused: number }> {
+  seconds: number,
+): Promise<{ documents?: TreeMemory; parsed: number; refused: number }> {
   // The test support of adapter-documents: its sources, through ts-resolve's ".js" → ".ts".
   const { textToPdf } = await import("../../packages/adapter-documents/test/support/make-pdf.js");
   const { renderTextPng } = await import("../../packages/adapter-documents/test/support/render-text.js");
@@ -28,7 +28,7 @@ export async function documentWork(
     { name: "flyer.png", type: "image/png", bytes: renderTextPng(text.trimEnd().split("\n")) },
   ];
   const sampler = samplePeak(pid);
-  const until = Date.now() + options.seconds * 1000;
+  const until = Date.now() + seconds * 1000;
   let parsed = 0;
   let refused = 0;
   const caller = async (token: string, start: number) => {
@@ -54,20 +54,24 @@ export async function documentWork(
   await Promise.all(tokens.map((token, i) => caller(token, i)));
   sampler.stop();
   const documents = sampler.peak();
-  // Idle processes end after their idle period (30 s by default): wait for it, a little longer.
-  const waitUntil = Date.now() + options.idleWaitMs;
+  return { parsed, refused, ...(documents ? { documents } : {}) };
+}
+
+/**
+ * The figures of `pid` once its document processes have ended (within `childrenWaitMs`) and
+ * `settleMs` more have passed without a request: the server returns what traffic left after 30 s
+ * of quiet (apps/server/src/heap.ts).
+ */
+export async function quietMemory(
+  pid: number,
+  options: { childrenWaitMs: number; settleMs: number },
+): Promise<TreeMemory | undefined> {
+  const waitUntil = Date.now() + options.childrenWaitMs;
   let after = treeMemory(pid);
   while (after !== undefined && after.children > 0 && Date.now() < waitUntil) {
     await sleep(500);
     after = treeMemory(pid);
   }
-  // The server returns what the traffic left after 30-60 s without requests (apps/server/src/heap.ts).
   await sleep(options.settleMs);
-  after = treeMemory(pid);
-  return {
-    parsed,
-    refused,
-    ...(documents ? { documents } : {}),
-    ...(after ? { afterDocuments: after } : {}),
-  };
+  return treeMemory(pid);
 }

@@ -14,7 +14,7 @@ import {
   idleMemory,
   samplePeak,
 } from "./footprint.js";
-import { documentWork } from "./footprint-documents.js";
+import { documentWork, quietMemory } from "./footprint-documents.js";
 import { benchBackend } from "./http-backend.js";
 import type { LoadSettings } from "./load.js";
 import { REPO_ROOT } from "./modules.js";
@@ -56,7 +56,9 @@ const listings = Number(args.listings);
 const IDLE_MS = 5_000;
 /** Four callers uploading for 10 s; the document processes end 30 s after their last job. */
 const DOCUMENT_CALLERS = 4;
-const DOCUMENT_WORK = { seconds: 10, idleWaitMs: 40_000, settleMs: 35_000 };
+const DOCUMENT_SECONDS = 10;
+/** After the last request: the document processes gone, then the server's idle collection (30 s). */
+const QUIET = { childrenWaitMs: 40_000, settleMs: 35_000 };
 /** Where the run's table goes, between its markers (the README keeps a summary and links here). */
 const PERFORMANCE_PAGE = "docs/performance.md";
 const log = (line: string) => process.stdout.write(`${line}\n`);
@@ -97,6 +99,17 @@ async function runBackend(
   const idle = await idleMemory(server.pid, IDLE_MS);
   if (idle) footprint.idle = idle;
   const fixtures = await prepareFixtures(server.url, seeded.sampleIds);
+  const whole = !args["no-documents"] && !args.only;
+  // Documents before the endpoints: their figure is what document work holds, not that on top
+  // of the peak the endpoints' rows leave behind (which "RSS under load" reports on its own).
+  if (whole) {
+    const tokens = fixtures.authors.slice(0, DOCUMENT_CALLERS).map((author) => author.token);
+    const work = await documentWork(server.url, server.pid, tokens, DOCUMENT_SECONDS);
+    log(
+      `${backend.padEnd(8)} documents: ${work.parsed} parsed, ${work.refused} refused (503: all processes busy)`,
+    );
+    if (work.documents) footprint.documents = work.documents;
+  }
   await onStarted?.(server);
   const sampler = samplePeak(server.pid);
   const result = await benchBackend(backend, server, fixtures, settings, log, args.only, () =>
@@ -105,13 +118,9 @@ async function runBackend(
   sampler.stop();
   const load = sampler.peak();
   if (load) footprint.load = load;
-  if (!args["no-documents"] && !args.only) {
-    const tokens = fixtures.authors.slice(0, DOCUMENT_CALLERS).map((author) => author.token);
-    const work = await documentWork(server.url, server.pid, tokens, DOCUMENT_WORK);
-    log(
-      `${backend.padEnd(8)} documents: ${work.parsed} parsed, ${work.refused} refused (503: all processes busy)`,
-    );
-    Object.assign(footprint, { documents: work.documents, afterDocuments: work.afterDocuments });
+  if (whole) {
+    const quiet = await quietMemory(server.pid, QUIET);
+    if (quiet) footprint.afterDocuments = quiet;
   }
   log(describeFootprint(footprint));
   await server.stop();

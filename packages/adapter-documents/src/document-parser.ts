@@ -50,7 +50,6 @@ export function createDocumentParser(
     maxOcrPages: opts.maxOcrPages,
     wantText: opts.ai !== null,
     ocrMaxPixels: opts.ocrMaxPixels,
-    ocrCachePath: opts.ocrCachePath,
   };
   let parsePool: ParsePool<ReadResult> | null = null;
 

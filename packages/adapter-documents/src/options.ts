@@ -1,5 +1,4 @@
-import { availableParallelism, tmpdir } from "node:os";
-import { join } from "node:path";
+import { availableParallelism } from "node:os";
 
 /** Settings of the optional model-backed extractor (an OpenAI-compatible chat completions API). */
 export interface AiExtractorOptions {
@@ -33,7 +32,10 @@ export interface DocumentParserOptions {
   parseTimeoutMs?: number;
   /** @deprecated The former name of `parseTimeoutMs`, used when that one is not given. */
   pdfTimeoutMs?: number;
-  /** Document processes (child processes), started when first needed. Default: one a core, 1 to 4. */
+  /**
+   * Document processes (child processes), started when first needed. Default: one a core but one,
+   * 1 to 4, so that documents never take every core from the server's own requests.
+   */
   parsePoolSize?: number;
   /** How long a document waits for a free process before the answer is 503. Default 2 s. */
   parseQueueWaitMs?: number;
@@ -63,7 +65,7 @@ export interface DocumentParserOptions {
   ocrQueueWaitMs?: number;
   /** @deprecated Ignored, as `ocrPoolSize`. */
   ocrMaxQueue?: number;
-  /** Tesseract's cache folder. Nothing is written there (the cache is off); default a temp folder. */
+  /** @deprecated Ignored: tesseract reads its data from node_modules and has no cache. */
   ocrCachePath?: string;
   /** Turns on the model-backed extractor. */
   ai?: AiExtractorOptions | undefined;
@@ -71,7 +73,10 @@ export interface DocumentParserOptions {
 
 /** Options with every default filled in. */
 export type ResolvedOptions = Required<
-  Omit<DocumentParserOptions, "ai" | "pdfTimeoutMs" | "ocrPoolSize" | "ocrQueueWaitMs" | "ocrMaxQueue">
+  Omit<
+    DocumentParserOptions,
+    "ai" | "pdfTimeoutMs" | "ocrCachePath" | "ocrPoolSize" | "ocrQueueWaitMs" | "ocrMaxQueue"
+  >
 > & {
   ai: AiExtractorOptions | null;
 };
@@ -86,7 +91,7 @@ function positive(name: string, value: number | undefined, fallback: number): nu
 /** Fills in defaults and checks that every bound is a positive number. */
 export function resolveOptions(options: DocumentParserOptions = {}): ResolvedOptions {
   const parsePoolSize = Math.floor(
-    positive("parsePoolSize", options.parsePoolSize, Math.max(1, Math.min(4, availableParallelism()))),
+    positive("parsePoolSize", options.parsePoolSize, Math.max(1, Math.min(4, availableParallelism() - 1))),
   );
   const ai = options.ai ?? null;
   if (ai !== null && (!/^https?:\/\//.test(ai.url) || ai.key.length === 0 || ai.model.length === 0)) {
@@ -108,7 +113,6 @@ export function resolveOptions(options: DocumentParserOptions = {}): ResolvedOpt
     maxOcrPages: Math.floor(positive("maxOcrPages", options.maxOcrPages, 3)),
     ocrMaxPixels: Math.floor(positive("ocrMaxPixels", options.ocrMaxPixels, 4_000_000)),
     ocrTimeoutMs: positive("ocrTimeoutMs", options.ocrTimeoutMs, 15_000),
-    ocrCachePath: options.ocrCachePath ?? join(tmpdir(), "psm-tesseract-cache"),
     ai,
   };
 }

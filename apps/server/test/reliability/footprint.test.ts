@@ -26,7 +26,7 @@ const LOADED_WHEN_USED = [
   "/nodemailer/lib/nodemailer.js",
   "@opentelemetry/sdk-trace",
   "@opentelemetry/exporter-trace-otlp-http",
-  "/tesseract.js/",
+  "/tesseract.js-core/",
   "/unpdf/",
 ];
 
@@ -78,7 +78,7 @@ describe.skipIf(process.platform !== "linux")("what a started server holds (need
     form.set("file", new File(["Bookkeeping\nMonthly accounts from $290 a month."], "offer.txt"));
     expectStatus(await call(server.url, "POST", "/api/parse-pdf", { apiKey: user.apiKey, form }), 200);
     expect(childrenOf(pid)).toHaveLength(1);
-    expect(loadedOf(file)).not.toContain("/tesseract.js/");
+    expect(loadedOf(file)).not.toContain("/tesseract.js-core/");
     expect(loadedOf(file)).not.toContain("/unpdf/");
   }, 180_000);
 });

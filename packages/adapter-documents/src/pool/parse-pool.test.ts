@@ -1,4 +1,3 @@
-import { tmpdir } from "node:os";
 import { afterEach, describe, expect, it } from "vitest";
 import type { ReadResult, ReadSettings } from "../worker/read-document.js";
 import type { ServeSettings } from "../worker/serve.js";
@@ -13,7 +12,6 @@ const SETTINGS: ReadSettings & ServeSettings = {
   maxOcrPages: 3,
   wantText: false,
   ocrMaxPixels: 4_000_000,
-  ocrCachePath: tmpdir(),
 };
 const pools: ParsePool<ReadResult>[] = [];
 afterEach(async () => {

@@ -10,8 +10,6 @@ export type JobHandler<R> = (bytes: Uint8Array, ocr: (image: OcrImage) => Promis
 export interface ServeSettings {
   /** Images are scaled down to at most this many pixels before recognition. */
   ocrMaxPixels: number;
-  /** Tesseract's cache folder (nothing is written there: its cache is off). */
-  ocrCachePath: string;
 }
 
 /**
