@@ -143,7 +143,7 @@ export async function idleMemory(pid: number, quietMs: number): Promise<TreeMemo
 /** One backend's footprint, as the run reports it. */
 export interface Footprint {
   backend: "sqlite" | "postgres";
-  /** From the spawn of `node …/main.js` to the end of the first answer (GET /api/listings). */
+  /** From the spawn of `node bin/psm-server.js` (compile cache warm) to the end of the first answer (GET /api/listings). */
   firstAnswerMs: number;
   /** The server's CPU time by then (start and first answer). */
   firstAnswerCpuMs: number;

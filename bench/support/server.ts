@@ -33,7 +33,8 @@ const DEPLOYED = {
  */
 export function startBenchServer(env: Record<string, string>, nodeArgs: string[] = []): Promise<BenchServer> {
   // PSM_BENCH_SERVER points at another build's main.js, to compare two versions on one machine.
-  const entry = process.env.PSM_BENCH_SERVER ?? `${REPO_ROOT}apps/server/dist/main.js`;
+  // The command the image runs (bin/psm-server.js → dist/bin.js → `serve`), compile cache and all.
+  const entry = process.env.PSM_BENCH_SERVER ?? `${REPO_ROOT}apps/server/bin/psm-server.js`;
   const deployed = process.env.PSM_BENCH_RUNTIME === "bare" ? { nodeArgs: [], env: {} } : DEPLOYED;
   return startListening([...deployed.nodeArgs, ...nodeArgs, entry], {
     PORT: "0",

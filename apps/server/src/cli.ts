@@ -1,6 +1,7 @@
 // The commands of `psm-server`, dispatched from bin.ts once the Node.js version
 // is known to be enough. Each command imports what it needs when it runs, so
 // --help and --version answer without loading the server or a database driver.
+import { enableCompileCache } from "node:module";
 import type { Config } from "./config.js";
 import { packageVersion } from "./package-version.js";
 
@@ -87,6 +88,10 @@ function expectNone(rest: readonly string[]): number | undefined {
 /** main.js starts the server when imported, and reports its own start failures. */
 async function serve(): Promise<number | undefined> {
   try {
+    // V8's compiled code for the ~850 modules the server loads is kept on disk (NODE_COMPILE_CACHE,
+    // else the system's temp folder) and reused by the next start: docs/performance.md, "Footprint".
+    // Before the import: a module graph is compiled before any of it runs. NODE_DISABLE_COMPILE_CACHE=1 turns it off.
+    enableCompileCache();
     await import("./main.js");
     return undefined;
   } catch (error) {

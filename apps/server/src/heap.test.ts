@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { collectWhenIdle, returnFreeMemory } from "./heap.js";
+import { collectStartupGarbage, collectWhenIdle, returnFreeMemory } from "./heap.js";
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -31,6 +31,31 @@ describe("collectWhenIdle", () => {
     vi.advanceTimersByTime(90_000);
     expect(collect).toHaveBeenCalledTimes(2);
     idle.stop();
+  });
+});
+
+describe("collectStartupGarbage", () => {
+  it("collects once, at the first quiet period after the listen, never while requests come", () => {
+    const collect = vi.fn();
+    const startup = collectStartupGarbage(1_000, collect);
+    expect(collect).not.toHaveBeenCalled(); // not at the listen: the first requests come first
+    for (let i = 0; i < 5; i++) {
+      startup.touch();
+      vi.advanceTimersByTime(1_000);
+    }
+    expect(collect).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1_000);
+    expect(collect).toHaveBeenCalledTimes(1);
+    startup.touch();
+    vi.advanceTimersByTime(60_000);
+    expect(collect).toHaveBeenCalledTimes(1); // after traffic, collectWhenIdle's turn
+  });
+
+  it("collects an idle server's start at the end of its first quiet period", () => {
+    const collect = vi.fn();
+    collectStartupGarbage(1_000, collect);
+    vi.advanceTimersByTime(1_000);
+    expect(collect).toHaveBeenCalledTimes(1);
   });
 });
 

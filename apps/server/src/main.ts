@@ -8,7 +8,7 @@ import { startWebhookRelay } from "@psm/adapter-webhooks";
 import { startSavedSearchMatcher } from "@psm/core";
 import { createUploadGate } from "@psm/host";
 import { ConfigError, readConfig } from "./config.js";
-import { collectStartupGarbage, collectWhenIdle, returnFreeMemory } from "./heap.js";
+import { collectStartupGarbage, collectWhenIdle, type IdleCollector, returnFreeMemory } from "./heap.js";
 import { accessLogger, createLogger } from "./logger.js";
 import { trimWhenLoaded } from "./malloc-trim.js";
 import { openMarketplace } from "./marketplace.js";
@@ -29,6 +29,8 @@ import { startTracing } from "./tracing.js";
 // unreachable database, a busy port) ends the start with one line naming it.
 /** A quiet spell this long after traffic returns the memory the traffic left (heap.ts). */
 const IDLE_COLLECTION_MS = 30_000;
+/** The garbage of the start is returned at the first second without a request after it listens. */
+const STARTUP_COLLECTION_MS = 1_000;
 
 async function main(): Promise<void> {
   const config = readConfig();
@@ -96,6 +98,8 @@ async function main(): Promise<void> {
   // What a burst of traffic left goes back to the system once the server has been quiet a while.
   // glibc's heaps keep what native code freed in place until trimmed (malloc-trim.ts).
   const trimMalloc = trimWhenLoaded();
+  // Set once the server listens.
+  let startupCollector: IdleCollector | undefined;
   const idleCollector = collectWhenIdle(IDLE_COLLECTION_MS, () => {
     storage.releaseMemory?.();
     returnFreeMemory();
@@ -157,6 +161,7 @@ async function main(): Promise<void> {
       onPasswordResetRequested: () => dispatcher.poke(),
       rateLimit,
       onRequestEnd: (request, seconds) => {
+        startupCollector?.touch();
         idleCollector.touch();
         metrics.onRequestEnd(request, seconds);
       },
@@ -185,8 +190,8 @@ async function main(): Promise<void> {
     server.once("listening", resolve);
     server.once("error", (error) => reject(listenError(config, error)));
   });
-  // Before the first request is read: what the start left behind goes back to the system.
-  collectStartupGarbage();
+  // What the start left behind goes back to the system at the first quiet second.
+  startupCollector = collectStartupGarbage(STARTUP_COLLECTION_MS);
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : config.port;
   logger.info(
@@ -204,6 +209,7 @@ async function main(): Promise<void> {
     await dispatcher.stop();
     await relay.stop();
     await matcher.stop();
+    startupCollector?.stop();
     idleCollector.stop();
     upkeep?.stop();
     await sweeper.stop();

@@ -1,6 +1,6 @@
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
-import { readFile } from "node:fs/promises";
+import { readdir, readFile } from "node:fs/promises";
 import { delimiter, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { useHarness } from "../support/harness.js";
@@ -42,7 +42,7 @@ describe("pnpm start", () => {
     await stop?.();
   });
 
-  it("answers GET /api/capabilities 200 within 30 s of spawn, and drains on SIGTERM", async () => {
+  it("answers GET /api/capabilities 200 within 30 s of spawn, drains on SIGTERM, and leaves its compiled code for the next start", async () => {
     const manifest = JSON.parse(await readFile(join(REPO_ROOT, "package.json"), "utf8")) as {
       scripts: { start: string };
     };
@@ -58,6 +58,8 @@ describe("pnpm start", () => {
         PORT: String(port),
         DATA_DIR: dataDir,
         RATE_LIMIT: "off",
+        // Where os.tmpdir() points: the compile cache's default folder is in it.
+        TMPDIR: dataDir,
       },
     });
     const output = captureOutput(child);
@@ -84,6 +86,9 @@ describe("pnpm start", () => {
     // observable here (restart.test.ts asserts it); its drain log line is.
     await stop();
     expect(output()).toMatch(/"msg":"stopped"/);
+    // V8's code of the modules it loaded, kept by `serve` (cli.ts) without NODE_COMPILE_CACHE set.
+    const cached = await readdir(join(dataDir, "node-compile-cache"), { recursive: true });
+    expect(cached.length).toBeGreaterThan(100);
   }, 180_000);
 });
 
