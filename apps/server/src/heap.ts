@@ -29,22 +29,7 @@ export function collectStartupGarbage(
   quietMs: number,
   collect: () => void = returnFreeMemory,
 ): IdleCollector {
-  let touched = false;
-  const timer = setInterval(() => {
-    if (touched) {
-      touched = false;
-      return;
-    }
-    clearInterval(timer);
-    collect();
-  }, quietMs);
-  timer.unref();
-  return {
-    touch() {
-      touched = true;
-    },
-    stop: () => clearInterval(timer),
-  };
+  return collectWhenIdle(quietMs, collect, { owedAtStart: true, once: true });
 }
 
 /** Tells the collector of requests; stop() ends its timer. */
@@ -57,11 +42,16 @@ export interface IdleCollector {
 /**
  * After traffic, once a whole `quietMs` passes without a request, returns the memory the
  * traffic left (a server keeps its loaded heap otherwise: 270 MiB instead of 175 after the
- * benchmark's load). Never while requests come, and once per quiet spell.
+ * benchmark's load). Never while requests come, and once per quiet spell. `owedAtStart`: a
+ * collection is owed before any request; `once`: the first collection is the last.
  */
-export function collectWhenIdle(quietMs: number, collect: () => void = returnFreeMemory): IdleCollector {
+export function collectWhenIdle(
+  quietMs: number,
+  collect: () => void = returnFreeMemory,
+  options: { owedAtStart?: boolean; once?: boolean } = {},
+): IdleCollector {
   let sinceCheck = false;
-  let sinceCollection = false;
+  let sinceCollection = options.owedAtStart ?? false;
   const timer = setInterval(() => {
     if (sinceCheck) {
       sinceCheck = false;
@@ -69,6 +59,7 @@ export function collectWhenIdle(quietMs: number, collect: () => void = returnFre
     }
     if (!sinceCollection) return;
     sinceCollection = false;
+    if (options.once) clearInterval(timer);
     collect();
   }, quietMs);
   timer.unref();
