@@ -17,12 +17,12 @@ export interface BenchServer {
 const TAIL_CHUNKS = 8;
 
 /**
- * How the Docker image (and, for the flag, `pnpm start`) runs the server: a young generation of
- * 4 MiB semi-spaces, and glibc returning freed blocks of 1 MiB and more at once (Dockerfile).
+ * How the Docker image (and, for the flags, `pnpm start`) runs the server: a young generation of
+ * 4 MiB semi-spaces, an old generation of at most 1 GiB, and glibc returning freed blocks of 1 MiB and more at once (Dockerfile).
  * PSM_BENCH_RUNTIME=bare starts plain `node main.js` instead, for an A/B of these settings.
  */
 const DEPLOYED = {
-  nodeArgs: ["--max-semi-space-size=4"],
+  nodeArgs: ["--max-semi-space-size=4", "--max-old-space-size=1024"],
   env: { MALLOC_MMAP_THRESHOLD_: "1048576" },
 };
 
@@ -36,7 +36,9 @@ export function startBenchServer(env: Record<string, string>, nodeArgs: string[]
   // The command the image runs (bin/psm-server.js → dist/bin.js → `serve`), compile cache and all.
   const entry = process.env.PSM_BENCH_SERVER ?? `${REPO_ROOT}apps/server/bin/psm-server.js`;
   const deployed = process.env.PSM_BENCH_RUNTIME === "bare" ? { nodeArgs: [], env: {} } : DEPLOYED;
-  return startListening([...deployed.nodeArgs, ...nodeArgs, entry], {
+  // PSM_BENCH_NODE_ARGS adds runtime flags (space-separated), for an A/B of one of them.
+  const extra = process.env.PSM_BENCH_NODE_ARGS?.split(" ").filter(Boolean) ?? [];
+  return startListening([...deployed.nodeArgs, ...extra, ...nodeArgs, entry], {
     PORT: "0",
     HOST: "127.0.0.1",
     RATE_LIMIT: "off",
