@@ -9,7 +9,9 @@
  * Run: pnpm bench:http [--duration 5] [--connections 32] [--rounds 3]
  *      [--warmup 2] [--listings 20000] [--no-postgres] [--no-readme]
  *      [--only <endpoint substrings, separated by |>] [--profile (CPU profiles of the servers)]
- * PG_POOL_MAX in the environment is handed to the PostgreSQL server (its default otherwise).
+ * PG_POOL_MAX and PG_SEARCH_POOL_MAX in the environment are handed to the PostgreSQL server (its
+ * defaults otherwise); PSM_BENCH_NODE_ARGS adds runtime flags to every server, PSM_BENCH_SERVER
+ * runs another build's entry (A/B), PSM_BENCH_RUNTIME=bare starts it without the image's settings.
  */
 import "./support/ts-resolve.ts";
 
