@@ -25,7 +25,10 @@ export function createOcrEngine(settings: { ocrMaxPixels: number }): OcrEngine {
     async recognize(image) {
       const input = await toBudgetedImage(image, settings.ocrMaxPixels);
       tesseract ??= loadTesseract();
-      const reader = await tesseract;
+      const reader = await tesseract.catch((error: unknown) => {
+        tesseract = null; // a failed load is tried again with the next image
+        throw error;
+      });
       try {
         const { text, confidence } = reader.read(input);
         return { text, confidence };
