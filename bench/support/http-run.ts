@@ -117,11 +117,11 @@ async function runBackend(
   // of the peak the endpoints' rows leave behind (which "RSS under load" reports on its own).
   if (whole) {
     const tokens = fixtures.authors.slice(0, DOCUMENT_CALLERS).map((author) => author.token);
-    const work = await documentWork(server.url, server.pid, tokens, DOCUMENT_SECONDS);
+    const uploads = await documentWork(server.url, server.pid, tokens, DOCUMENT_SECONDS);
     log(
-      `${backend.padEnd(8)} documents: ${work.parsed} parsed, ${work.refused} refused (503: all processes busy)`,
+      `${backend.padEnd(8)} documents: ${uploads.parsed} parsed, ${uploads.refused} refused (503: all processes busy)`,
     );
-    if (work.documents) footprint.documents = work.documents;
+    if (uploads.documents) footprint.documents = uploads.documents;
   }
   await onStarted?.(server);
   const sampler = samplePeak(server.pid);
