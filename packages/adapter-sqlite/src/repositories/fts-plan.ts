@@ -1,5 +1,6 @@
 import type { Database } from "better-sqlite3";
 import { lazy } from "../lazy.js";
+import type { TermMemo } from "./fts-term-memo.js";
 
 // FTS5 streams one term's doclist lazily, so a LIMIT bounds it; but an AND of
 // terms steps through every child until they meet, past any LIMIT or rowid
@@ -135,7 +136,10 @@ export function spread<T>(items: readonly T[], count: number): T[] {
   );
 }
 
-export function createFtsPlanner(sqlite: Database, table: FtsTable): FtsPlanner {
+/** Answers nothing is kept of: each read again. */
+const NO_MEMO: TermMemo = { get: (_key, read) => read() };
+
+export function createFtsPlanner(sqlite: Database, table: FtsTable, memo: TermMemo = NO_MEMO): FtsPlanner {
   const head = sqlite
     .prepare<[Record<string, string | number | bigint>], { n: bigint; last: bigint | null }>(
       `SELECT count(*) AS n, max(r) AS last FROM (SELECT rowid AS r FROM ${table}
@@ -174,7 +178,10 @@ export function createFtsPlanner(sqlite: Database, table: FtsTable): FtsPlanner 
   function ranked(terms: readonly string[], from: bigint): string[] {
     if (terms.length === 1) return [...terms];
     const probed = spread([...new Set(terms)], MAX_PROBED).map((term) => {
-      const { n, last } = head.get({ term, from, probe: PROBE }) as { n: bigint; last: bigint | null };
+      const { n, last } = memo.get(`h\0${term}\0${from}`, () => head.get({ term, from, probe: PROBE })) as {
+        n: bigint;
+        last: bigint | null;
+      };
       return { term, left: n < BigInt(PROBE) ? Number(n) : undefined, reach: last ?? from };
     });
     probed.sort((a, b) => {
@@ -185,7 +192,9 @@ export function createFtsPlanner(sqlite: Database, table: FtsTable): FtsPlanner 
   }
 
   const nthOf = (term: string, from: bigint, count: number, upTo = ABOVE_ALL): bigint | undefined =>
-    nth.get({ term, from, upTo, offset: Math.max(0, count - 1) });
+    memo.get(`n\0${term}\0${from}\0${count}\0${upTo}`, () =>
+      nth.get({ term, from, upTo, offset: Math.max(0, count - 1) }),
+    );
 
   return {
     from: (before) => (before === undefined ? BELOW_ALL : (below.get(before) ?? BELOW_ALL)),
@@ -201,6 +210,7 @@ export function createFtsPlanner(sqlite: Database, table: FtsTable): FtsPlanner 
     rank: ranked,
     nth: nthOf,
     // Terms are in byte order: the first at or after the prefix begins with it if any does.
-    beginsAny: (prefix) => firstTermFrom().get(prefix)?.startsWith(prefix) === true,
+    beginsAny: (prefix) =>
+      memo.get(`b\0${prefix}`, () => firstTermFrom().get(prefix)?.startsWith(prefix) === true),
   };
 }

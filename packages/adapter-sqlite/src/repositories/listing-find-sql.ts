@@ -124,11 +124,14 @@ export function textMeetSql(
   streams: number,
   sure = false,
   table: WordTable = "listings_text",
+  hitsOnly = false,
 ): string {
   const meet = meetSql(table, streams);
-  return `SELECT ${ROW(residual(shape, { category: false, status: false }), shape.verify)}${sure ? SURE : ""}
+  const hit = residual(shape, { category: false, status: false });
+  const where = hitsOnly ? [...meet.where, `(${hit})`] : meet.where;
+  return `SELECT ${ROW(hit, shape.verify)}${sure ? SURE : ""}
     FROM ${meet.from} CROSS JOIN listings AS l ON l.seq = -c.r
-    ${meet.where.length > 0 ? `WHERE ${meet.where.join(" AND ")}` : ""} ORDER BY c.r`;
+    ${where.length > 0 ? `WHERE ${where.join(" AND ")}` : ""} ORDER BY c.r`;
 }
 
 /**

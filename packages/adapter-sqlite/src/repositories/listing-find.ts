@@ -13,6 +13,7 @@ import {
   type WordSource,
 } from "./find-words.js";
 import { createFtsPlanner, firstCut, meetCut, meetParams, nextCut } from "./fts-plan.js";
+import { createTermMemos } from "./fts-term-memo.js";
 import { createFacetCounter } from "./listing-facets.js";
 import {
   type FindParams,
@@ -70,9 +71,10 @@ export function createFindRunner(sqlite: Database, budgets: FindBudgets = FIND_B
     return found;
   };
   const byIds = sqlite.prepare<[Params], ListingRow>(BY_IDS_SQL);
+  const memos = createTermMemos(sqlite);
   const planners: WordPlanners = {
-    listings_text: createFtsPlanner(sqlite, "listings_text"),
-    listings_title: createFtsPlanner(sqlite, "listings_title"),
+    listings_text: createFtsPlanner(sqlite, "listings_text", memos.of("listings_text")),
+    listings_title: createFtsPlanner(sqlite, "listings_title", memos.of("listings_title")),
   };
   const planner = planners.listings_text;
   const facets = createFacetCounter(sqlite, planners, budgets.facets);
@@ -105,7 +107,7 @@ export function createFindRunner(sqlite: Database, budgets: FindBudgets = FIND_B
       const met = meetParams(planners[source.table], source.terms, cut, source.from);
       if (met === undefined) return { ...streamWalk(query, params, source.whole, afterId), whole: true };
       const shape = findShape(query, source.check !== undefined);
-      const sql = textMeetSql(shape, source.terms.length, false, source.table);
+      const sql = textMeetSql(shape, source.terms.length, false, source.table, true);
       const walked = walk(
         sql,
         { ...params, ...met.params },
@@ -240,14 +242,15 @@ export function createFindRunner(sqlite: Database, budgets: FindBudgets = FIND_B
   }
 
   return {
-    find(query, now) {
-      const text = fts(query.words);
-      if (!matchable(planner, text)) return found([]);
-      const params = findParams(query, now);
-      return query.sort === "price_asc" || query.sort === "price_desc"
-        ? byPrice(query, params, text)
-        : byRank(query, params, text);
-    },
-    countByCategory: facets.countByCategory,
+    find: (query, now) =>
+      memos.around(() => {
+        const text = fts(query.words);
+        if (!matchable(planner, text)) return found([]);
+        const params = findParams(query, now);
+        return query.sort === "price_asc" || query.sort === "price_desc"
+          ? byPrice(query, params, text)
+          : byRank(query, params, text);
+      }),
+    countByCategory: (query, cap, now) => memos.around(() => facets.countByCategory(query, cap, now)),
   };
 }

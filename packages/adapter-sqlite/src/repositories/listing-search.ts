@@ -2,6 +2,7 @@ import { foldSearchText, type ListingSearch } from "@psm/core";
 import type { Database, Statement } from "better-sqlite3";
 import { createFtsPlanner, FIRST_CUT, meetParams } from "./fts-plan.js";
 import { ftsAll, ftsAny, ftsTrigrams, MAX_AND, TRIGRAM, trigramRange } from "./fts-query.js";
+import { createTermMemos } from "./fts-term-memo.js";
 import type { ListingRow } from "./listing-rows.js";
 import {
   BY_IDS_SQL,
@@ -73,7 +74,8 @@ export function createSearchRunner(sqlite: Database, options: SearchOptions = {}
   const trigrams = sqlite.prepare<[Params], string>(TRIGRAMS_SQL).pluck();
 
   const stops = [false, true].map((before) => sqlite.prepare<[Params], string>(ftsStopSql(before)).pluck());
-  const planner = createFtsPlanner(sqlite, "listings_fts");
+  const memos = createTermMemos(sqlite);
+  const planner = createFtsPlanner(sqlite, "listings_fts", memos.of("listings_fts"));
 
   const idOfRowid = sqlite.prepare<[{ rowid: bigint }], string>(ID_OF_ROWID_SQL).pluck();
 
@@ -167,31 +169,33 @@ export function createSearchRunner(sqlite: Database, options: SearchOptions = {}
   });
 
   return {
-    run(query, now) {
-      const needle = query.text ? foldSearchText(query.text) : "";
-      const base = {
-        status: query.status,
-        category: query.category !== undefined,
-        user: query.userId !== undefined,
-        before: query.before !== undefined,
-      };
-      const params: Params = { limit: query.limit, now: now.getTime(), needle };
-      if (query.category !== undefined) params.category = query.category;
-      if (query.userId !== undefined) params.userId = query.userId;
-      if (query.before !== undefined) params.before = query.before;
-
-      if (needle === "") return statement({ ...base, text: "none" }).all(params) as ListingRow[];
-      if (query.limit <= 0) return [];
-      const viaIndex = (match: string) =>
-        throughIndex({ ...base, text: "fts" }, { ...params, match, budget: searchBudget });
-      // An author's listings are few: the exact check on each beats any index walk.
-      if (base.user) return fetch(walk({ ...base, text: "walk" }, params, query.limit, searchBudget));
-      if ([...needle].length >= TRIGRAM) return byTrigrams(base, params, needle, query.before);
-
-      const probe = walk({ ...base, text: "walk" }, params, query.limit, walkBudget);
-      if (probe.stoppedAt === undefined) return fetch(probe);
-      const terms = trigrams.all(trigramRange(needle));
-      return terms.length === 0 ? [] : viaIndex(ftsAny(terms));
-    },
+    run: (query, now) => memos.around(() => search(query, now)),
   };
+
+  function search(query: ListingSearch, now: Date): SearchRows {
+    const needle = query.text ? foldSearchText(query.text) : "";
+    const base = {
+      status: query.status,
+      category: query.category !== undefined,
+      user: query.userId !== undefined,
+      before: query.before !== undefined,
+    };
+    const params: Params = { limit: query.limit, now: now.getTime(), needle };
+    if (query.category !== undefined) params.category = query.category;
+    if (query.userId !== undefined) params.userId = query.userId;
+    if (query.before !== undefined) params.before = query.before;
+
+    if (needle === "") return statement({ ...base, text: "none" }).all(params) as ListingRow[];
+    if (query.limit <= 0) return [];
+    const viaIndex = (match: string) =>
+      throughIndex({ ...base, text: "fts" }, { ...params, match, budget: searchBudget });
+    // An author's listings are few: the exact check on each beats any index walk.
+    if (base.user) return fetch(walk({ ...base, text: "walk" }, params, query.limit, searchBudget));
+    if ([...needle].length >= TRIGRAM) return byTrigrams(base, params, needle, query.before);
+
+    const probe = walk({ ...base, text: "walk" }, params, query.limit, walkBudget);
+    if (probe.stoppedAt === undefined) return fetch(probe);
+    const terms = trigrams.all(trigramRange(needle));
+    return terms.length === 0 ? [] : viaIndex(ftsAny(terms));
+  }
 }
