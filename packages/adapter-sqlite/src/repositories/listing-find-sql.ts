@@ -118,6 +118,8 @@ const SURE = `, (c.r IN (SELECT t.rowid FROM listings_text AS t WHERE t.listings
 /**
  * The rows where the cut streams of `streams` words meet (fts-plan.ts
  * meetSql, @from to @upTo), newest first: a row that lacks a word is never read.
+ * `hitsOnly`: rows that fail the filters are dropped in SQL (the cut streams
+ * bound the read, so none needs to reach the runner to be counted).
  */
 export function textMeetSql(
   shape: FindShape,
