@@ -1,11 +1,12 @@
-import { type ListingFind, type ListingSort, relevanceRank, type SortKey } from "@psm/core";
+import { type ListingSort, relevanceRank } from "@psm/core";
 import { adversarialListings, buildUser } from "@psm/core/testing";
 import type { Database, Statement } from "better-sqlite3";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { openConnection } from "../connection.js";
 import { openSqliteStorage } from "../index.js";
+import { allPages } from "../test-support/find-pages.js";
 import { removeTempDbs, tempDbFile } from "../test-support/temp-db.js";
-import { createFindRunner, type FindRunner } from "./listing-find.js";
+import { createFindRunner } from "./listing-find.js";
 
 // Several words whose streams are longer than the budget meet in SQL, cut:
 // a row lacking one of the words is never read (DESIGN.md "Bounded inside the
@@ -72,23 +73,6 @@ afterAll(() => {
   removeTempDbs();
 });
 
-/** Every page of a find, following each page's last key or its resumeAfter. */
-function allPages(runner: FindRunner, query: ListingFind): string[] {
-  const ids: string[] = [];
-  let after: SortKey | undefined;
-  for (let page = 0; page < 500; page++) {
-    const found = runner.find({ ...query, after }, NOW);
-    ids.push(...found.map(({ row }) => row.id));
-    const last = found.at(-1);
-    after =
-      found.length >= query.limit && last
-        ? { rank: last.rank, price: last.row.price, id: last.row.id }
-        : found.resumeAfter;
-    if (after === undefined) return ids;
-  }
-  throw new Error("more than 500 pages");
-}
-
 /** Listings of any status that hold every word: the rows a meet cannot avoid reading. */
 const holding = (words: string[]) =>
   rows.filter((row) => relevanceRank({ title: row.title, description: row.description }, words) !== null);
@@ -99,7 +83,7 @@ it("reads no row when common words never meet, on every page and in facets", () 
   const words = ["consulting", "testing"];
   for (const sort of ["newest", "relevance"] as ListingSort[]) {
     read.rows = 0;
-    expect(allPages(runner, { status: "active", words, sort, limit: 5 }), sort).toEqual([]);
+    expect(allPages(runner, { status: "active", words, sort, limit: 5 }, NOW), sort).toEqual([]);
     expect(read.rows, sort).toBe(0);
   }
   read.rows = 0;
@@ -118,7 +102,7 @@ it("reads only the rows that hold every word, each once, across all pages", () =
     ["zorb", "zorb", "consulting"],
   ]) {
     read.rows = 0;
-    const found = allPages(runner, { status: "active", words, sort: "newest", limit: 2 });
+    const found = allPages(runner, { status: "active", words, sort: "newest", limit: 2 }, NOW);
     expect(found.length, words.join(" ")).toBeGreaterThan(0);
     // Paused and expired rows holding the words are dropped in SQL: only matches reach the runner.
     const matching = holding(words).filter(

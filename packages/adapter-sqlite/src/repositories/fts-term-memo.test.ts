@@ -1,9 +1,10 @@
-import type { Listing, ListingFind, SortKey } from "@psm/core";
+import type { Listing } from "@psm/core";
 import { buildListing, buildUser } from "@psm/core/testing";
 import type { Database } from "better-sqlite3";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { openConnection } from "../connection.js";
 import { openSqliteStorage } from "../index.js";
+import { allPages } from "../test-support/find-pages.js";
 import { removeTempDbs, tempDbFile } from "../test-support/temp-db.js";
 import { createFindRunner, type FindRunner } from "./listing-find.js";
 import { createListingWriter } from "./listing-order.js";
@@ -70,22 +71,8 @@ afterAll(() => {
 });
 
 /** Every page of a find by words, each cut at the runner's budget. */
-function findAll(runner: FindRunner, phrase = "alpha beta"): string[] {
-  const query: ListingFind = { status: "active", words: phrase.split(" "), sort: "newest", limit: 2 };
-  const ids: string[] = [];
-  let after: SortKey | undefined;
-  for (let page = 0; page < 500; page++) {
-    const found = runner.find({ ...query, after }, NOW);
-    ids.push(...found.map(({ row }) => row.id));
-    const last = found.at(-1);
-    after =
-      found.length >= query.limit && last
-        ? { rank: 0, price: last.row.price, id: last.row.id }
-        : found.resumeAfter;
-    if (after === undefined) return ids;
-  }
-  throw new Error("more than 500 pages");
-}
+const findAll = (runner: FindRunner, phrase = "alpha beta") =>
+  allPages(runner, { status: "active", words: phrase.split(" "), sort: "newest", limit: 2 }, NOW);
 
 /** Every page of a title search, each cut at the runner's budget. */
 function searchAll(runner: SearchRunner, phrase = "alpha beta"): string[] {
