@@ -129,6 +129,9 @@ async function main(): Promise<void> {
     listingRevision,
     answerCacheMs: config.answerCacheMs,
     onAnswerCache: metrics.onAnswerCache,
+    // A view on PostgreSQL is a round trip a reader need not wait for; on SQLite the commit runs on
+    // this thread either way, and pages that wait for it share it (docs/performance.md).
+    viewsAfterAnswer: config.database.kind === "postgres",
   });
   const app = createHttpApp({
     marketplace,
@@ -206,6 +209,8 @@ async function main(): Promise<void> {
   onSignals(async (signal) => {
     logger.info({ signal }, "shutting down");
     await drainer.drain(10_000);
+    // The views pages answered before storing them, before storage closes.
+    await web.settle?.();
     await dispatcher.stop();
     await relay.stop();
     await matcher.stop();

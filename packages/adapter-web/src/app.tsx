@@ -4,7 +4,7 @@ import { assetRoutes } from "./assets.js";
 import type { WebEnv } from "./env.js";
 import { problemPage, webErrorHandler } from "./errors.js";
 import { readLimit } from "./guard.js";
-import { resolveWebConfig, type WebAppOptions } from "./options.js";
+import { resolveWebConfig, type WebAppOptions, type WebConfig } from "./options.js";
 import { robotsRoutes } from "./robots.js";
 import { accountRoutes } from "./routes/account.js";
 import { adminRoutes } from "./routes/admin.js";
@@ -31,7 +31,10 @@ function isApiPath(path: string): boolean {
  * browsers and hands every other unknown request back to the host's notFound.
  */
 export function createWebApp(options: WebAppOptions): Hono<WebEnv> {
-  const config = resolveWebConfig(options);
+  return webApp(resolveWebConfig(options));
+}
+
+function webApp(config: WebConfig): Hono<WebEnv> {
   const app = new Hono<WebEnv>();
 
   // Assets and robots.txt first: they need no session.
@@ -80,5 +83,6 @@ export const WEB_PRIVATE_PATHS: readonly PrivatePath[] = [
 
 /** The pages as a surface for the host (createHttpApp's `surfaces`, last), with their private paths. */
 export function createWebSurface(options: WebAppOptions): Surface {
-  return { path: "/", app: createWebApp(options), private: WEB_PRIVATE_PATHS };
+  const config = resolveWebConfig(options);
+  return { path: "/", app: webApp(config), private: WEB_PRIVATE_PATHS, settle: () => config.views.settled() };
 }

@@ -8,6 +8,7 @@ import {
   type RateLimitHooks,
   type UploadGate,
 } from "@psm/host";
+import { createPageViews, type PageViews } from "./page-views.js";
 
 export type { RateLimitHooks };
 
@@ -43,6 +44,12 @@ export interface WebAppOptions {
   answerCacheMs?: number;
   /** Told of each lookup of the kept pages, for metrics. */
   onAnswerCache?: ((outcome: AnswerCacheOutcome) => void) | undefined;
+  /**
+   * Whether a listing page is answered before the view it counts is stored (page-views.ts): off by
+   * default; apps/server turns it on for PostgreSQL, where the write is a round trip the visitor
+   * would otherwise wait for. A surface's `settle()` waits for the views still being written.
+   */
+  viewsAfterAnswer?: boolean;
 }
 
 /** The longest a page is kept: the JSON API's public max-age, so no page is older than an answer may be. */
@@ -62,6 +69,8 @@ export interface WebConfig {
   logger: WebLogger;
   /** The pages kept for visitors who are not signed in; none without a listing revision. */
   pages: AnswerCache | undefined;
+  /** The views listing pages count. */
+  views: PageViews;
 }
 
 /** Fills in the defaults; throws when publicUrl is not an http(s) URL. */
@@ -71,6 +80,7 @@ export function resolveWebConfig(options: WebAppOptions): WebConfig {
     throw new Error(`publicUrl must be an http(s) URL, got ${options.publicUrl}`);
   }
   const maxUploadBytes = options.maxUploadBytes ?? 10 * 1024 * 1024;
+  const logger = options.logger ?? { error() {} };
   return {
     marketplace: options.marketplace,
     publicOrigin: url.origin,
@@ -80,11 +90,12 @@ export function resolveWebConfig(options: WebAppOptions): WebConfig {
     maxUploadBytes,
     uploads: options.uploads ?? createUploadGate({ maxFileBytes: maxUploadBytes }),
     maxFormBytes: options.maxFormBytes ?? 1024 * 1024,
-    logger: options.logger ?? { error() {} },
+    logger,
     pages: createAnswerCache(options.marketplace, {
       maxAgeMs: Math.min(Math.max(options.answerCacheMs ?? 1000, 0), MAX_PAGE_AGE_MS),
       revision: options.listingRevision,
       onLookup: options.onAnswerCache,
     }),
+    views: createPageViews({ background: options.viewsAfterAnswer === true, logger }),
   };
 }

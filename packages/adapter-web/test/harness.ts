@@ -71,6 +71,8 @@ export interface WebHarness {
   author(email?: string, listing?: Partial<NewListingInput>): Promise<Member & { listing: Listing }>;
   /** A browser signed in as the site's admin (ADMIN_EMAIL's bootstrap) through the log-in page. */
   admin(): Promise<Browser>;
+  /** The web surface's settle(): the views written after their pages, done. */
+  settle(): Promise<void>;
 }
 
 let counter = 0;
@@ -94,6 +96,8 @@ export function webHarness(
      * a write straight to `deps.repos` then stands for another process's. Off by default.
      */
     answerCache?: { maxAgeMs: number; onLookup?: (outcome: AnswerCacheOutcome) => void };
+    /** Listing pages answered before their views are stored (as apps/server on PostgreSQL). */
+    viewsAfterAnswer?: boolean;
   } = {},
 ): WebHarness {
   const deps = createTestDeps({
@@ -114,7 +118,14 @@ export function webHarness(
     answerCacheMs: options.answerCache?.maxAgeMs,
     onAnswerCache: options.answerCache?.onLookup,
   };
-  const web = createWebSurface({ marketplace: m, publicUrl, rateLimit: options.rateLimit, logger, ...cache });
+  const web = createWebSurface({
+    marketplace: m,
+    publicUrl,
+    rateLimit: options.rateLimit,
+    logger,
+    viewsAfterAnswer: options.viewsAfterAnswer,
+    ...cache,
+  });
   const app = createHttpApp({
     marketplace: m,
     config: { corsOrigins: "*", publicUrl, rateLimit: options.rateLimit, logger, ...cache },
@@ -200,7 +211,8 @@ export function webHarness(
     return b;
   };
 
-  return { app, deps, m, browser, signedIn, author, admin };
+  const settle = async () => web.settle?.();
+  return { app, deps, m, browser, signedIn, author, admin, settle };
 }
 
 /** The token of the form on the page that posts to `action`. */

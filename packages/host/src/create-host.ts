@@ -19,6 +19,11 @@ export interface Surface {
   app: Hono<any>;
   /** Its paths whose answers may carry a secret or private data, relative to `path`: never stored by a cache. */
   private?: readonly PrivatePath[];
+  /**
+   * Resolves once the work it went on with after answering (a page's view written after the page)
+   * is done: a server awaits it after its last request and before it closes storage.
+   */
+  settle?: () => Promise<void>;
 }
 
 /** The arguments of createHost. */

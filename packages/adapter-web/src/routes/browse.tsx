@@ -118,7 +118,8 @@ export function browseRoutes(config: WebConfig): Hono<WebEnv> {
     // to the cache's maximum age old, as a page of listings does.
     const answer = await publicPage(c, config, page, { agedViews: true });
     const own = actor.kind === "user" && actor.user.id === author;
-    if (counts && answer.status === 200 && !own) await m.listings.recordView({ id });
+    if (counts && answer.status === 200 && !own)
+      await config.views.count(() => m.listings.recordView({ id }));
     return answer;
   });
 
