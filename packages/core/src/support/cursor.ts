@@ -2,9 +2,11 @@ import { isUuid } from "../domain/uuid.js";
 import { invalidField } from "../errors.js";
 import { fromBase64Url, toBase64Url } from "./crypto.js";
 
+const utf8 = new TextEncoder();
+
 /** An opaque cursor for the page after the row with this id. */
 export function encodeCursor(lastId: string): string {
-  return toBase64Url(new TextEncoder().encode(lastId));
+  return toBase64Url(utf8.encode(lastId));
 }
 
 /** The id a cursor stands for; `invalid_input` for anything not made by encodeCursor. */
