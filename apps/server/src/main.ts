@@ -17,7 +17,7 @@ import { createMetrics } from "./metrics.js";
 import { packageVersion } from "./package-version.js";
 import { openRateLimiting, trustedProxies } from "./rate-limit.js";
 import { keepSearchIndexesMerged } from "./search-index-upkeep.js";
-import { createDrainer, onSignals } from "./shutdown.js";
+import { createDrainer, onSignals, settlesWithin } from "./shutdown.js";
 import { describeCause, listenError } from "./start-errors.js";
 import { createStorageCalls } from "./storage-calls.js";
 import { startSweeper } from "./sweeper.js";
@@ -209,8 +209,11 @@ async function main(): Promise<void> {
   onSignals(async (signal) => {
     logger.info({ signal }, "shutting down");
     await drainer.drain(10_000);
-    // The views pages answered before storing them, before storage closes.
-    await web.settle?.();
+    // The views pages answered before storing them, before storage closes; a database that stopped
+    // answering holds the stop 5 s at most.
+    if (web.settle && !(await settlesWithin(web.settle(), 5_000))) {
+      logger.warn("page views still being written at the stop were not stored");
+    }
     await dispatcher.stop();
     await relay.stop();
     await matcher.stop();

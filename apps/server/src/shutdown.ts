@@ -51,3 +51,25 @@ export function onSignals(shutdown: (signal: string) => Promise<number>): void {
     });
   }
 }
+
+/**
+ * Whether `work` settles within `ms`: a stop waits for what it must finish (views written after
+ * their pages) without a database that stopped answering holding the process forever.
+ */
+export async function settlesWithin(work: Promise<unknown>, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), ms);
+  });
+  try {
+    return await Promise.race([
+      work.then(
+        () => true,
+        () => true,
+      ),
+      deadline,
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
