@@ -35,8 +35,8 @@ export function createRepositories(sqlite: Database, db: Db, options: SearchOpti
   const appendEvents = createEventAppender(sqlite);
   const tables = {
     listings: createListingRepository(sqlite, appendEvents, options),
-    users: createUserRepository(db),
-    apiKeys: createApiKeyRepository(db),
+    users: createUserRepository(sqlite, db),
+    apiKeys: createApiKeyRepository(sqlite, db),
     messages: createMessageRepository(sqlite, db, appendEvents),
     events: createEventRepository(sqlite, appendEvents),
     resetTokens: createTokenRepository(db, resetTokens),

@@ -1,18 +1,17 @@
 import { normalizeEmail, type User, type UserRepository } from "@psm/core";
+import type { Database } from "better-sqlite3";
 import { and, desc, eq, isNull, lt, sql } from "drizzle-orm";
 import type { Db } from "../connection.js";
 import { guarded } from "../db-errors.js";
 import { lazy } from "../lazy.js";
 import { users } from "../schema.js";
+import { toUser, USER_COLUMNS, type UserRow } from "./user-rows.js";
 
 /** UserRepository on drizzle; deleting a user cascades through the foreign keys. */
-export function createUserRepository(db: Db): UserRepository {
+export function createUserRepository(sqlite: Database, db: Db): UserRepository {
+  // Every request with a JWT reads its user by id: prepared once, read as an array (user-rows.ts).
   const byId = lazy(() =>
-    db
-      .select()
-      .from(users)
-      .where(eq(users.id, sql.placeholder("id")))
-      .prepare(),
+    sqlite.prepare<[string], UserRow>(`SELECT ${USER_COLUMNS} FROM users AS u WHERE u.id = ?`).raw(),
   );
   const byEmail = lazy(() =>
     db
@@ -22,7 +21,10 @@ export function createUserRepository(db: Db): UserRepository {
       .prepare(),
   );
 
-  const find = (id: string): User | null => byId().get({ id }) ?? null;
+  const find = (id: string): User | null => {
+    const row = byId().get(id);
+    return row === undefined ? null : toUser(row);
+  };
 
   return {
     findById: (id) => guarded(() => find(id)),

@@ -57,6 +57,18 @@ export function apiKeyCases(ctx: ContractContext): void {
         key: await repos.apiKeys.findByHash(key.keyHash),
         user: await repos.users.findById(user.id),
       });
+      expect((await read(key.keyHash))?.user).toEqual(user);
+      // A key made before 1.3 (no prefix, no scopes), used once, of a verified admin.
+      const admin = await seedUser(repos, { isAdmin: true, emailVerifiedAt: at(2), passwordHash: null });
+      const legacy = buildApiKey({
+        userId: admin.id,
+        prefix: null,
+        scopes: null,
+        lastUsed: at(3),
+        createdAt: at(1),
+      });
+      await repos.apiKeys.insert(legacy);
+      expect(await read(legacy.keyHash)).toEqual({ key: legacy, user: admin });
       expect(await read("0".repeat(64))).toBeNull();
     });
 
