@@ -12,6 +12,18 @@ function gate() {
   return { opened, open };
 }
 
+/** The harness's view writes, each held until `write.open()`. */
+function viewsHeld(h: ReturnType<typeof webHarness>) {
+  const listings = h.deps.repos.listings;
+  const increment = listings.incrementViews.bind(listings);
+  const write = gate();
+  listings.incrementViews = async (id) => {
+    await write.opened;
+    return increment(id);
+  };
+  return { listings, write };
+}
+
 const settledYet = async (promise: Promise<unknown>) => {
   let done = false;
   void promise.then(() => {
@@ -26,13 +38,7 @@ describe("listing pages answered before their views are stored (viewsAfterAnswer
   it("answers the page while its view is written, and settle() waits for the write", async () => {
     const h = webHarness({ viewsAfterAnswer: true });
     const { listing } = await h.author("kube@example.com", { title: "Kubernetes audit" });
-    const listings = h.deps.repos.listings;
-    const increment = listings.incrementViews.bind(listings);
-    const write = gate();
-    listings.incrementViews = async (id) => {
-      await write.opened;
-      return increment(id);
-    };
+    const { listings, write } = viewsHeld(h);
 
     const page = await h.browser().get(`/listings/${listing.id}`);
     expect([page.status, h1(page.html)]).toEqual([200, "Kubernetes audit"]);
@@ -50,13 +56,7 @@ describe("listing pages answered before their views are stored (viewsAfterAnswer
   it("by default a page waits for its view: stored when the page arrives", async () => {
     const h = webHarness();
     const { listing } = await h.author("kube@example.com");
-    const listings = h.deps.repos.listings;
-    const increment = listings.incrementViews.bind(listings);
-    const write = gate();
-    listings.incrementViews = async (id) => {
-      await write.opened;
-      return increment(id);
-    };
+    const { listings, write } = viewsHeld(h);
     const page = h.browser().get(`/listings/${listing.id}`);
     expect(await settledYet(page)).toBe(false);
     write.open();
