@@ -54,7 +54,7 @@ export function createMessageRepository(
   });
   // Every signed-in inbox read runs one of these four shapes: prepared once each, since compiling
   // the statement cost more than running it (about 0.5 ms a read under load), and read as arrays
-  // mapped here: drizzle's mapping of a page of 21 rows took 19 µs a read, this 12.
+  // mapped here: a page of 21 rows took 19 µs a read through drizzle's mapping, 13 this way.
   const prepareList = (direction: MessageDirection, paged: boolean) => {
     const party = direction === "received" ? "receiver_id" : "sender_id";
     // `+@userId`: with a bare `= ?` SQLite 3.54 compiled the statement again at every binding (sql-limits.test.ts).
