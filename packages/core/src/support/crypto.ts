@@ -14,7 +14,8 @@ const BASE64URL = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz012345678
 
 /**
  * URL-safe base64 without padding. By table, not btoa and three replaces: every page with a next
- * cursor and every token issued runs it, and that way cost about 2.5 µs a cursor under load.
+ * cursor and every token issued runs it, and that way took 2.5 % of the CPU of a signed-in inbox
+ * read (a cursor alone 0.87 µs, by table 0.53).
  */
 export function toBase64Url(bytes: Uint8Array): string {
   let out = "";
