@@ -118,6 +118,20 @@ export function cpuMs(pid: number): number {
 }
 
 /**
+ * CPU time every PostgreSQL process of the machine has spent, in ms (the database's half of a
+ * request's cost, on the same cores): backends, the writer, autovacuum alike.
+ */
+export function postgresCpuMs(): number {
+  let total = 0;
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    const comm = read(`/proc/${entry}/comm`);
+    if (comm?.trim() === "postgres") total += cpuMs(Number(entry));
+  }
+  return total;
+}
+
+/**
  * Milliseconds from `spawnedAt` (performance.now() before the spawn) to the first answer of
  * `path`, and the CPU time the server had spent by then: the wall time grows with whatever else
  * the machine runs, the CPU time much less.

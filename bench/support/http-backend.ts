@@ -1,6 +1,6 @@
 /** Benchmarks one seeded server (SQLite or PostgreSQL): every endpoint, then the counted-views check. */
 import { ENDPOINT, type Fixtures, targets, viewsOf } from "./endpoints.js";
-import { treeMemory } from "./footprint.js";
+import { cpuMs, postgresCpuMs, treeMemory } from "./footprint.js";
 import { type LoadSettings, type Measurement, measure, type Target } from "./load.js";
 import type { Row } from "./report.js";
 import type { BenchServer } from "./server.js";
@@ -58,6 +58,21 @@ export interface BackendResult {
 }
 
 /**
+ * Server CPU per request sent since `before` (the warm-up's too), and on PostgreSQL the database's:
+ * what a request costs, which contention on the shared cores moves far less than its req/s.
+ */
+function perRequest(
+  before: { server: number; postgres: number },
+  pid: number,
+  backend: Row["backend"],
+  sent: number,
+): string {
+  const us = (ms: number) => `${((ms * 1000) / Math.max(1, sent)).toFixed(0)} µs`;
+  const server = `server ${us(cpuMs(pid) - before.server)}`;
+  return backend === "postgres" ? `${server}, postgres ${us(postgresCpuMs() - before.postgres)}` : server;
+}
+
+/**
  * Drives every endpoint in turn. The view check: each acknowledged increment
  * must be counted (acknowledged <= counted), and nothing counted that was
  * never sent (counted <= sent; requests cut off at the end of a round may be
@@ -80,7 +95,9 @@ export async function benchBackend(
   let mixedHitRate: number | undefined;
   for (const target of pick(targets(fixtures), only)) {
     const lookupsBefore = target.name === ENDPOINT.mixed ? await cacheLookups(server.url) : undefined;
+    const cpuBefore = { server: cpuMs(server.pid), postgres: backend === "postgres" ? postgresCpuMs() : 0 };
     const m = await measure(server.url, target, settings);
+    const cpu = perRequest(cpuBefore, server.pid, backend, m.sent);
     if (lookupsBefore !== undefined) {
       const after = await cacheLookups(server.url);
       mixedHitRate = (after.kept - lookupsBefore.kept) / Math.max(1, after.all - lookupsBefore.all);
@@ -96,7 +113,7 @@ export async function benchBackend(
       `${backend.padEnd(8)} ${target.name.padEnd(42)} ${m.rps.toFixed(0).padStart(7)} req/s  ` +
         `p50 ${m.p50.toFixed(1)} ms  p99 ${m.p99.toFixed(1)} ms  rounds ${m.rounds.map((r) => r.rps.toFixed(0)).join("/")}` +
         // The RSS right after: which rows grow it (the footprint's peak is over all of them).
-        `  rss ${rssNow(server.pid)}` +
+        `  rss ${rssNow(server.pid)}  cpu/request ${cpu}` +
         (failures > 0 ? `  statuses ${JSON.stringify(m.statuses)}` : ""),
     );
   }

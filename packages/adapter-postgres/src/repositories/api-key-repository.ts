@@ -1,5 +1,6 @@
 import { type ApiKey, type ApiKeyRepository, isUuid, type PageQuery } from "@psm/core";
 import { and, desc, eq, gt, isNull, lt, lte, or, sql } from "drizzle-orm";
+import { asArrays } from "../array-rows.js";
 import type { Db } from "../connection.js";
 import { guarded } from "../db-errors.js";
 import { lazy, lazyPerShape } from "../lazy.js";
@@ -13,41 +14,49 @@ import { cursorOf, pageLimit } from "./query-helpers.js";
 export function createApiKeyRepository(db: Db, reads: Db = db): ApiKeyRepository {
   // Every keyed request looks its key up by digest, and the keys page lists: built once each.
   const byHash = lazy(() =>
-    reads
-      .select()
-      .from(apiKeys)
-      .where(eq(apiKeys.keyHash, sql.placeholder("keyHash")))
-      .prepare("api_key_by_hash"),
+    asArrays(
+      reads
+        .select()
+        .from(apiKeys)
+        .where(eq(apiKeys.keyHash, sql.placeholder("keyHash")))
+        .prepare("api_key_by_hash"),
+    ),
   );
   // A keyed request reads its key and user together: one statement, one round trip on PostgreSQL.
   const withUserByHash = lazy(() =>
-    reads
-      .select({ key: apiKeys, user: users })
-      .from(apiKeys)
-      .leftJoin(users, eq(users.id, apiKeys.userId))
-      .where(eq(apiKeys.keyHash, sql.placeholder("keyHash")))
-      .prepare("api_key_by_hash_with_user"),
+    asArrays(
+      reads
+        .select({ key: apiKeys, user: users })
+        .from(apiKeys)
+        .leftJoin(users, eq(users.id, apiKeys.userId))
+        .where(eq(apiKeys.keyHash, sql.placeholder("keyHash")))
+        .prepare("api_key_by_hash_with_user"),
+    ),
   );
   const byId = lazy(() =>
-    reads
-      .select()
-      .from(apiKeys)
-      .where(eq(apiKeys.id, sql.placeholder("id")))
-      .prepare("api_key_by_id"),
+    asArrays(
+      reads
+        .select()
+        .from(apiKeys)
+        .where(eq(apiKeys.id, sql.placeholder("id")))
+        .prepare("api_key_by_id"),
+    ),
   );
   const listQuery = lazyPerShape((byUser: boolean, paged: boolean) =>
-    reads
-      .select()
-      .from(apiKeys)
-      .where(
-        and(
-          byUser ? eq(apiKeys.userId, sql.placeholder("userId")) : undefined,
-          paged ? lt(apiKeys.id, sql.placeholder("before")) : undefined,
-        ),
-      )
-      .orderBy(desc(apiKeys.id))
-      .limit(sql.placeholder("limit"))
-      .prepare(`api_keys${byUser ? "_of_user" : ""}${paged ? "_before" : ""}`),
+    asArrays(
+      reads
+        .select()
+        .from(apiKeys)
+        .where(
+          and(
+            byUser ? eq(apiKeys.userId, sql.placeholder("userId")) : undefined,
+            paged ? lt(apiKeys.id, sql.placeholder("before")) : undefined,
+          ),
+        )
+        .orderBy(desc(apiKeys.id))
+        .limit(sql.placeholder("limit"))
+        .prepare(`api_keys${byUser ? "_of_user" : ""}${paged ? "_before" : ""}`),
+    ),
   );
   return {
     insert: (key: ApiKey) =>
@@ -57,24 +66,27 @@ export function createApiKeyRepository(db: Db, reads: Db = db): ApiKeyRepository
     findById: (id) =>
       guarded(async () => {
         if (!isUuid(id)) return null;
-        const [row] = await byId().execute({ id });
+        const [row] = await byId()({ id });
         return row ?? null;
       }),
     findByHash: (keyHash) =>
       guarded(async () => {
-        const [row] = await byHash().execute({ keyHash });
+        const [row] = await byHash()({ keyHash });
         return row ?? null;
       }),
     findByHashWithUser: (keyHash) =>
       guarded(async () => {
-        const [row] = await withUserByHash().execute({ keyHash });
+        const [row] = await withUserByHash()({ keyHash });
         return row ?? null;
       }),
     list: (userId: string | undefined, page: PageQuery) =>
       guarded(async () => {
         if (userId !== undefined && !isUuid(userId)) return [];
         const before = cursorOf(page);
-        return listQuery(userId !== undefined, before !== undefined).execute({
+        return listQuery(
+          userId !== undefined,
+          before !== undefined,
+        )({
           userId,
           before,
           limit: pageLimit(page),

@@ -12,8 +12,10 @@ import {
 } from "@psm/core";
 import { and, desc, eq, inArray, is, sql } from "drizzle-orm";
 import { PgTransaction } from "drizzle-orm/pg-core";
+import { asArrays } from "../array-rows.js";
 import type { Db, Transaction } from "../connection.js";
 import { guarded } from "../db-errors.js";
+import { lazy } from "../lazy.js";
 import { listings } from "../schema.js";
 import { eventWrites } from "./event-writer.js";
 import { countFacets, countSlice } from "./listing-facets.js";
@@ -117,8 +119,18 @@ export function createListingRepository(
   const insertWithinSlots = inUnit ? insertOne : createInsertBatcher(db, insertOne);
   const reads = options.reads ?? db;
   const page = pageStatements(reads);
+  // The listing by id on the reads pool: built once (findListing builds per call, for a transaction's).
+  const byId = lazy(() =>
+    asArrays(
+      reads
+        .select(listingColumns)
+        .from(listings)
+        .where(eq(listings.id, sql.placeholder("id")))
+        .prepare("listing_by_id"),
+    ),
+  );
   return {
-    findById: (id) => guarded(async () => (isUuid(id) ? findListing(reads, id, false) : null)),
+    findById: (id) => guarded(async () => (isUuid(id) ? ((await byId()({ id }))[0] ?? null) : null)),
     // One round trip for the batch: one array parameter, each id a seek of the primary key.
     findByIds: (ids) =>
       guarded(async () => {

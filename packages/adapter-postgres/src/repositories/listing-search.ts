@@ -7,6 +7,7 @@ import {
   type ListingSearchResult,
 } from "@psm/core";
 import { and, desc, lt, type Placeholder, type SQL, sql } from "drizzle-orm";
+import { asArrays } from "../array-rows.js";
 import type { Db } from "../connection.js";
 import { lazyPerShape } from "../lazy.js";
 import { listings } from "../schema.js";
@@ -93,8 +94,10 @@ export function pageStatements(db: Db): (query: ListingSearch, now: Date) => Pro
         before,
         sql.placeholder("limit"),
       );
-      return withPage(db, page).prepare(
-        `listing_page_${status}${category ? "_category" : ""}${user ? "_user" : ""}${paged ? "_before" : ""}`,
+      return asArrays(
+        withPage(db, page).prepare(
+          `listing_page_${status}${category ? "_category" : ""}${user ? "_user" : ""}${paged ? "_before" : ""}`,
+        ),
       );
     },
   );
@@ -105,7 +108,7 @@ export function pageStatements(db: Db): (query: ListingSearch, now: Date) => Pro
       query.category !== undefined,
       query.userId !== undefined,
       before !== undefined,
-    ).execute({
+    )({
       now: now.toISOString(),
       category: query.category,
       userId: query.userId,

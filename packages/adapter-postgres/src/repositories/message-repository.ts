@@ -7,6 +7,7 @@ import {
   type PageQuery,
 } from "@psm/core";
 import { and, desc, eq, lt, sql } from "drizzle-orm";
+import { asArrays } from "../array-rows.js";
 import type { Db } from "../connection.js";
 import { guarded } from "../db-errors.js";
 import { lazyPerShape } from "../lazy.js";
@@ -24,7 +25,7 @@ export function createMessageRepository(db: Db, outbox?: NewEvent[], reads: Db =
   const listQuery = lazyPerShape((direction: MessageDirection, paged: boolean) => {
     // (receiver_id, id) and (sender_id, id) indexes serve each direction newest first.
     const party = direction === "received" ? messages.receiverId : messages.senderId;
-    return reads
+    const prepared = reads
       .select()
       .from(messages)
       .where(
@@ -36,6 +37,7 @@ export function createMessageRepository(db: Db, outbox?: NewEvent[], reads: Db =
       .orderBy(desc(messages.id))
       .limit(sql.placeholder("limit"))
       .prepare(`messages_${direction}${paged ? "_before" : ""}`);
+    return asArrays(prepared);
   });
   return {
     insert: (message: Message, events: readonly NewEvent[] = []) =>
@@ -58,7 +60,7 @@ export function createMessageRepository(db: Db, outbox?: NewEvent[], reads: Db =
       guarded(async () => {
         if (!isUuid(userId)) return [];
         const before = cursorOf(page);
-        return listQuery(direction, before !== undefined).execute({ userId, before, limit: pageLimit(page) });
+        return listQuery(direction, before !== undefined)({ userId, before, limit: pageLimit(page) });
       }),
     // One seek of messages_receiver_id_sender_id_listing_id_idx, newest first.
     latestBetween: (receiverId, senderId, listingId) =>

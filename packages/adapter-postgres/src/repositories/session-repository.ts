@@ -1,5 +1,6 @@
 import type { SessionRepository } from "@psm/core";
 import { and, eq, gt, lte, sql } from "drizzle-orm";
+import { asArrays } from "../array-rows.js";
 import type { Db } from "../connection.js";
 import { guarded } from "../db-errors.js";
 import { lazy } from "../lazy.js";
@@ -9,16 +10,18 @@ import { sessions } from "../schema-sessions.js";
 export function createSessionRepository(db: Db, reads: Db = db): SessionRepository {
   // Every signed-in page looks its session up: built once, not by drizzle on every request.
   const live = lazy(() =>
-    reads
-      .select()
-      .from(sessions)
-      .where(
-        and(
-          eq(sessions.tokenHash, sql.placeholder("tokenHash")),
-          gt(sessions.expiresAt, sql.placeholder("now")),
-        ),
-      )
-      .prepare("session_live"),
+    asArrays(
+      reads
+        .select()
+        .from(sessions)
+        .where(
+          and(
+            eq(sessions.tokenHash, sql.placeholder("tokenHash")),
+            gt(sessions.expiresAt, sql.placeholder("now")),
+          ),
+        )
+        .prepare("session_live"),
+    ),
   );
   return {
     insert: (session) =>
@@ -28,7 +31,7 @@ export function createSessionRepository(db: Db, reads: Db = db): SessionReposito
     // A placeholder is bound as given, without the column's mapping: the instant as ISO text.
     find: (tokenHash, now) =>
       guarded(async () => {
-        const [row] = await live().execute({ tokenHash, now: now.toISOString() });
+        const [row] = await live()({ tokenHash, now: now.toISOString() });
         return row ?? null;
       }),
     delete: (tokenHash) =>

@@ -1,5 +1,6 @@
 import { type AccountType, isUuid, type PageQuery, type User, type UserRepository } from "@psm/core";
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
+import { asArrays } from "../array-rows.js";
 import type { Db } from "../connection.js";
 import { guarded } from "../db-errors.js";
 import { lazy } from "../lazy.js";
@@ -10,15 +11,17 @@ import { idBefore, pageLimit } from "./query-helpers.js";
 export function createUserRepository(db: Db, reads: Db = db): UserRepository {
   // Every signed-in request reads its user: built once, then only executed.
   const byId = lazy(() =>
-    reads
-      .select()
-      .from(users)
-      .where(eq(users.id, sql.placeholder("id")))
-      .prepare("user_by_id"),
+    asArrays(
+      reads
+        .select()
+        .from(users)
+        .where(eq(users.id, sql.placeholder("id")))
+        .prepare("user_by_id"),
+    ),
   );
   async function findById(id: string): Promise<User | null> {
     if (!isUuid(id)) return null;
-    const [row] = await byId().execute({ id });
+    const [row] = await byId()({ id });
     return row ?? null;
   }
 
