@@ -3,7 +3,7 @@ import { and, inArray, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../connection.js";
 import { listings } from "../schema.js";
 import { filters, type Part, partsOf, pinnedFilters } from "./listing-find-sql.js";
-import { listingColumns } from "./listing-sql.js";
+import { listingColumns, listingSelect, toListing } from "./listing-sql.js";
 
 /** Entries a slice walks when a find or a facet count reached its time budget. */
 export const FIND_SLICE = 5_000;
@@ -16,9 +16,19 @@ interface KeyRow extends Record<string, unknown> {
   price: number | null;
 }
 
-/** The listings of `keys`, in their order, with their ranks. */
-async function withListings(db: Db, keys: { id: string; rank: number }[]): Promise<ListingFindResult> {
+/** A found listing's key (its sort key within its part) and, when its statement read it, the listing. */
+interface Found {
+  id: string;
+  rank: number;
+  listing?: Listing;
+}
+
+/** The listings of `keys`, in their order, with their ranks: those not read yet in one more statement. */
+async function withListings(db: Db, keys: Found[]): Promise<ListingFindResult> {
   if (keys.length === 0) return [];
+  if (keys.every((key) => key.listing !== undefined)) {
+    return keys.map((key) => ({ listing: key.listing as Listing, rank: key.rank }));
+  }
   const rows = await db
     .select(listingColumns)
     .from(listings)
@@ -63,34 +73,38 @@ export async function findExactly(
   now: Date,
   probe = FIND_PROBE,
 ): Promise<ListingFindResult> {
-  const keys: { id: string; rank: number }[] = [];
+  const keys: Found[] = [];
   const where = filters(query, now);
   for (const { part, from } of remaining(query)) {
     const want = query.limit - keys.length;
     if (want <= 0) break;
-    const take = (rows: KeyRow[]) => keys.push(...rows.map((row) => ({ id: row.id, rank: part.rank })));
+    const takeListings = (rows: Record<string, unknown>[]) =>
+      keys.push(...rows.map((row) => ({ id: row.id as string, rank: part.rank, listing: toListing(row) })));
     if (part.match === undefined || part.probe === undefined) {
-      take(
-        await db.execute<KeyRow>(sql`select "listings"."id" as id, "listings"."price" as price from "listings"
+      takeListings(
+        await db.execute(sql`select ${listingSelect("listings")} from "listings"
           where ${and(...where, part.range, from) ?? sql`true`} order by ${part.order} limit ${want}`),
       );
       continue;
     }
-    const probed = await db.execute<KeyRow>(sql`select "listings"."id" as id, "listings"."price" as price
+    // The probe's rows are whole listings already: they are answered from it, not read again.
+    const probed = await db.execute<KeyRow>(sql`select ${listingSelect("listings")}
       from (select "listings".* from "listings" where ${and(...walkRange(query), part.range, from) ?? sql`true`}
         order by ${walkOrder(query, part)} limit ${probe}) as "listings"
       where ${and(...where, part.probe)} order by ${part.order} limit ${want}`);
-    take(probed);
+    takeListings(probed);
     if (probed.length >= want) continue;
     // The probe's matches are the part's first: the others lie past the last of them. Materialized,
     // so the planner reads them from the GIN index rather than walking the part's index again.
     const last = probed.at(-1);
     const past = last === undefined ? from : part.after({ rank: part.rank, price: last.price, id: last.id });
-    take(
-      await db.execute<KeyRow>(sql`with m as materialized (select "listings"."id", "listings"."price"
+    // The page's few keys then join their listings, by primary key, in the same statement.
+    takeListings(
+      await db.execute(sql`with m as materialized (select "listings"."id", "listings"."price"
           from "listings" where ${and(...where, part.range, part.match, past)})
-        select "listings"."id" as id, "listings"."price" as price from m as "listings"
-        order by ${part.order} limit ${want - probed.length}`),
+        select ${listingSelect("l")} from (select "listings"."id", "listings"."price" from m as "listings"
+          order by ${part.order} limit ${want - probed.length}) as "listings"
+        join "listings" as "l" on "l"."id" = "listings"."id" order by ${part.order}`),
     );
   }
   return withListings(db, keys);
@@ -132,7 +146,7 @@ export async function findSlice(
   slice = FIND_SLICE,
 ): Promise<ListingFindResult> {
   const parts = remaining(query);
-  const keys: { id: string; rank: number }[] = [];
+  const keys: Found[] = [];
   let left = slice;
   for (const { part, from } of parts) {
     // The index ranges go in WHERE (with the price bounds, a range of the price

@@ -1,5 +1,5 @@
 import { foldSearchText, type Listing, type ListingChanges } from "@psm/core";
-import { and, eq, gt, isNull, lte, or, type SQL } from "drizzle-orm";
+import { and, Column, eq, gt, isNull, lte, or, type SQL, sql } from "drizzle-orm";
 import { listings } from "../schema.js";
 
 /**
@@ -24,6 +24,34 @@ export const listingColumns = {
   views: listings.views,
   createdAt: listings.createdAt,
 };
+
+const LISTING_FIELDS = Object.entries(listingColumns);
+
+/**
+ * Every column of a Listing read from `alias`, each named as its field: what a statement of
+ * plain SQL selects to answer listings without a second round trip for them (toListing maps it).
+ */
+export function listingSelect(alias: string): SQL {
+  return sql.raw(LISTING_FIELDS.map(([key, column]) => `"${alias}"."${column.name}" as "${key}"`).join(", "));
+}
+
+// Instants come from the driver as text (drizzle sets postgres.js's timestamp parsers to keep it):
+// each column's own mapping, where it has one, makes them Dates as drizzle's select does.
+const DECODERS = LISTING_FIELDS.flatMap(([key, column]) =>
+  column.mapFromDriverValue === Column.prototype.mapFromDriverValue
+    ? []
+    : [{ key, decode: (value: unknown) => column.mapFromDriverValue(value) }],
+);
+
+/** The Listing of a row selected with listingSelect. */
+export function toListing(row: Record<string, unknown>): Listing {
+  const listing = { ...row };
+  for (const { key, decode } of DECODERS) {
+    const value = listing[key];
+    if (value !== null && value !== undefined) listing[key] = decode(value);
+  }
+  return listing as unknown as Listing;
+}
 
 /** No expiry, or one after `now`. */
 export function unexpiredAt(now: Date): SQL {
