@@ -64,6 +64,17 @@ export function asArrays<Row>(prepared: {
 /** A left-joined table's object, by its key in the result and the key of its first column. */
 type Nullable = { outer: string; first: string };
 
+/**
+ * The mapping of `column`'s driver values, or none where there is nothing to map: text, uuid,
+ * numbers, booleans and JSON come from postgres.js as they are kept; instants come as text
+ * (drizzle sets postgres.js's timestamp parsers to keep it) and become Dates here.
+ */
+export function decoderOf(column: Column): ((value: unknown) => unknown) | undefined {
+  return column.mapFromDriverValue === Column.prototype.mapFromDriverValue
+    ? undefined
+    : (value) => column.mapFromDriverValue(value);
+}
+
 function toObject(row: unknown[], slots: readonly Slot[], nullable: readonly Nullable[]): unknown {
   const result: Record<string, unknown> = {};
   for (let i = 0; i < slots.length; i++) {
@@ -99,10 +110,8 @@ function compile(
     const slot: Slot = { outer };
     if (inner !== undefined) slot.inner = inner;
     if (is(field, Column)) {
-      // Text, uuid, numbers, booleans and JSON come from postgres.js as they are kept: no decoder.
-      if (field.mapFromDriverValue !== Column.prototype.mapFromDriverValue) {
-        slot.decode = (value) => field.mapFromDriverValue(value);
-      }
+      const decode = decoderOf(field);
+      if (decode) slot.decode = decode;
       if (inner !== undefined && !tables.has(outer))
         tables.set(outer, { table: getTableName(field.table), first: inner });
     } else if (inner === undefined && (is(field, SQL) || is(field, SQL.Aliased))) {

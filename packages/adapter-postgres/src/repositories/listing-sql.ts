@@ -1,5 +1,6 @@
 import { foldSearchText, type Listing, type ListingChanges } from "@psm/core";
-import { and, Column, eq, gt, isNull, lte, or, type SQL, sql } from "drizzle-orm";
+import { and, eq, gt, isNull, lte, or, type SQL, sql } from "drizzle-orm";
+import { decoderOf } from "../array-rows.js";
 import { listings } from "../schema.js";
 
 /**
@@ -35,13 +36,11 @@ export function listingSelect(alias: string): SQL {
   return sql.raw(LISTING_FIELDS.map(([key, column]) => `"${alias}"."${column.name}" as "${key}"`).join(", "));
 }
 
-// Instants come from the driver as text (drizzle sets postgres.js's timestamp parsers to keep it):
-// each column's own mapping, where it has one, makes them Dates as drizzle's select does.
-const DECODERS = LISTING_FIELDS.flatMap(([key, column]) =>
-  column.mapFromDriverValue === Column.prototype.mapFromDriverValue
-    ? []
-    : [{ key, decode: (value: unknown) => column.mapFromDriverValue(value) }],
-);
+// Each column's own mapping, where it has one (its instants), as drizzle's select applies it.
+const DECODERS = LISTING_FIELDS.flatMap(([key, column]) => {
+  const decode = decoderOf(column);
+  return decode ? [{ key, decode }] : [];
+});
 
 /** The Listing of a row selected with listingSelect. */
 export function toListing(row: Record<string, unknown>): Listing {
