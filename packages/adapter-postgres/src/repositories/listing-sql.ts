@@ -27,13 +27,20 @@ export const listingColumns = {
 };
 
 const LISTING_FIELDS = Object.entries(listingColumns);
+/** listingSelect's text, per alias. */
+const SELECTS = new Map<string, string>();
 
 /**
  * Every column of a Listing read from `alias`, each named as its field: what a statement of
  * plain SQL selects to answer listings without a second round trip for them (toListing maps it).
  */
-export function listingSelect(alias: string): SQL {
-  return sql.raw(LISTING_FIELDS.map(([key, column]) => `"${alias}"."${column.name}" as "${key}"`).join(", "));
+export function listingSelect(alias: "listings" | "l"): SQL {
+  let text = SELECTS.get(alias);
+  if (text === undefined) {
+    text = LISTING_FIELDS.map(([key, column]) => `"${alias}"."${column.name}" as "${key}"`).join(", ");
+    SELECTS.set(alias, text);
+  }
+  return sql.raw(text);
 }
 
 // Each column's own mapping, where it has one (its instants), as drizzle's select applies it.
