@@ -114,13 +114,15 @@ export function seed(sqlite: Database, count: number, now: number): Seeded {
 
   const triggers = sqlite
     .prepare<[], string>(
-      "SELECT sql FROM sqlite_master WHERE type = 'trigger' AND (name LIKE 'listings_fts_%' OR name LIKE 'listings_text_%')",
+      `SELECT sql FROM sqlite_master WHERE type = 'trigger'
+        AND (name LIKE 'listings_fts_%' OR name LIKE 'listings_text_%' OR name LIKE 'listings_by_category_%')`,
     )
     .pluck()
     .all();
   for (const name of ["insert", "update", "delete"]) {
     sqlite.exec(`DROP TRIGGER listings_fts_after_${name}`);
     sqlite.exec(`DROP TRIGGER listings_text_after_${name}`);
+    sqlite.exec(`DROP TRIGGER listings_by_category_after_${name}`);
   }
   const writer = createListingWriter(sqlite);
   const sampleIds: string[] = [];
@@ -151,6 +153,12 @@ export function seed(sqlite: Database, count: number, now: number): Seeded {
   );
   sqlite.exec(
     "INSERT INTO listings_text (rowid, title, description) SELECT fts_rowid, title, description FROM listings_text_content ORDER BY fts_rowid",
+  );
+  sqlite.exec(
+    "INSERT INTO listings_words_cat (rowid, title, description) SELECT fts_rowid, title, description FROM listings_words_cat_content ORDER BY fts_rowid",
+  );
+  sqlite.exec(
+    "INSERT INTO listings_title_cat (rowid, title) SELECT fts_rowid, title FROM listings_title_cat_content ORDER BY fts_rowid",
   );
   for (const sql of triggers) sqlite.exec(sql);
   return { userIds, sampleIds, msPerRow, ftsMs: performance.now() - ftsBegan };

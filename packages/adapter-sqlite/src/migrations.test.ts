@@ -67,6 +67,9 @@ describe("migrations", () => {
         "listings_fts",
         "listings_text",
         "listings_title",
+        "listings_words_cat",
+        "listings_title_cat",
+        "listing_category_keys",
         "__drizzle_migrations",
       ]),
     );
@@ -100,6 +103,9 @@ describe("migrations", () => {
       ]),
     );
     expect(names("trigger").sort()).toEqual([
+      "listings_by_category_after_delete",
+      "listings_by_category_after_insert",
+      "listings_by_category_after_update",
       "listings_delete_saved_search_matches",
       "listings_fts_after_delete",
       "listings_fts_after_insert",

@@ -12,8 +12,17 @@ import { lazy } from "./lazy.js";
 // segment, the bench's searches take half the time. Why and what it costs:
 // DESIGN.md "Search index merging".
 
-/** The full-text indexes of listings: trigrams of titles (`search`), words of titles and descriptions, words of titles. */
-export const SEARCH_INDEXES = ["listings_fts", "listings_text", "listings_title"] as const;
+/**
+ * The full-text indexes of listings: trigrams of titles (`search`), words of
+ * titles and descriptions, words of titles, and those two by category.
+ */
+export const SEARCH_INDEXES = [
+  "listings_fts",
+  "listings_text",
+  "listings_title",
+  "listings_words_cat",
+  "listings_title_cat",
+] as const;
 
 /** The statement counting an index's segments: each is a distinct segid of its `_idx` table. */
 export function segmentCounter(sqlite: Database, table: (typeof SEARCH_INDEXES)[number]): () => number {

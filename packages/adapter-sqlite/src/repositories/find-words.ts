@@ -1,6 +1,6 @@
 import { type Category, holdsEveryWord, relevanceRank, stemsOf } from "@psm/core";
 import type { FtsPlanner } from "./fts-plan.js";
-import type { FtsQuery, WordTable } from "./listing-find-sql.js";
+import type { CategoryTable, FtsQuery, WordTable } from "./listing-find-sql.js";
 
 // How a find reads its words: one FTS5 query streamed, or, for several words
 // whose rarest has more entries than the budget, cut streams that meet in SQL
@@ -26,7 +26,15 @@ export type Check = ((row: Examined) => boolean) | undefined;
  * of each row in JS; `sure`, where the check is only of the last word's
  * prefix, the FTS5 query of rows that need none (FtsQuery.sure).
  */
-export type StreamSource = { kind: "stream"; table: WordTable; match: string; check: Check; sure?: string };
+export type StreamSource = {
+  kind: "stream";
+  table: WordTable;
+  match: string;
+  check: Check;
+  sure?: string;
+  /** On an index by category: the category's range, (from, top] (the cursor included in `from`). */
+  range?: { from: bigint; top: bigint };
+};
 
 /**
  * Where a find's words are read: `stream`, one FTS5 query; `meet`, the
@@ -39,11 +47,15 @@ export type WordSource =
   | {
       kind: "meet";
       table: WordTable;
+      /** The planner of `table` (of the category's range on an index by category). */
+      planner: FtsPlanner;
       terms: string[];
       from: bigint;
       check: Check;
       whole: StreamSource;
       sure?: string;
+      /** On an index by category: the top of the category's range (`from` is within it). */
+      top?: bigint;
     };
 
 /** A source of cut streams that meet. */
@@ -53,7 +65,13 @@ export type MeetSource = Extract<WordSource, { kind: "meet" }>;
 export type Tier = 0 | 1 | "any";
 
 /** A planner for each word index: rank 0 reads titles alone, the others titles and descriptions. */
-export type WordPlanners = Readonly<Record<WordTable, FtsPlanner>>;
+export type WordPlanners = Readonly<Record<Exclude<WordTable, CategoryTable>, FtsPlanner>>;
+
+/** One category's range of the indexes by category: a planner on each, and the top of its rowids (key * 2^59). */
+export interface CategoryWords {
+  planners: Readonly<Record<CategoryTable, FtsPlanner>>;
+  top: bigint;
+}
 
 /**
  * False when no row can match `text`: its last word is a prefix that no
@@ -78,7 +96,9 @@ export function checkOf(words: readonly string[], tier: Tier): Check {
  * The source of `tier` for `text`'s words below cursor id `before`. One word
  * is one stream. Several are streams that meet, cut: an FTS5 AND of common
  * words that never meet would step through their whole doclists and yield
- * nothing to count.
+ * nothing to count. With `category`, the words are read in that category's
+ * range of the indexes by category: rows of other categories are never read
+ * (DESIGN.md "Words by category").
  */
 export function sourceOf(
   planners: WordPlanners,
@@ -86,28 +106,29 @@ export function sourceOf(
   words: readonly string[],
   tier: Tier,
   before: string | undefined,
+  category?: CategoryWords,
 ): WordSource {
-  // Rank 0 is every word on the index of titles alone: the same query as any match.
-  const exact = tier === 1 ? text.rest : text.all;
-  const table: WordTable = tier === 0 ? "listings_title" : "listings_text";
-  const planner = planners[table];
+  const plain = tier === 0 ? "listings_title" : "listings_text";
+  const table: WordTable = !category ? plain : tier === 0 ? "listings_title_cat" : "listings_words_cat";
+  const planner = category ? category.planners[table as CategoryTable] : planners[plain];
+  // Rows holding every word; rank 1 is those whose title does not (an index by category has no columns to ask).
+  const notAllInTitle = (row: Examined) => !holdsEveryWord(stemsOf(row.title ?? ""), words);
   const whole: StreamSource = {
     kind: "stream",
     table,
-    match: exact,
-    check: text.exact ? undefined : checkOf(words, tier),
+    // Rank 0 is every word on the index of titles alone: the same query as any match.
+    match: tier === 1 && !category ? text.rest : text.all,
+    check: !text.exact ? checkOf(words, tier) : category && tier === 1 ? notAllInTitle : undefined,
   };
   // Any match: the check is of the last word alone, which rows holding its whole stem pass.
-  if (tier === "any" && text.sure !== undefined) whole.sure = text.sure;
-  if (text.terms.length < 2) return whole;
-  const from = planner.from(before);
+  if (tier === "any" && text.sure !== undefined && !category) whole.sure = text.sure;
+  const from = text.terms.length < 2 && !category ? undefined : planner.from(before);
+  if (category && from !== undefined) whole.range = { from, top: category.top };
+  if (text.terms.length < 2 || from === undefined) return whole;
   const terms = planner.rank(text.terms, from);
-  // Rows where every word's stream meets hold every word; rank 1 is those whose title does not.
-  const check =
-    text.exact && tier === 1
-      ? (row: Examined) => !holdsEveryWord(stemsOf(row.title ?? ""), words)
-      : whole.check;
-  const meet: WordSource = { kind: "meet", table, terms, from, check, whole };
+  const check = text.exact && tier === 1 ? notAllInTitle : whole.check;
+  const meet: WordSource = { kind: "meet", table, planner, terms, from, check, whole };
   if (whole.sure !== undefined) meet.sure = whole.sure;
+  if (category) meet.top = category.top;
   return meet;
 }

@@ -8,8 +8,16 @@ import type { TermMemo } from "./fts-term-memo.js";
 // nothing to count. An AND is bounded only by its rarest child, so a budgeted
 // match first asks which child that is. Why: DESIGN.md "Bounded inside the match".
 
-/** The FTS5 tables a plan reads: trigrams of titles, words of titles and descriptions, or of titles alone. */
-export type FtsTable = "listings_fts" | "listings_text" | "listings_title";
+/**
+ * The FTS5 tables a plan reads: trigrams of titles, words of titles and
+ * descriptions, of titles alone, and those two by category.
+ */
+export type FtsTable =
+  | "listings_fts"
+  | "listings_text"
+  | "listings_title"
+  | "listings_words_cat"
+  | "listings_title_cat";
 
 /**
  * How a budgeted match runs: `all` when the AND of the terms is bounded (its
@@ -28,6 +36,11 @@ const MAX_PROBED = 16;
 const BELOW_ALL = -9223372036854775807n;
 /** Above every FTS rowid (they are -seq, negative). */
 const ABOVE_ALL = 0n;
+/**
+ * The rowids of one category in the indexes by category: key * 2^59 - seq,
+ * for seq in (0, 2^59) (migrations/0020_words-by-category.sql).
+ */
+export const CATEGORY_SPAN = 1n << 59n;
 
 /** The first cut of `search`'s streams, before the whole budget: streams that meet often fill a page there. */
 export const FIRST_CUT = 500;
@@ -139,11 +152,22 @@ export function spread<T>(items: readonly T[], count: number): T[] {
 /** Answers nothing is kept of: each read again. */
 const NO_MEMO: TermMemo = { get: (_key, read) => read() };
 
-export function createFtsPlanner(sqlite: Database, table: FtsTable, memo: TermMemo = NO_MEMO): FtsPlanner {
+/**
+ * A planner on `table`, whose rowids are -seq, or on one category's range of
+ * an index by category when `top` (key * 2^59) is given: every read stays
+ * within (top - CATEGORY_SPAN, top], and `from` answers in that range.
+ */
+export function createFtsPlanner(
+  sqlite: Database,
+  table: FtsTable,
+  memo: TermMemo = NO_MEMO,
+  top: bigint = ABOVE_ALL,
+): FtsPlanner {
+  const bottom = top === ABOVE_ALL ? BELOW_ALL : top - CATEGORY_SPAN;
   const head = sqlite
     .prepare<[Record<string, string | number | bigint>], { n: bigint; last: bigint | null }>(
       `SELECT count(*) AS n, max(r) AS last FROM (SELECT rowid AS r FROM ${table}
-        WHERE ${table} MATCH @term AND rowid > @from ORDER BY rowid LIMIT +@probe)`,
+        WHERE ${table} MATCH @term AND rowid > @from AND rowid <= @top ORDER BY rowid LIMIT +@probe)`,
     )
     .safeIntegers(true);
   const nth = sqlite
@@ -153,14 +177,13 @@ export function createFtsPlanner(sqlite: Database, table: FtsTable, memo: TermMe
     )
     .pluck()
     .safeIntegers(true);
-  // The FTS rowid is -seq, and seq follows id (listing-order.ts):
-  // id < before <=> seq < seq(first id >= before) <=> rowid > -that seq.
+  // The FTS rowid is top - seq, and seq follows id (listing-order.ts):
+  // id < before <=> seq < seq(first id >= before) <=> rowid > top - that seq.
   const below = sqlite
-    .prepare<[string], bigint>(
-      "SELECT -coalesce((SELECT seq FROM listings WHERE id >= ? ORDER BY id LIMIT 1), 9223372036854775807)",
-    )
+    .prepare<[string], bigint>("SELECT seq FROM listings WHERE id >= ? ORDER BY id LIMIT 1")
     .pluck()
     .safeIntegers(true);
+  const fromSeq = (seq: bigint | undefined) => (seq === undefined || top - seq < bottom ? bottom : top - seq);
 
   // fts5vocab's `instance` rows come one entry at a time: the first term at or
   // after the prefix costs one seek, where a `row` table counts its whole
@@ -178,7 +201,9 @@ export function createFtsPlanner(sqlite: Database, table: FtsTable, memo: TermMe
   function ranked(terms: readonly string[], from: bigint): string[] {
     if (terms.length === 1) return [...terms];
     const probed = spread([...new Set(terms)], MAX_PROBED).map((term) => {
-      const { n, last } = memo.get(`h\0${term}\0${from}`, () => head.get({ term, from, probe: PROBE })) as {
+      const { n, last } = memo.get(`h\0${term}\0${from}\0${top}`, () =>
+        head.get({ term, from, top, probe: PROBE }),
+      ) as {
         n: bigint;
         last: bigint | null;
       };
@@ -191,13 +216,13 @@ export function createFtsPlanner(sqlite: Database, table: FtsTable, memo: TermMe
     return probed.map((entry) => entry.term);
   }
 
-  const nthOf = (term: string, from: bigint, count: number, upTo = ABOVE_ALL): bigint | undefined =>
+  const nthOf = (term: string, from: bigint, count: number, upTo = top): bigint | undefined =>
     memo.get(`n\0${term}\0${from}\0${count}\0${upTo}`, () =>
       nth.get({ term, from, upTo, offset: Math.max(0, count - 1) }),
     );
 
   return {
-    from: (before) => (before === undefined ? BELOW_ALL : (below.get(before) ?? BELOW_ALL)),
+    from: (before) => fromSeq(before === undefined ? undefined : below.get(before)),
     plan(terms, from, budget) {
       const order = ranked(terms, from);
       const rarest = order[0] ?? "";

@@ -1,8 +1,18 @@
 import { foldSearchText, type ListingFind, type ListingStatusFilter, porterStem } from "@psm/core";
 import { meetSql } from "./fts-plan.js";
 
-/** The word indexes: titles and descriptions (any match, rank 1), or titles alone (rank 0; 0018_title-index.sql). */
-export type WordTable = "listings_text" | "listings_title";
+/**
+ * The word indexes: titles and descriptions (any match, rank 1), titles alone
+ * (rank 0; 0018_title-index.sql), and the same two by category
+ * (0020_words-by-category.sql: FTS rowid key * 2^59 - seq).
+ */
+export type WordTable = "listings_text" | "listings_title" | CategoryTable;
+export type CategoryTable = "listings_words_cat" | "listings_title_cat";
+
+const byCategory = (table: WordTable) => table === "listings_words_cat" || table === "listings_title_cat";
+
+/** How an index's FTS rowid `c.r` finds its listing: -seq, or @top - seq by category. */
+const seqOf = (table: WordTable) => (byCategory(table) ? "@top - c.r" : "-c.r");
 
 // The SQL of listings.find and countByCategory. Every statement yields one row
 // per entry it examines, in the sort's order, `hit` carrying every condition
@@ -96,14 +106,16 @@ export function textStreamSql(
   table: WordTable = "listings_text",
 ): string {
   const where = [`t.${table} MATCH @match`];
-  if (after) {
+  // By category: the range of the category (from @from, at or below @top), cursor included in @from.
+  if (byCategory(table)) where.push("t.rowid > @from", "t.rowid <= @top");
+  else if (after) {
     where.push(
       "t.rowid > -coalesce((SELECT seq FROM listings WHERE id >= @afterId ORDER BY id LIMIT 1), 9223372036854775807)",
     );
   }
   return `SELECT ${ROW(residual(shape, { category: false, status: false }), shape.verify)}${sure ? SURE : ""}
     FROM (SELECT t.rowid AS r FROM ${table} AS t WHERE ${where.join(" AND ")} ORDER BY t.rowid) AS c
-    CROSS JOIN listings AS l ON l.seq = -c.r ORDER BY c.r`;
+    CROSS JOIN listings AS l ON l.seq = ${seqOf(table)} ORDER BY c.r`;
 }
 
 /**
@@ -132,7 +144,7 @@ export function textMeetSql(
   const hit = residual(shape, { category: false, status: false });
   const where = hitsOnly ? [...meet.where, `(${hit})`] : meet.where;
   return `SELECT ${ROW(hit, shape.verify)}${sure ? SURE : ""}
-    FROM ${meet.from} CROSS JOIN listings AS l ON l.seq = -c.r
+    FROM ${meet.from} CROSS JOIN listings AS l ON l.seq = ${seqOf(table)}
     ${where.length > 0 ? `WHERE ${where.join(" AND ")}` : ""} ORDER BY c.r`;
 }
 

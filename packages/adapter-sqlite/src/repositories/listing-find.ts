@@ -1,6 +1,8 @@
-import type { CategoryCounts, FacetQuery, ListingFind, SortKey } from "@psm/core";
+import type { Category, CategoryCounts, FacetQuery, ListingFind, SortKey } from "@psm/core";
 import type { Database, Statement } from "better-sqlite3";
+import { lazy } from "../lazy.js";
 import {
+  type CategoryWords,
   type Check,
   checkOf,
   type Examined,
@@ -12,10 +14,11 @@ import {
   type WordPlanners,
   type WordSource,
 } from "./find-words.js";
-import { createFtsPlanner, firstCut, meetCut, meetParams, nextCut } from "./fts-plan.js";
+import { CATEGORY_SPAN, createFtsPlanner, firstCut, meetCut, meetParams, nextCut } from "./fts-plan.js";
 import { createTermMemos } from "./fts-term-memo.js";
 import { createFacetCounter } from "./listing-facets.js";
 import {
+  type CategoryTable,
   type FindParams,
   type FtsQuery,
   findParams,
@@ -79,6 +82,44 @@ export function createFindRunner(sqlite: Database, budgets: FindBudgets = FIND_B
   const planner = planners.listings_text;
   const facets = createFacetCounter(sqlite, planners, budgets.facets);
 
+  // Each category's range of the indexes by category (0020_words-by-category.sql), by the keys their triggers use.
+  const categoryKeys = lazy(
+    () =>
+      new Map(
+        sqlite
+          .prepare<[], { category: string; key: number }>("SELECT category, key FROM listing_category_keys")
+          .all()
+          .map(({ category, key }) => [category, BigInt(key) * CATEGORY_SPAN]),
+      ),
+  );
+  const byCategory = new Map<string, CategoryWords>();
+  const maxSeq = sqlite
+    .prepare<[], bigint | null>("SELECT max(seq) FROM listings")
+    .pluck()
+    .safeIntegers(true);
+  /**
+   * The category's words, unless the index leaves some of its rows out: a
+   * category without a key, or a seq past the category's span (a listing id
+   * that is not a UUIDv7 can be given one): those finds read the indexes of every category.
+   */
+  function categoryWords(category: Category): CategoryWords | undefined {
+    const top = categoryKeys().get(category);
+    if (top === undefined || (maxSeq.get() ?? 0n) >= CATEGORY_SPAN) return undefined;
+    let found = byCategory.get(category);
+    if (!found) {
+      const on = (table: CategoryTable) => createFtsPlanner(sqlite, table, memos.of(table), top);
+      found = {
+        planners: {
+          listings_words_cat: on("listings_words_cat"),
+          listings_title_cat: on("listings_title_cat"),
+        },
+        top,
+      };
+      byCategory.set(category, found);
+    }
+    return found;
+  }
+
   /** The walk's hits in order, up to `want`, stopping after `budget` rows at the last one examined. */
   function walk(sql: string, params: Params, want: number, budget: number, check: Check): Walked {
     const hits: Examined[] = [];
@@ -92,8 +133,8 @@ export function createFindRunner(sqlite: Database, budgets: FindBudgets = FIND_B
     return { hits };
   }
 
-  const rowAt = sqlite.prepare<[{ rowid: bigint }], Stop>(
-    "SELECT id, price FROM listings WHERE seq = -@rowid",
+  const rowAt = sqlite.prepare<[{ rowid: bigint; top: bigint }], Stop>(
+    "SELECT id, price FROM listings WHERE seq = @top - @rowid",
   );
 
   /**
@@ -104,19 +145,20 @@ export function createFindRunner(sqlite: Database, budgets: FindBudgets = FIND_B
    */
   const meetOnce = sqlite.transaction(
     (query: ListingFind, params: Params, source: MeetSource, cut: number, afterId?: string) => {
-      const met = meetParams(planners[source.table], source.terms, cut, source.from);
+      const met = meetParams(source.planner, source.terms, cut, source.from);
       if (met === undefined) return { ...streamWalk(query, params, source.whole, afterId), whole: true };
       const shape = findShape(query, source.check !== undefined);
       const sql = textMeetSql(shape, source.terms.length, false, source.table, true);
+      const top = source.top ?? 0n;
       const walked = walk(
         sql,
-        { ...params, ...met.params },
+        { ...params, ...met.params, ...(source.top === undefined ? {} : { top }) },
         query.limit,
         Number.POSITIVE_INFINITY,
         source.check,
       );
       if (walked.hits.length < query.limit) {
-        const stop = rowAt.get({ rowid: met.upTo });
+        const stop = rowAt.get({ rowid: met.upTo, top });
         if (stop) walked.stoppedAt = stop;
       }
       return { ...walked, whole: false };
@@ -150,6 +192,10 @@ export function createFindRunner(sqlite: Database, budgets: FindBudgets = FIND_B
     const tierParams: Params = { ...params };
     if (afterId !== undefined) tierParams.afterId = afterId;
     if (source) tierParams.match = source.match;
+    if (source?.range) {
+      tierParams.from = source.range.from;
+      tierParams.top = source.range.top;
+    }
     const sql = source ? textStreamSql(shape, from, false, source.table) : newestWalkSql(shape, from);
     return walk(sql, tierParams, query.limit, budgets.find, source?.check);
   }
@@ -182,12 +228,13 @@ export function createFindRunner(sqlite: Database, budgets: FindBudgets = FIND_B
     const words = query.words ?? [];
     const tiers: Tier[] = query.sort === "relevance" && text ? [0, 1] : ["any"];
     const collected: { hit: Examined; rank: number }[] = [];
+    const category = text && query.category !== undefined ? categoryWords(query.category) : undefined;
     for (const [rank, tier] of tiers.entries()) {
       const after = query.after;
       if (after !== undefined && query.sort === "relevance" && after.rank > rank) continue;
       const afterId =
         after !== undefined && (query.sort !== "relevance" || after.rank === rank) ? after.id : undefined;
-      const source = text ? sourceOf(planners, text, words, tier, afterId) : undefined;
+      const source = text ? sourceOf(planners, text, words, tier, afterId, category) : undefined;
       const limit = query.limit - collected.length;
       const { hits, stoppedAt } = walkTier({ ...query, limit }, params, source, afterId);
       collected.push(...hits.map((hit) => ({ hit, rank })));
