@@ -6,7 +6,7 @@ import { databaseBefore, insertOldUser } from "../../test/database-before.js";
 import { openConnection } from "../connection.js";
 import { openSqliteStorage } from "../index.js";
 import { allPages } from "../test-support/find-pages.js";
-import { removeTempDbs, tempDbFile } from "../test-support/temp-db.js";
+import { insertListings, removeTempDbs, tempDbFile } from "../test-support/temp-db.js";
 import { createFindRunner } from "./listing-find.js";
 import { toParams } from "./listing-rows.js";
 
@@ -37,9 +37,7 @@ async function seeded(rows: Listing[]): Promise<{ file: string; sqlite: Database
   const file = tempDbFile();
   const storage = openSqliteStorage({ file });
   await storage.migrate();
-  await storage.repositories.users.insert(author);
-  for (const row of rows)
-    await storage.repositories.listings.insertWithinSlots(row, { maxSlots: 1000, now: NOW });
+  await insertListings(storage, author, rows, NOW);
   await storage.close();
   return { file, sqlite: openConnection(file) };
 }

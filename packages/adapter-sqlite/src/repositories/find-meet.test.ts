@@ -5,7 +5,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { openConnection } from "../connection.js";
 import { openSqliteStorage } from "../index.js";
 import { allPages } from "../test-support/find-pages.js";
-import { removeTempDbs, tempDbFile } from "../test-support/temp-db.js";
+import { insertListings, removeTempDbs, tempDbFile } from "../test-support/temp-db.js";
 import { createFindRunner } from "./listing-find.js";
 
 // Several words whose streams are longer than the budget meet in SQL, cut:
@@ -62,9 +62,7 @@ beforeAll(async () => {
   const file = tempDbFile();
   const storage = openSqliteStorage({ file });
   await storage.migrate();
-  await storage.repositories.users.insert(author);
-  for (const row of rows)
-    await storage.repositories.listings.insertWithinSlots(row, { maxSlots: 1000, now: NOW });
+  await insertListings(storage, author, rows, NOW);
   await storage.close();
   sqlite = openConnection(file);
 });

@@ -2,7 +2,7 @@ import type { Listing, Storage } from "@psm/core";
 import { adversarialListings, buildUser, expectAdversarialSearchAgrees } from "@psm/core/testing";
 import { afterAll, afterEach, beforeEach, expect, it } from "vitest";
 import { openSqliteStorage } from "../index.js";
-import { removeTempDbs, tempDbFile } from "../test-support/temp-db.js";
+import { insertListings, removeTempDbs, tempDbFile } from "../test-support/temp-db.js";
 
 // Every search does a bounded amount of work inside the match, whatever its
 // term: terms whose trigrams (or words) are common but never meet stop short
@@ -17,10 +17,8 @@ beforeEach(async () => {
   storage = openSqliteStorage({ file: tempDbFile(), searchBudget: 3 });
   await storage.migrate();
   const author = buildUser({ createdAt: NOW });
-  await storage.repositories.users.insert(author);
   rows = adversarialListings(author);
-  for (const row of rows)
-    await storage.repositories.listings.insertWithinSlots(row, { maxSlots: 1000, now: NOW });
+  await insertListings(storage, author, rows, NOW);
 });
 afterEach(() => storage.close());
 afterAll(removeTempDbs);

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { Storage } from "@psm/core";
+import type { Listing, Storage, User } from "@psm/core";
 import { openSqliteStorage } from "../index.js";
 
 const made: string[] = [];
@@ -18,6 +18,12 @@ export async function openMigrated(file = tempDbFile()): Promise<Storage> {
   const storage = openSqliteStorage({ file });
   await storage.migrate();
   return storage;
+}
+
+/** Inserts `author` and then `rows` through the repositories, one listing at a time as the API does. */
+export async function insertListings(storage: Storage, author: User, rows: readonly Listing[], now: Date) {
+  await storage.repositories.users.insert(author);
+  for (const row of rows) await storage.repositories.listings.insertWithinSlots(row, { maxSlots: 1000, now });
 }
 
 /** Removes every temp folder made so far (call from afterAll). */
