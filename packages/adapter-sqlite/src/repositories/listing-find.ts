@@ -1,8 +1,7 @@
-import type { Category, CategoryCounts, FacetQuery, ListingFind, SortKey } from "@psm/core";
+import type { CategoryCounts, FacetQuery, ListingFind, SortKey } from "@psm/core";
 import type { Database, Statement } from "better-sqlite3";
-import { lazy } from "../lazy.js";
+import { createCategoryWords } from "./category-words.js";
 import {
-  type CategoryWords,
   type Check,
   checkOf,
   type Examined,
@@ -14,11 +13,10 @@ import {
   type WordPlanners,
   type WordSource,
 } from "./find-words.js";
-import { CATEGORY_SPAN, createFtsPlanner, firstCut, meetCut, meetParams, nextCut } from "./fts-plan.js";
+import { createFtsPlanner, firstCut, meetCut, meetParams, nextCut } from "./fts-plan.js";
 import { createTermMemos } from "./fts-term-memo.js";
 import { createFacetCounter } from "./listing-facets.js";
 import {
-  type CategoryTable,
   type FindParams,
   type FtsQuery,
   findParams,
@@ -81,44 +79,7 @@ export function createFindRunner(sqlite: Database, budgets: FindBudgets = FIND_B
   };
   const planner = planners.listings_text;
   const facets = createFacetCounter(sqlite, planners, budgets.facets);
-
-  // Each category's range of the indexes by category (0020_words-by-category.sql), by the keys their triggers use.
-  const categoryKeys = lazy(
-    () =>
-      new Map(
-        sqlite
-          .prepare<[], { category: string; key: number }>("SELECT category, key FROM listing_category_keys")
-          .all()
-          .map(({ category, key }) => [category, BigInt(key) * CATEGORY_SPAN]),
-      ),
-  );
-  const byCategory = new Map<string, CategoryWords>();
-  const maxSeq = sqlite
-    .prepare<[], bigint | null>("SELECT max(seq) FROM listings")
-    .pluck()
-    .safeIntegers(true);
-  /**
-   * The category's words, unless the index leaves some of its rows out: a
-   * category without a key, or a seq past the category's span (a listing id
-   * that is not a UUIDv7 can be given one): those finds read the indexes of every category.
-   */
-  function categoryWords(category: Category): CategoryWords | undefined {
-    const top = categoryKeys().get(category);
-    if (top === undefined || (maxSeq.get() ?? 0n) >= CATEGORY_SPAN) return undefined;
-    let found = byCategory.get(category);
-    if (!found) {
-      const on = (table: CategoryTable) => createFtsPlanner(sqlite, table, memos.of(table), top);
-      found = {
-        planners: {
-          listings_words_cat: on("listings_words_cat"),
-          listings_title_cat: on("listings_title_cat"),
-        },
-        top,
-      };
-      byCategory.set(category, found);
-    }
-    return found;
-  }
+  const categoryWords = createCategoryWords(sqlite, memos);
 
   /** The walk's hits in order, up to `want`, stopping after `budget` rows at the last one examined. */
   function walk(sql: string, params: Params, want: number, budget: number, check: Check): Walked {
