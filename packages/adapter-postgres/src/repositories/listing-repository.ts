@@ -148,9 +148,9 @@ export function createListingRepository(
         // Without a term: a named statement (one per connection and shape), parsed
         // once and, after five runs, planned once; a page walks its index, bounded.
         if (folded === "") return await page(query, now);
-        // With one: unnamed, so each call is planned with its pattern (a generic plan
-        // cannot use the trigram index), and within the search budget, past which
-        // it answers the slice of its walk.
+        // With one: on the search pool, where each call is planned with its pattern (a
+        // generic plan cannot use the trigram index), and within the search budget, past
+        // which it answers the slice of its walk.
         return await withinSearchBudget(
           db,
           pool,
