@@ -1,6 +1,9 @@
 import { expectBoundedFindAgrees, seedSparse } from "@psm/core/testing";
+import { drizzle } from "drizzle-orm/postgres-js";
+import postgres from "postgres";
 import { expect, it } from "vitest";
 import { describePostgres } from "../../test/hooks.js";
+import * as schema from "../schema.js";
 import { countExactly, countFacets, countSlice, toCounts } from "./listing-facets.js";
 import { findExactly, findSlice } from "./listing-find.js";
 import { tsQueryText } from "./listing-find-sql.js";
@@ -59,6 +62,33 @@ describePostgres("postgres find at its budget", (ctx) => {
     // Probes of 1 and 3 entries: most parts go on from the probe's last match through the GIN index.
     for (const probe of [1, 3]) {
       await expectBoundedFindAgrees((query, now) => findExactly(db, query, now, probe), rows, false);
+    }
+  });
+
+  it("walks the newest entries once for both relevance ranks of a first page", async () => {
+    await sparse();
+    const sent: string[] = [];
+    const client = postgres(ctx.database().url, { max: 1, debug: (_, query) => sent.push(query) });
+    try {
+      const db = drizzle(client, { schema });
+      const query = { status: "active", words: ["audit"], sort: "relevance", limit: 20 } as const;
+      const found = await findExactly(db, query, NOW, 100);
+      // Titles and descriptions both hold the word: the page has both ranks.
+      expect(new Set(found.map((hit) => hit.rank))).toEqual(new Set([0, 1]));
+      expect(sent.filter((text) => text.includes('from (select "listings".* from "listings"'))).toHaveLength(
+        1,
+      );
+      // A next page starts within a rank: that rank's own walk, from the cursor.
+      const last = found.at(-1);
+      if (!last) throw new Error("no page");
+      sent.length = 0;
+      const after = { rank: last.rank, price: last.listing.price, id: last.listing.id };
+      await findExactly(db, { ...query, after }, NOW, 100);
+      expect(sent.filter((text) => text.includes('from (select "listings".* from "listings"'))).toHaveLength(
+        1,
+      );
+    } finally {
+      await client.end({ timeout: 5 });
     }
   });
 
