@@ -69,24 +69,23 @@ describePostgres("postgres find at its budget", (ctx) => {
     await sparse();
     const sent: string[] = [];
     const client = postgres(ctx.database().url, { max: 1, debug: (_, query) => sent.push(query) });
+    // A probe's walk: the newest entries of an index, read in a subquery of its own.
+    const walks = () =>
+      sent.filter((text) => text.includes('from (select "listings".* from "listings"')).length;
     try {
       const db = drizzle(client, { schema });
       const query = { status: "active", words: ["audit"], sort: "relevance", limit: 20 } as const;
       const found = await findExactly(db, query, NOW, 100);
       // Titles and descriptions both hold the word: the page has both ranks.
       expect(new Set(found.map((hit) => hit.rank))).toEqual(new Set([0, 1]));
-      expect(sent.filter((text) => text.includes('from (select "listings".* from "listings"'))).toHaveLength(
-        1,
-      );
+      expect(walks()).toBe(1);
       // A next page starts within a rank: that rank's own walk, from the cursor.
       const last = found.at(-1);
       if (!last) throw new Error("no page");
       sent.length = 0;
       const after = { rank: last.rank, price: last.listing.price, id: last.listing.id };
       await findExactly(db, { ...query, after }, NOW, 100);
-      expect(sent.filter((text) => text.includes('from (select "listings".* from "listings"'))).toHaveLength(
-        1,
-      );
+      expect(walks()).toBe(1);
     } finally {
       await client.end({ timeout: 5 });
     }
