@@ -33,16 +33,16 @@ export function openConnection(
   searchTimeoutMs?: number,
   name = searchTimeoutMs === undefined ? "psm" : "psm-search",
 ): postgres.Sql {
-  // One process per search: a hostile search spends one core at most, and its plan's estimates are
-  // whole (countFacets reads them).
-  // Its statements are named (namedUpTo) and still planned with each call's values, as unnamed
-  // statements are: a generic plan cannot use the trigram index.
   const search =
     searchTimeoutMs === undefined
       ? {}
       : {
           statement_timeout: searchTimeoutMs,
+          // One process per search: a hostile search spends one core at most, and its plan's
+          // estimates are whole (countFacets reads them).
           max_parallel_workers_per_gather: 0,
+          // Its statements are named (namedUpTo) and still planned with each call's values, as
+          // unnamed statements are: a generic plan cannot use the trigram index.
           plan_cache_mode: "force_custom_plan",
         };
   return postgres(url, {
