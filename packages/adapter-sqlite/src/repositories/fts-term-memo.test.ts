@@ -127,3 +127,53 @@ it("a search inside a transaction reads that transaction's own writes", () => {
     expect(searchAll(searches, "kappa lambda")).toEqual(everyId("Kappa lambda"));
   })();
 });
+
+/** `sqlite`, counting the reads of FTS5 structure records (fts-term-memo.ts) in `reads`. */
+function countingStructureReads(reads: { n: number }): Database {
+  return new Proxy(sqlite, {
+    get(target, property) {
+      if (property === "prepare") {
+        return (text: string) => {
+          const statement = target.prepare(text);
+          if (!/_data" WHERE id = \?$/.test(text)) return statement;
+          const get = statement.get.bind(statement);
+          return Object.assign(statement, {
+            get: (...args: unknown[]) => {
+              reads.n++;
+              return get(...args);
+            },
+          });
+        };
+      }
+      const value = Reflect.get(target, property, target);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+}
+
+it("a search reads each index's structure once, however many transactions its meets take", () => {
+  const reads = { n: 0 };
+  const finds = createFindRunner(countingStructureReads(reads), { find: 3, facets: 12 });
+  const searches = createSearchRunner(countingStructureReads(reads), { searchBudget: 3 });
+  const pages = { n: 0 };
+  const runs = <T>(run: () => T): T => {
+    pages.n++;
+    return run();
+  };
+  // Every page cut at the budget of 3: each a meet at growing cuts, each cut its own transaction.
+  const found = allPages(
+    { ...finds, find: (query, now) => runs(() => finds.find(query, now)) },
+    { status: "active", words: ["alpha", "beta"], sort: "newest", limit: 2 },
+    NOW,
+  );
+  expect(found).toEqual(everyId());
+  // A find by words plans on the index of titles and the index of all text: at most one read each.
+  expect(reads.n).toBeGreaterThan(0);
+  expect(reads.n).toBeLessThanOrEqual(2 * pages.n);
+  reads.n = 0;
+  pages.n = 0;
+  const searched = searchAll({ run: (query, now) => runs(() => searches.run(query, now)) });
+  expect(searched).toEqual(everyId());
+  expect(reads.n).toBeGreaterThan(0);
+  expect(reads.n).toBeLessThanOrEqual(pages.n);
+});

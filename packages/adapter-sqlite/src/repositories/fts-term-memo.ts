@@ -25,18 +25,22 @@ export interface TermMemos {
   /** The memo of FTS5 table `table` (fts-plan.ts FtsTable). */
   of(table: string): TermMemo;
   /**
-   * Runs a search's work. Its planning reuses kept answers only when it began
-   * outside any transaction of this connection: inside one, this connection's
-   * own pending writes are visible to FTS5 before they reach the structure record.
+   * Runs a search's work. Begun outside any transaction of this connection, it
+   * runs in one read transaction: every statement of the search reads one
+   * snapshot, and each index's structure is read once, at its first planning
+   * answer. Begun inside one, it keeps no answers: this connection's own
+   * pending writes are visible to FTS5 before they reach the structure record.
    */
   around<T>(work: () => T): T;
 }
 
 export function createTermMemos(sqlite: Database): TermMemos {
-  let trusted = false;
-  // Moves at each search's start: outside a transaction, an index's structure is read once a search.
-  let epoch = 0;
+  // The search running in a read transaction of its own (around): while set, answers may be kept.
+  let snapshot: object | undefined;
   const memos = new Map<string, TermMemo>();
+  // Deferred: the snapshot is taken at the search's first read and held to its end. A search is
+  // bounded (its budgets), so the read lock it holds is too.
+  const inOneRead = sqlite.transaction((work: () => unknown) => work());
 
   function memoOf(table: string): TermMemo {
     const structure = sqlite
@@ -44,25 +48,16 @@ export function createTermMemos(sqlite: Database): TermMemos {
       .pluck();
     const kept = new Map<string, unknown>();
     let under: Buffer | undefined;
-    let outside: Buffer | undefined;
-    let readAt = -1;
-    /**
-     * The structure the caller reads under: inside a transaction its snapshot's
-     * (where a meet's cut points must be exact); outside one, as the search
-     * found it at its start, as a plan read before its transaction already is.
-     */
-    function structureNow(): Buffer | undefined {
-      if (sqlite.inTransaction) return structure.get(STRUCTURE_ROWID);
-      if (readAt !== epoch) {
-        outside = structure.get(STRUCTURE_ROWID);
-        readAt = epoch;
-      }
-      return outside;
-    }
+    // The structure as the current snapshot holds it, read once per search.
+    let readIn: object | undefined;
+    let now: Buffer | undefined;
     return {
       get<T>(key: string, read: () => T): T {
-        if (!trusted) return read();
-        const now = structureNow();
+        if (snapshot === undefined) return read();
+        if (readIn !== snapshot) {
+          now = structure.get(STRUCTURE_ROWID);
+          readIn = snapshot;
+        }
         if (now === undefined) return read();
         if (under === undefined || !now.equals(under) || kept.size >= MAX_ENTRIES) {
           kept.clear();
@@ -85,14 +80,14 @@ export function createTermMemos(sqlite: Database): TermMemos {
       }
       return memo;
     },
-    around(work) {
-      const before = trusted;
-      trusted = !sqlite.inTransaction;
-      epoch++;
+    around<T>(work: () => T): T {
+      // Inside a search's own read transaction, the same snapshot; inside any other, nothing kept.
+      if (sqlite.inTransaction) return work();
+      snapshot = {};
       try {
-        return work();
+        return inOneRead(work) as T;
       } finally {
-        trusted = before;
+        snapshot = undefined;
       }
     },
   };
