@@ -1,6 +1,7 @@
 /** Benchmarks one seeded server (SQLite or PostgreSQL): every endpoint, then the counted-views check. */
 import { ENDPOINT, type Fixtures, targets, viewsOf } from "./endpoints.js";
 import { cpuMs, postgresCpuMs, treeMemory } from "./footprint.js";
+import { searchesMerged } from "./index-segments.js";
 import { type LoadSettings, type Measurement, measure, type Target } from "./load.js";
 import type { Row } from "./report.js";
 import type { BenchServer } from "./server.js";
@@ -72,6 +73,16 @@ function perRequest(
   return backend === "postgres" ? `${server}, postgres ${us(postgresCpuMs() - before.postgres)}` : server;
 }
 
+/** What benchBackend measures besides the endpoints, and which of them. */
+export interface BackendOptions {
+  /** The endpoints to measure (pick); all when undefined. */
+  only?: string | undefined;
+  /** Measures the ceilings around each endpoint, for its ratios (Row.ceilings). */
+  measureCeilings?: () => Promise<Row["ceilings"]>;
+  /** SQLite's database file: the distinct searches' rows wait for its merged search indexes. */
+  sqliteFile?: string | undefined;
+}
+
 /**
  * Drives every endpoint in turn. The view check: each acknowledged increment
  * must be counted (acknowledged <= counted), and nothing counted that was
@@ -84,16 +95,17 @@ export async function benchBackend(
   fixtures: Fixtures,
   settings: LoadSettings,
   log: (line: string) => void,
-  only?: string,
-  /** Measures the ceilings around each endpoint, for its ratios (Row.ceilings). */
-  measureCeilings?: () => Promise<Row["ceilings"]>,
+  options: BackendOptions = {},
 ): Promise<BackendResult> {
+  const { only, measureCeilings } = options;
+  const beforeTarget = options.sqliteFile ? searchesMerged(options.sqliteFile, log) : undefined;
   const rows: Row[] = [];
   const measurements: Record<string, Measurement> = {};
   const viewsBefore = await viewsOf(server.url, fixtures.viewId);
   let before = await measureCeilings?.();
   let mixedHitRate: number | undefined;
   for (const target of pick(targets(fixtures), only)) {
+    await beforeTarget?.(target);
     const lookupsBefore = target.name === ENDPOINT.mixed ? await cacheLookups(server.url) : undefined;
     const cpuBefore = { server: cpuMs(server.pid), postgres: backend === "postgres" ? postgresCpuMs() : 0 };
     const m = await measure(server.url, target, settings);

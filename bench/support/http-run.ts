@@ -125,9 +125,11 @@ async function runBackend(
   }
   await onStarted?.(server);
   const sampler = samplePeak(server.pid);
-  const result = await benchBackend(backend, server, fixtures, settings, log, args.only, () =>
-    ceilings === undefined ? Promise.resolve(undefined) : ceilings.quick(),
-  );
+  const result = await benchBackend(backend, server, fixtures, settings, log, {
+    only: args.only,
+    measureCeilings: () => (ceilings === undefined ? Promise.resolve(undefined) : ceilings.quick()),
+    sqliteFile: backend === "sqlite" ? join(dataDir, "marketplace.db") : undefined,
+  });
   sampler.stop();
   const load = sampler.peak();
   if (load) footprint.load = load;
