@@ -8,7 +8,7 @@ import { openSqlite } from "./modules.js";
 const MERGE_WAIT_MS = 180_000;
 
 /** What a wait for the merge saw. */
-export interface MergeWait {
+interface MergeWait {
   ms: number;
   /** Segments beyond one per index when the wait ended: 0 once every index is merged. */
   extra: number;
@@ -21,24 +21,19 @@ export interface MergeWait {
  * searches over several segments (1.5-2 times slower: adapter-sqlite DESIGN.md "Search index
  * merging").
  */
-export async function untilSearchIndexesMerged(file: string, maxMs: number): Promise<MergeWait> {
+async function untilSearchIndexesMerged(file: string, maxMs: number): Promise<MergeWait> {
   const db = openSqlite(file, { readonly: true });
   const began = performance.now();
   try {
-    const tables = (
-      db
-        .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND sql LIKE '%USING fts5(%'")
-        .all() as {
-        name: string;
-      }[]
-    ).map(({ name }) => name);
-    const extra = () =>
-      tables.reduce((sum, table) => {
-        const { n } = db.prepare(`SELECT count(DISTINCT segid) AS n FROM "${table}_idx"`).get() as {
-          n: number;
-        };
-        return sum + Math.max(0, n - 1);
-      }, 0);
+    const tables = db
+      .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND sql LIKE '%USING fts5(%'")
+      .pluck()
+      .all() as string[];
+    // FTS5 keys its `_idx` rows by segment: one distinct segid per segment.
+    const segments = tables.map((table) =>
+      db.prepare(`SELECT count(DISTINCT segid) FROM "${table}_idx"`).pluck(),
+    );
+    const extra = () => segments.reduce((sum, count) => sum + Math.max(0, (count.get() as number) - 1), 0);
     for (;;) {
       const left = extra();
       const ms = performance.now() - began;
