@@ -1,6 +1,6 @@
 import type { Listing } from "@psm/core";
 import { buildListing, buildUser } from "@psm/core/testing";
-import type { Database } from "better-sqlite3";
+import type { Database, Statement } from "better-sqlite3";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { openConnection } from "../connection.js";
 import { openSqliteStorage } from "../index.js";
@@ -128,21 +128,24 @@ it("a search inside a transaction reads that transaction's own writes", () => {
   })();
 });
 
-/** `sqlite`, counting the reads of FTS5 structure records (fts-term-memo.ts) in `reads`. */
-function countingStructureReads(reads: { n: number }): Database {
+/** `sqlite`, counting the reads of FTS5 structure records (fts-term-memo.ts) and the BEGINs run. */
+function counting(counts: { reads: number; begins: number }): Database {
+  const counted = (statement: Statement, method: "get" | "run", key: keyof typeof counts) => {
+    const call = statement[method].bind(statement);
+    return Object.assign(statement, {
+      [method]: (...args: unknown[]) => {
+        counts[key]++;
+        return call(...args);
+      },
+    });
+  };
   return new Proxy(sqlite, {
     get(target, property) {
       if (property === "prepare") {
         return (text: string) => {
           const statement = target.prepare(text);
-          if (!/_data" WHERE id = \?$/.test(text)) return statement;
-          const get = statement.get.bind(statement);
-          return Object.assign(statement, {
-            get: (...args: unknown[]) => {
-              reads.n++;
-              return get(...args);
-            },
-          });
+          if (/_data" WHERE id = \?$/.test(text)) return counted(statement, "get", "reads");
+          return text === "BEGIN" ? counted(statement, "run", "begins") : statement;
         };
       }
       const value = Reflect.get(target, property, target);
@@ -152,9 +155,9 @@ function countingStructureReads(reads: { n: number }): Database {
 }
 
 it("a search reads each index's structure once, however many transactions its meets take", () => {
-  const reads = { n: 0 };
-  const finds = createFindRunner(countingStructureReads(reads), { find: 3, facets: 12 });
-  const searches = createSearchRunner(countingStructureReads(reads), { searchBudget: 3 });
+  const counts = { reads: 0, begins: 0 };
+  const finds = createFindRunner(counting(counts), { find: 3, facets: 12 });
+  const searches = createSearchRunner(counting(counts), { searchBudget: 3 });
   const pages = { n: 0 };
   const runs = <T>(run: () => T): T => {
     pages.n++;
@@ -168,12 +171,23 @@ it("a search reads each index's structure once, however many transactions its me
   );
   expect(found).toEqual(everyId());
   // A find by words plans on the index of titles and the index of all text: at most one read each.
-  expect(reads.n).toBeGreaterThan(0);
-  expect(reads.n).toBeLessThanOrEqual(2 * pages.n);
-  reads.n = 0;
+  expect(counts.reads).toBeGreaterThan(0);
+  expect(counts.reads).toBeLessThanOrEqual(2 * pages.n);
+  expect(counts.begins).toBe(pages.n);
+  Object.assign(counts, { reads: 0, begins: 0 });
   pages.n = 0;
   const searched = searchAll({ run: (query, now) => runs(() => searches.run(query, now)) });
   expect(searched).toEqual(everyId());
-  expect(reads.n).toBeGreaterThan(0);
-  expect(reads.n).toBeLessThanOrEqual(pages.n);
+  expect(counts.reads).toBeGreaterThan(0);
+  expect(counts.reads).toBeLessThanOrEqual(pages.n);
+  expect(counts.begins).toBe(pages.n);
+});
+
+it("a search without words plans nothing and opens no transaction of its own", () => {
+  const counts = { reads: 0, begins: 0 };
+  const finds = createFindRunner(counting(counts), { find: 3, facets: 12 });
+  const searches = createSearchRunner(counting(counts), { searchBudget: 3 });
+  expect(finds.find({ status: "active", sort: "newest", limit: 2 }, NOW)).toHaveLength(2);
+  expect(searches.run({ status: "active", limit: 2 }, NOW)).toHaveLength(2);
+  expect(counts).toEqual({ reads: 0, begins: 0 });
 });

@@ -25,22 +25,38 @@ export interface TermMemos {
   /** The memo of FTS5 table `table` (fts-plan.ts FtsTable). */
   of(table: string): TermMemo;
   /**
-   * Runs a search's work. Begun outside any transaction of this connection, it
-   * runs in one read transaction: every statement of the search reads one
-   * snapshot, and each index's structure is read once, at its first planning
-   * answer. Begun inside one, it keeps no answers: this connection's own
-   * pending writes are visible to FTS5 before they reach the structure record.
+   * Runs a search's work. Begun outside any transaction of this connection, its
+   * first planning answer begins a read transaction that lasts to its end:
+   * from there every statement reads one snapshot, and each index's structure
+   * is read once (a search without words plans nothing and opens none). Begun
+   * inside one, it keeps no answers: this connection's own pending writes are
+   * visible to FTS5 before they reach the structure record.
    */
   around<T>(work: () => T): T;
 }
 
 export function createTermMemos(sqlite: Database): TermMemos {
-  // The search running in a read transaction of its own (around): while set, answers may be kept.
+  // A search runs outside any transaction of this connection (around): it may keep answers.
+  let outside = false;
+  // The read transaction the search began at its first planning answer, while it lasts.
   let snapshot: object | undefined;
   const memos = new Map<string, TermMemo>();
-  // Deferred: the snapshot is taken at the search's first read and held to its end. A search is
+  // Deferred: the snapshot is taken at its first read and held to the search's end. A search is
   // bounded (its budgets), so the read lock it holds is too.
-  const inOneRead = sqlite.transaction((work: () => unknown) => work());
+  const begin = sqlite.prepare("BEGIN");
+  const commit = sqlite.prepare("COMMIT");
+  const rollback = sqlite.prepare("ROLLBACK");
+
+  /** The search's snapshot, begun now if need be; none where answers may not be kept. */
+  function snapshotNow(): object | undefined {
+    if (snapshot !== undefined || !outside) return snapshot;
+    // Planning first met inside one of the search's own transaction functions keeps nothing:
+    // that transaction is not the whole search's snapshot.
+    if (sqlite.inTransaction) return undefined;
+    begin.run();
+    snapshot = {};
+    return snapshot;
+  }
 
   function memoOf(table: string): TermMemo {
     const structure = sqlite
@@ -53,10 +69,11 @@ export function createTermMemos(sqlite: Database): TermMemos {
     let now: Buffer | undefined;
     return {
       get<T>(key: string, read: () => T): T {
-        if (snapshot === undefined) return read();
-        if (readIn !== snapshot) {
+        const current = snapshotNow();
+        if (current === undefined) return read();
+        if (readIn !== current) {
           now = structure.get(STRUCTURE_ROWID);
-          readIn = snapshot;
+          readIn = current;
         }
         if (now === undefined) return read();
         if (under === undefined || !now.equals(under) || kept.size >= MAX_ENTRIES) {
@@ -81,13 +98,20 @@ export function createTermMemos(sqlite: Database): TermMemos {
       return memo;
     },
     around<T>(work: () => T): T {
-      // Inside a search's own read transaction, the same snapshot; inside any other, nothing kept.
-      if (sqlite.inTransaction) return work();
-      snapshot = {};
+      // Within a search, its own snapshot; inside any other transaction, nothing kept.
+      if (outside || sqlite.inTransaction) return work();
+      outside = true;
+      let failed = true;
       try {
-        return inOneRead(work) as T;
+        const result = work();
+        failed = false;
+        return result;
       } finally {
-        snapshot = undefined;
+        outside = false;
+        if (snapshot !== undefined) {
+          snapshot = undefined;
+          if (sqlite.inTransaction) (failed ? rollback : commit).run();
+        }
       }
     },
   };
