@@ -5,7 +5,7 @@ import {
   expiryOf,
   type ReadAnswer,
 } from "@psm/host";
-import { describe, expect, test } from "vitest";
+import { afterEach, describe, expect, test, vi } from "vitest";
 import { harness } from "./helpers.js";
 
 interface Page {
@@ -229,6 +229,67 @@ describe("createAnswerCache", () => {
     small?.put("two", 0, answer("z".repeat(480)), {});
     expect(small?.get("one")).toBeUndefined();
     expect(small?.get("two")).toBeDefined();
+  });
+
+  describe("answers past their age are let go without a request for them", () => {
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    test("an idle cache holds nothing a maximum age after its answers aged", () => {
+      vi.useFakeTimers();
+      const { state, cacheOf } = fakeMarket();
+      const cache = cacheOf({ maxAgeMs: 1000 });
+      cache?.put("a", 0, answer("a".repeat(500)), {});
+      state.now = 600;
+      cache?.put("b", 0, answer("b".repeat(500)), {});
+      expect(cache?.held().entries).toBe(2);
+
+      // At 1,000 ms "a" has aged and goes; "b" (until 1,600 ms) stays until the next sweep.
+      state.now = 1000;
+      vi.advanceTimersByTime(1000);
+      expect(cache?.held().entries).toBe(1);
+      expect(cache?.get("b")?.tag).toBe(`"${"b".repeat(500)}"`);
+
+      state.now = 2000;
+      vi.advanceTimersByTime(1000);
+      expect(cache?.held()).toEqual({ entries: 0, bytes: 0 });
+      // Nothing kept, nothing scheduled: no timer is left to keep running.
+      expect(vi.getTimerCount()).toBe(0);
+    });
+
+    test("answers read before a write go at the next sweep, whatever their age", () => {
+      vi.useFakeTimers();
+      const { state, cacheOf } = fakeMarket();
+      const cache = cacheOf({ maxAgeMs: 5000 });
+      cache?.put("a", 0, answer("a"), {});
+      state.revision += 1;
+      state.now = 10;
+      vi.advanceTimersByTime(5000);
+      expect(cache?.held()).toEqual({ entries: 0, bytes: 0 });
+    });
+
+    test("the sweep keeps no process alive", () => {
+      const { cacheOf } = fakeMarket();
+      const cache = cacheOf({ maxAgeMs: 1000 });
+      const timers: { hasRef(): boolean }[] = [];
+      const setTimer = globalThis.setTimeout;
+      const spy = vi.spyOn(globalThis, "setTimeout").mockImplementation(((
+        ...args: Parameters<typeof setTimer>
+      ) => {
+        const timer = setTimer(...args);
+        timers.push(timer);
+        return timer;
+      }) as typeof setTimeout);
+      try {
+        cache?.put("a", 0, answer("a"), {});
+      } finally {
+        spy.mockRestore();
+      }
+      expect(timers).toHaveLength(1);
+      expect(timers[0]?.hasRef()).toBe(false);
+      clearTimeout(timers[0] as Parameters<typeof clearTimeout>[0]);
+    });
   });
 
   /**

@@ -23,7 +23,9 @@ import type { ListingRevision } from "./listing-revision.js";
  *
  * Signed-in callers are never answered from it, so an author always reads
  * their own writes, whichever process answers. Bounded in entries and bytes;
- * the least recently used entry goes first. Requests for an answer being read
+ * the least recently used entry goes first, and answers past their age go
+ * within another maximum age without a request for them, so a server left
+ * idle after traffic holds none. Requests for an answer being read
  * share that read (`read`), so a hot answer that has just aged out costs one
  * read, not one per request in flight.
  */
@@ -80,6 +82,8 @@ export interface AnswerCache {
    * answer with a `status` is shared so but not kept.
    */
   read(key: string, read: () => Promise<ReadAnswer>, options?: ReadOptions): Promise<EncodedAnswer>;
+  /** What it holds now: the answers kept and their bytes (as the bounds count them). */
+  held(): { entries: number; bytes: number };
 }
 
 /** What a read of an answer gives: the encoded answer, and the body it encodes (for its listings' expiry). */
@@ -143,6 +147,22 @@ export function createAnswerCache(
     return now;
   };
 
+  // An answer past its age is never used again, and an idle server would otherwise hold up to
+  // maxBytes of them until the next request for each: every maximum age while any is kept, those
+  // past theirs (or read before a write) go. A timer that keeps no process alive.
+  let sweep: ReturnType<typeof setTimeout> | undefined;
+  const sweepSoon = () => {
+    if (sweep !== undefined) return;
+    sweep = setTimeout(() => {
+      sweep = undefined;
+      current();
+      const now = m.now().getTime();
+      for (const [key, entry] of entries) if (now >= entry.until) drop(key, entry);
+      if (entries.size > 0) sweepSoon();
+    }, options.maxAgeMs);
+    sweep.unref?.();
+  };
+
   const find = (key: string) => {
     current();
     const entry = entries.get(key);
@@ -181,7 +201,9 @@ export function createAnswerCache(
         if (entries.size <= maxEntries && bytes <= maxBytes) break;
         drop(oldest, value);
       }
+      sweepSoon();
     },
+    held: () => ({ entries: entries.size, bytes }),
     async read(key, read, { agedViews = false } = {}) {
       const revision = listings.current();
       const views = viewsNow();
