@@ -216,10 +216,15 @@ export function createFtsPlanner(
     return probed.map((entry) => entry.term);
   }
 
-  const nthOf = (term: string, from: bigint, count: number, upTo = top): bigint | undefined =>
-    memo.get(`n\0${term}\0${from}\0${count}\0${upTo}`, () =>
-      nth.get({ term, from, upTo, offset: Math.max(0, count - 1) }),
+  // The count-th entry at or below upTo is the count-th of all when it lies there, and none
+  // otherwise: one answer per term and count serves every upTo, which differs with each pair of
+  // terms a meet cuts, and would fill the memo with answers asked for once.
+  const nthOf = (term: string, from: bigint, count: number, upTo = top): bigint | undefined => {
+    const found = memo.get(`n\0${term}\0${from}\0${count}`, () =>
+      nth.get({ term, from, upTo: top, offset: Math.max(0, count - 1) }),
     );
+    return found !== undefined && found <= upTo ? found : undefined;
+  };
 
   return {
     from: (before) => fromSeq(before === undefined ? undefined : below.get(before)),
