@@ -1,9 +1,7 @@
 import { buildListing, buildUser } from "@psm/core/testing";
 import type { Database } from "better-sqlite3";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { openConnection } from "../connection.js";
-import { openSqliteStorage } from "../index.js";
-import { removeTempDbs, tempDbFile } from "../test-support/temp-db.js";
+import { migratedConnection, removeTempDbs } from "../test-support/temp-db.js";
 import { createFtsPlanner } from "./fts-plan.js";
 import { createTermMemos } from "./fts-term-memo.js";
 import { createListingWriter } from "./listing-order.js";
@@ -16,12 +14,7 @@ const author = buildUser({ createdAt: NOW });
 let sqlite: Database;
 
 beforeAll(async () => {
-  const file = tempDbFile();
-  const storage = openSqliteStorage({ file });
-  await storage.migrate();
-  await storage.repositories.users.insert(author);
-  await storage.close();
-  sqlite = openConnection(file);
+  sqlite = await migratedConnection(author);
   const writer = createListingWriter(sqlite);
   sqlite.transaction(() => {
     for (let i = 0; i < 40; i++) {

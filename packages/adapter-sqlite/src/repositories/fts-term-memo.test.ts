@@ -2,10 +2,8 @@ import type { Listing } from "@psm/core";
 import { buildListing, buildUser } from "@psm/core/testing";
 import type { Database, Statement } from "better-sqlite3";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { openConnection } from "../connection.js";
-import { openSqliteStorage } from "../index.js";
 import { allPages } from "../test-support/find-pages.js";
-import { removeTempDbs, tempDbFile } from "../test-support/temp-db.js";
+import { migratedConnection, removeTempDbs } from "../test-support/temp-db.js";
 import { createFindRunner, type FindRunner } from "./listing-find.js";
 import { createListingWriter } from "./listing-order.js";
 import { createSearchRunner, type SearchRunner } from "./listing-search.js";
@@ -57,12 +55,7 @@ function write(listings: Listing[]): void {
 }
 
 beforeAll(async () => {
-  const file = tempDbFile();
-  const storage = openSqliteStorage({ file });
-  await storage.migrate();
-  await storage.repositories.users.insert(author);
-  await storage.close();
-  sqlite = openConnection(file);
+  sqlite = await migratedConnection(author);
   write(listings(MIXED));
 });
 afterAll(() => {

@@ -2,6 +2,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Listing, Storage, User } from "@psm/core";
+import type { Database } from "better-sqlite3";
+import { openConnection } from "../connection.js";
 import { openSqliteStorage } from "../index.js";
 
 const made: string[] = [];
@@ -18,6 +20,18 @@ export async function openMigrated(file = tempDbFile()): Promise<Storage> {
   const storage = openSqliteStorage({ file });
   await storage.migrate();
   return storage;
+}
+
+/**
+ * A migrated temp file holding `author`, opened as a bare connection with the adapter's pragmas:
+ * for tests that write rows past the repositories (createListingWriter) and drive the runners.
+ */
+export async function migratedConnection(author: User): Promise<Database> {
+  const file = tempDbFile();
+  const storage = await openMigrated(file);
+  await storage.repositories.users.insert(author);
+  await storage.close();
+  return openConnection(file);
 }
 
 /** Inserts `author` and then `rows` through the repositories, one listing at a time as the API does. */
