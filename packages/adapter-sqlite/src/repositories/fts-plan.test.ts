@@ -1,6 +1,7 @@
 import { buildListing, buildUser } from "@psm/core/testing";
 import type { Database } from "better-sqlite3";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { countingStatements } from "../test-support/counting.js";
 import { migratedConnection, removeTempDbs } from "../test-support/temp-db.js";
 import { createFtsPlanner } from "./fts-plan.js";
 import { createTermMemos } from "./fts-term-memo.js";
@@ -46,27 +47,10 @@ function nthDirectly(term: string, from: bigint, count: number, upTo: bigint): b
 }
 
 /** `sqlite`, counting the runs of the planner's n-th entry statement. */
-function countingNth(counts: { nth: number }): Database {
-  return new Proxy(sqlite, {
-    get(target, property) {
-      if (property === "prepare") {
-        return (text: string) => {
-          const statement = target.prepare(text);
-          if (!text.includes("OFFSET")) return statement;
-          const get = statement.get.bind(statement);
-          return Object.assign(statement, {
-            get: (...args: unknown[]) => {
-              counts.nth++;
-              return get(...(args as []));
-            },
-          });
-        };
-      }
-      const value = Reflect.get(target, property, target);
-      return typeof value === "function" ? value.bind(target) : value;
-    },
-  });
-}
+const countingNth = (counts: { nth: number }): Database =>
+  countingStatements(sqlite, counts, (text) =>
+    text.includes("OFFSET") ? { method: "get", key: "nth" } : undefined,
+  );
 
 it("one read of a term's n-th entry answers it below every cut point, as a read to each would", () => {
   const counts = { nth: 0 };

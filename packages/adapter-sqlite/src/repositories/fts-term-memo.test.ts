@@ -1,7 +1,8 @@
 import type { Listing } from "@psm/core";
 import { buildListing, buildUser } from "@psm/core/testing";
-import type { Database, Statement } from "better-sqlite3";
+import type { Database } from "better-sqlite3";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { countingStatements } from "../test-support/counting.js";
 import { allPages } from "../test-support/find-pages.js";
 import { migratedConnection, removeTempDbs } from "../test-support/temp-db.js";
 import { createFindRunner, type FindRunner } from "./listing-find.js";
@@ -122,30 +123,11 @@ it("a search inside a transaction reads that transaction's own writes", () => {
 });
 
 /** `sqlite`, counting the reads of FTS5 structure records (fts-term-memo.ts) and the BEGINs run. */
-function counting(counts: { reads: number; begins: number }): Database {
-  const counted = (statement: Statement, method: "get" | "run", key: keyof typeof counts) => {
-    const call = statement[method].bind(statement);
-    return Object.assign(statement, {
-      [method]: (...args: unknown[]) => {
-        counts[key]++;
-        return call(...args);
-      },
-    });
-  };
-  return new Proxy(sqlite, {
-    get(target, property) {
-      if (property === "prepare") {
-        return (text: string) => {
-          const statement = target.prepare(text);
-          if (/_data" WHERE id = \?$/.test(text)) return counted(statement, "get", "reads");
-          return text === "BEGIN" ? counted(statement, "run", "begins") : statement;
-        };
-      }
-      const value = Reflect.get(target, property, target);
-      return typeof value === "function" ? value.bind(target) : value;
-    },
+const counting = (counts: { reads: number; begins: number }): Database =>
+  countingStatements(sqlite, counts, (text) => {
+    if (/_data" WHERE id = \?$/.test(text)) return { method: "get", key: "reads" };
+    return text === "BEGIN" ? { method: "run", key: "begins" } : undefined;
   });
-}
 
 it("a search reads each index's structure once, however many transactions its meets take", () => {
   const counts = { reads: 0, begins: 0 };
