@@ -1,6 +1,7 @@
 import { migrate } from "drizzle-orm/postgres-js/migrator";
 import { connect } from "./connection.js";
 import { MIGRATIONS_FOLDER } from "./migrations-folder.js";
+import { rekeySavedSearches } from "./saved-search-rekey.js";
 
 /** Advisory lock key shared by every process migrating this schema ("psm-migrate"). */
 export const MIGRATION_LOCK_KEY = 7_359_116_277_097_071;
@@ -19,6 +20,8 @@ export async function applyMigrations(url: string): Promise<void> {
     await sql`select pg_advisory_lock(${MIGRATION_LOCK_KEY})`;
     try {
       await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
+      // Rows a migration marked for keys only JS can work out, under the same lock.
+      await rekeySavedSearches(db);
     } finally {
       // Ending the session below releases the lock anyway, so a failed unlock
       // (the connection died) must not hide the migration's own error.

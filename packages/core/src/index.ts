@@ -56,6 +56,7 @@ export {
   IDEMPOTENCY_TTL_MS,
   isIdempotencyKey,
 } from "./domain/idempotency.js";
+export { holdsLastWord, type LastWord, lastWordOf, lastWordWithin } from "./domain/last-word.js";
 export {
   DEFAULT_SLOTS,
   FACET_CAP,

@@ -1,5 +1,5 @@
 import type { FacetQuery, ListingFind, SortKey } from "@psm/core";
-import { foldSearchText } from "@psm/core";
+import { foldSearchText, lastWordOf } from "@psm/core";
 import { and, type SQL, sql } from "drizzle-orm";
 import { pastExpiryAt, unexpiredAt } from "./listing-sql.js";
 
@@ -11,20 +11,42 @@ const SV = sql.raw('"listings"."search_vector"');
 const ID = sql.raw('"listings"."id"');
 const PRICE = sql.raw('"listings"."price"');
 
-/** A to_tsquery text: every word, the last also as a prefix; with `weight`, only lexemes of that weight. */
-export function tsQueryText(words: readonly string[], weight = ""): string {
+const lexeme = (word: string, marks: string) =>
   // The words are letters and digits only (core's searchWords): nothing to escape inside the quotes.
-  return words
-    .map((word, i) => {
-      const marks = `${i === words.length - 1 ? "*" : ""}${weight}`;
-      return `'${word.replaceAll("'", "''")}'${marks === "" ? "" : `:${marks}`}`;
-    })
-    .join(" & ");
+  `'${word.replaceAll("'", "''")}'${marks === "" ? "" : `:${marks}`}`;
+
+/**
+ * A to_tsquery text of psm_search: every word, the last also as a prefix and by the words it
+ * completes (core's LastWord `completed`, stemmed here as PostgreSQL stems the text); with
+ * `weight`, only lexemes of that weight.
+ */
+export function tsQueryText(words: readonly string[], weight = ""): string {
+  const last = lastWordOf(words.at(-1) ?? "");
+  const ending = [lexeme(last.word, `*${weight}`), ...last.completed.map((word) => lexeme(word, weight))];
+  const tail = ending.length === 1 ? ending[0] : `(${ending.join(" | ")})`;
+  return [...words.slice(0, -1).map((word) => lexeme(word, weight)), tail].join(" & ");
 }
 
-/** `search_vector` holds `word` (as a prefix with `prefix`): one word of a query, for estimates. */
-export function matchesWord(word: string, prefix: boolean): SQL {
-  return sql`${SV} @@ to_tsquery('psm_search', ${`'${word.replaceAll("'", "''")}'${prefix ? ":*" : ""}`})`;
+/**
+ * The tsquery of `words` (tsQueryText), or the other words with the last as typed, a prefix of
+ * lexemes unstemmed: where stemming changes the word (pay is pai, and psy is psi in Porter2 alone),
+ * the words it begins keep its letters.
+ */
+export function wordsQuery(words: readonly string[], weight = ""): SQL {
+  const stemmed = sql`to_tsquery('psm_search', ${tsQueryText(words, weight)})`;
+  const last = lastWordOf(words.at(-1) ?? "");
+  const typed = sql`to_tsquery('simple', ${lexeme(last.word, `*${weight}`)})`;
+  if (words.length === 1) return sql`(${stemmed} || ${typed})`;
+  const whole = words.slice(0, -1).map((word) => lexeme(word, weight));
+  const others = sql`to_tsquery('psm_search', ${whole.join(" & ")})`;
+  return sql`(${stemmed} || (${others} && ${typed}))`;
+}
+
+/** `search_vector` holds `word` (as a last word with `last`): one word of a query, for estimates. */
+export function matchesWord(word: string, last: boolean): SQL {
+  return last
+    ? sql`${SV} @@ ${wordsQuery([word])}`
+    : sql`${SV} @@ to_tsquery('psm_search', ${lexeme(word, "")})`;
 }
 
 /**
@@ -35,7 +57,7 @@ const TITLE_VECTOR = sql.raw(`to_tsvector('psm_search'::regconfig, "listings"."t
 
 /** `search_vector` (title and description) holds the query, or with `titleOnly` the title alone does (through its GIN index). */
 export function matches(words: readonly string[], titleOnly = false): SQL {
-  return sql`${titleOnly ? TITLE_VECTOR : SV} @@ to_tsquery('psm_search', ${tsQueryText(words)})`;
+  return sql`${titleOnly ? TITLE_VECTOR : SV} @@ ${wordsQuery(words)}`;
 }
 
 /**
@@ -44,7 +66,7 @@ export function matches(words: readonly string[], titleOnly = false): SQL {
  * answers it: a walk's check, not a GIN search.
  */
 export function inTitle(words: readonly string[]): SQL {
-  return sql`${SV} @@ to_tsquery('psm_search', ${tsQueryText(words, "A")})`;
+  return sql`${SV} @@ ${wordsQuery(words, "A")}`;
 }
 
 /** The status range, written as a literal so the partial index on active listings applies. */

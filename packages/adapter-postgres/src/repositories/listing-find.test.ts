@@ -15,6 +15,8 @@ it("writes tsqueries: every word, the last also a prefix", () => {
   expect(tsQueryText(["x"])).toBe("'x':*");
   // Weight A: the title's words in search_vector, what a walk checks for "every word in the title".
   expect(tsQueryText(["consult", "kube"], "A")).toBe("'consult':A & 'kube':*A");
+  // A last word typed past its stem: also the word it completes, stemmed by PostgreSQL.
+  expect(tsQueryText(["audit", "consulti"])).toBe("'audit' & ('consulti':* | 'consulting')");
 });
 
 it("counts facets from a result with a hole as lower bounds, flagged capped, never a failed page", () => {

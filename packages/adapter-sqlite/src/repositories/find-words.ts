@@ -1,6 +1,7 @@
 import { type Category, holdsEveryWord, relevanceRank, stemsOf } from "@psm/core";
 import type { FtsPlanner } from "./fts-plan.js";
-import type { CategoryTable, FtsQuery, WordTable } from "./listing-find-sql.js";
+import type { CategoryTable, WordTable } from "./listing-find-sql.js";
+import type { FtsQuery } from "./words-query.js";
 
 // How a find reads its words: one FTS5 query streamed, or, for several words
 // whose rarest has more entries than the budget, cut streams that meet in SQL
@@ -74,12 +75,14 @@ export interface CategoryWords {
 }
 
 /**
- * False when no row can match `text`: its last word is a prefix that no
- * indexed term begins (FtsPlanner.beginsAny), asked only where the index's
+ * False when no row can match `text`: no indexed term begins with what its
+ * last word matches (FtsPlanner.beginsAny), asked only where the index's
  * shorter prefix would be walked with each row checked in JS.
  */
 export function matchable(planner: FtsPlanner, text: FtsQuery | undefined): boolean {
-  return text?.stem === undefined || planner.beginsAny(text.stem);
+  const last = text?.last;
+  if (last === undefined) return true;
+  return [...last.prefixes, ...last.completions].some((term) => planner.beginsAny(term));
 }
 
 /** The JS check of rows for `words` (rank 0 or 1 only, or any match). */

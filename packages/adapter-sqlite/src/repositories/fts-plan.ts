@@ -138,6 +138,8 @@ export interface FtsPlanner {
    * shorter prefix the index keeps, which would otherwise be walked row by row.
    */
   beginsAny(prefix: string): boolean;
+  /** Whether `term` (a stem) is a term of the index. */
+  holds(term: string): boolean;
 }
 
 /** `count` of the items spread evenly over `items`, first and last included. */
@@ -242,5 +244,6 @@ export function createFtsPlanner(
     // Terms are in byte order: the first at or after the prefix begins with it if any does.
     beginsAny: (prefix) =>
       memo.get(`b\0${prefix}`, () => firstTermFrom().get(prefix)?.startsWith(prefix) === true),
+    holds: (term) => memo.get(`h\0${term}`, () => firstTermFrom().get(term) === term),
   };
 }

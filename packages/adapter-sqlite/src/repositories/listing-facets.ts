@@ -15,11 +15,11 @@ import {
   facetSql,
   findParams,
   findShape,
-  ftsQuery,
   newestWalkSql,
   textMeetSql,
   textStreamSql,
 } from "./listing-find-sql.js";
+import { ftsQuery } from "./words-query.js";
 
 // countByCategory: counts per category over the first rows of the walk a find
 // would take, bounded by the facets budget (DESIGN.md "Full-text search").
@@ -110,7 +110,7 @@ export function createFacetCounter(
   return {
     countByCategory(query, cap, now) {
       const words = query.words ?? [];
-      const text = words.length > 0 ? ftsQuery(words) : undefined;
+      const text = words.length > 0 ? ftsQuery(words, planner) : undefined;
       // Nothing can match: nothing is left uncounted either.
       if (!matchable(planner, text)) return { counts: {}, capped: false };
       const source = text ? sourceOf(planners, text, words, "any", undefined) : undefined;

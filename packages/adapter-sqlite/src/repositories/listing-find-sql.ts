@@ -1,4 +1,4 @@
-import { foldSearchText, type ListingFind, type ListingStatusFilter, porterStem } from "@psm/core";
+import { foldSearchText, type ListingFind, type ListingStatusFilter } from "@psm/core";
 import { meetSql } from "./fts-plan.js";
 
 /**
@@ -234,67 +234,4 @@ export function pricedMatchesSql(
 export function facetSql(stream: string): string {
   return `SELECT category, coalesce(sum(hit), 0) AS hits, count(*) AS examined FROM (${stream} LIMIT +@budget)
     GROUP BY category`;
-}
-
-/** An FTS5 string: every character inside is literal (the words hold only letters and digits anyway). */
-function quote(word: string): string {
-  return `"${word.replaceAll('"', '""')}"`;
-}
-
-/** The prefix lengths the FTS index keeps (migrations/0009_fulltext.sql `prefix`). */
-export const PREFIX_LENGTHS = [1, 2, 3, 4, 5, 6];
-const LONGEST_PREFIX = 6;
-
-/**
- * The FTS5 term for the last word, a prefix of its stem: the stem itself when
- * the index keeps prefixes that long (one doclist, read lazily), else a
- * shorter prefix of it (a superset, `exact` false: rows are then checked in
- * JS). FTS5 stems the term again, so the prefix is one that stemming leaves
- * a prefix of the stem. Without a prefix index FTS5 would merge the doclists
- * of every term the prefix begins before yielding a row: a cost that grows
- * with the table (DESIGN.md "Full-text search").
- */
-export function lastWordTerm(word: string): { term: string; exact: boolean } {
-  const stem = porterStem(word);
-  if ([...stem].length <= LONGEST_PREFIX) return { term: word, exact: true };
-  for (let length = LONGEST_PREFIX; length >= 1; length--) {
-    const prefix = [...stem].slice(0, length).join("");
-    const again = porterStem(prefix);
-    if (stem.startsWith(again) && PREFIX_LENGTHS.includes([...again].length))
-      return { term: prefix, exact: false };
-  }
-  return { term: word, exact: true };
-}
-
-/** An FTS5 query for `words`, and whether it answers them exactly (else rows are checked in JS). */
-export interface FtsQuery {
-  /** Every word, the last also as a prefix, in any column (on listings_title: relevance rank 0). */
-  all: string;
-  /** Relevance rank 1: every word, not all in the title (exact), or the same as `all` (checked). */
-  rest: string;
-  exact: boolean;
-  /** Each word alone (the last as a prefix): the streams of a plan (fts-plan.ts), on either index. */
-  terms: string[];
-  /** The last word as a whole stem, when `exact` is false: rows holding it hold the prefix too. */
-  sure?: string;
-  /** The last word's stem, when `exact` is false: a row matches only if one of its terms begins with it. */
-  stem?: string;
-}
-
-export function ftsQuery(words: readonly string[]): FtsQuery {
-  const last = lastWordTerm(words.at(-1) ?? "");
-  const terms = [...words.slice(0, -1).map(quote), `${quote(last.term)} *`];
-  const all = terms.join(" AND ");
-  const query: FtsQuery = {
-    all,
-    // On listings_text, whose `{title}` filter answers "not all in the title" as rank 1 needs.
-    rest: last.exact ? `(${all}) NOT {title} : (${all})` : all,
-    exact: last.exact,
-    terms,
-  };
-  if (!last.exact) {
-    query.sure = quote(words.at(-1) ?? "");
-    query.stem = porterStem(words.at(-1) ?? "");
-  }
-  return query;
 }

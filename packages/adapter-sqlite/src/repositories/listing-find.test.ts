@@ -2,7 +2,7 @@ import { expectBoundedFindAgrees, seedSparse } from "@psm/core/testing";
 import { afterAll, expect, it } from "vitest";
 import { openSqliteStorage } from "../index.js";
 import { removeTempDbs, tempDbFile } from "../test-support/temp-db.js";
-import { ftsQuery, lastWordTerm } from "./listing-find-sql.js";
+import { ftsQuery, lastWordTerm } from "./words-query.js";
 
 afterAll(removeTempDbs);
 
@@ -19,16 +19,26 @@ it("writes FTS5 queries: every word, the last also a prefix; rank 0 on the index
   expect(ftsQuery(["audit", "consulting"])).toMatchObject({
     all: '"audit" AND "consul" *',
     exact: false,
-    stem: "consult",
+    last: { prefixes: ["consult"], completions: [] },
   });
 });
 
 it("looks a long last word up by a prefix that stemming keeps a prefix of its stem", () => {
-  expect(lastWordTerm("kube")).toEqual({ term: "kube", exact: true });
-  expect(lastWordTerm("kubernetes")).toEqual({ term: "kubern", exact: false });
-  expect(lastWordTerm("employment")).toEqual({ term: "employment", exact: true }); // stem "employ"
+  expect(lastWordTerm("kube")).toMatchObject({ term: "kube", exact: true });
+  expect(lastWordTerm("kubernetes")).toMatchObject({ term: "kubern", exact: false });
+  expect(lastWordTerm("employment")).toMatchObject({ term: "employment", exact: true }); // stem "employ"
   // "abcdey" would stem to "abcdei", no prefix of the stem: a shorter prefix is taken.
-  expect(lastWordTerm("abcdeyzzz")).toEqual({ term: "abcde", exact: false });
+  expect(lastWordTerm("abcdeyzzz")).toMatchObject({ term: "abcde", exact: false });
+});
+
+it("looks a word typed past its stem up by a prefix of every stem it matches, checked per row", () => {
+  // consulti completes to consulting (consult); pay and analy stem to pai and anali, yet begin
+  // payroll and analytics: the prefix is the one they share.
+  expect(lastWordTerm("consulti")).toMatchObject({ term: "consul", exact: false });
+  expect(lastWordTerm("pay")).toMatchObject({ term: "pa", exact: false });
+  expect(lastWordTerm("analy")).toMatchObject({ term: "anal", exact: false });
+  expect(lastWordTerm("securi")).toMatchObject({ term: "secur", exact: false });
+  expect(lastWordTerm("audit")).toMatchObject({ term: "audit", exact: true });
 });
 
 it("stops each find after its budget of rows with a point to resume from, missing and repeating nothing", async () => {
@@ -68,4 +78,18 @@ it("flags facets as capped when counting stopped at its budget, and counts exact
     await bounded.close();
     await whole.close();
   }
+});
+
+it("leaves out what the index lacks: a whole word keeps its exact lookup", () => {
+  const index = (terms: string[]) => ({
+    beginsAny: (prefix: string) => terms.some((term) => term.startsWith(prefix)),
+    holds: (term: string) => terms.includes(term),
+  });
+  // "data" completed by "ative" stems to "dat", which no listing here holds.
+  expect(lastWordTerm("data")).toMatchObject({ term: "dat", exact: false });
+  expect(lastWordTerm("data", index(["data", "consult"]))).toMatchObject({ term: "data", exact: true });
+  expect(lastWordTerm("consulti", index(["consult"]))).toMatchObject({ term: "consul", exact: false });
+  // No term begins "pay": only its stem pai is asked, exactly.
+  expect(lastWordTerm("pay", index(["payrol"]))).toMatchObject({ term: "pa", exact: false });
+  expect(lastWordTerm("pay", index(["pai"]))).toMatchObject({ term: "pay", exact: true });
 });

@@ -18,10 +18,8 @@ import { createTermMemos } from "./fts-term-memo.js";
 import { createFacetCounter } from "./listing-facets.js";
 import {
   type FindParams,
-  type FtsQuery,
   findParams,
   findShape,
-  ftsQuery,
   newestWalkSql,
   type PriceSegment,
   pricedMatchesSql,
@@ -31,6 +29,7 @@ import {
 } from "./listing-find-sql.js";
 import type { ListingRow } from "./listing-rows.js";
 import { BY_IDS_SQL } from "./listing-search-sql.js";
+import { type FtsQuery, ftsQuery } from "./words-query.js";
 
 type Params = FindParams;
 
@@ -170,7 +169,7 @@ export function createFindRunner(sqlite: Database, budgets: FindBudgets = FIND_B
   }
 
   const fts = (words: readonly string[] | undefined): FtsQuery | undefined =>
-    words !== undefined && words.length > 0 ? ftsQuery(words) : undefined;
+    words !== undefined && words.length > 0 ? ftsQuery(words, planner) : undefined;
 
   function found(hits: { hit: Examined; rank: number }[], resumeAfter?: SortKey): FoundRows {
     const rows = hits.length === 0 ? [] : byIds.all({ ids: JSON.stringify(hits.map(({ hit }) => hit.id)) });

@@ -1,3 +1,4 @@
+import { holdsLastWord, lastWordOf } from "./last-word.js";
 import { porterStem } from "./porter-stem.js";
 
 /**
@@ -52,17 +53,13 @@ export function stemsOf(text: string): Set<string> {
 
 /**
  * Whether `stems` (a document's, or its title's) hold every query word: the
- * stem of each word, and for the last word also any stem it begins (so a word
- * being typed matches). `words` come from searchWords.
+ * stem of each word, and for the last word what a word being typed matches
+ * (last-word.ts). `words` come from searchWords.
  */
 export function holdsEveryWord(stems: ReadonlySet<string>, words: readonly string[]): boolean {
-  return words.every((word, i) => {
-    const wanted = stemOf(word);
-    if (stems.has(wanted)) return true;
-    if (i !== words.length - 1) return false;
-    for (const candidate of stems) if (candidate.startsWith(wanted)) return true;
-    return false;
-  });
+  return words.every((word, i) =>
+    i === words.length - 1 ? holdsLastWord(stems, lastWordOf(word)) : stems.has(stemOf(word)),
+  );
 }
 
 /** A listing's text as full-text search reads it, each part worked out once, when first asked for. */

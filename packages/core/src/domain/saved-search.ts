@@ -1,5 +1,6 @@
 import type { Category } from "./category.js";
 import { stemOf } from "./full-text.js";
+import { lastWordOf } from "./last-word.js";
 import type { Listing } from "./listing.js";
 import {
   type ListingCriteria,
@@ -56,7 +57,8 @@ export function matchesSavedSearch(
  * matching listing must hold, chosen by how few listings are likely to hold it:
  * - `w:` a stem that q requires whole (any word before the last), the longest;
  * - `t:` a trigram of the folded `search` text (the whole of it when shorter);
- * - `p:` the first characters of the stem of q's last word (which may be a prefix);
+ * - `p:` the first characters that every stem q's last word matches begins with (LastWord
+ *   `common`: the word may be one being typed);
  * - `c:` the category; `price` for a search by price alone.
  * Lengths count code points (inputs are well-formed), and stems are cut at STEM_KEY_LENGTH so a
  * hostile word cannot make a long key: equal stems cut equally. A prefix key is PREFIX_KEY_LENGTH
@@ -74,7 +76,7 @@ export function savedSearchMatchKey(
   if (whole !== undefined) return `w:${cut(whole, STEM_KEY_LENGTH)}`;
   if (criteria.text !== undefined) return `t:${pickGram(Array.from(foldSearchText(criteria.text)))}`;
   const last = words.at(-1);
-  if (last !== undefined) return `p:${cut(stemOf(last), PREFIX_KEY_LENGTH)}`;
+  if (last !== undefined) return `p:${cut(lastWordOf(last).common, PREFIX_KEY_LENGTH)}`;
   if (criteria.category !== undefined) return `c:${criteria.category}`;
   return PRICE_KEY;
 }

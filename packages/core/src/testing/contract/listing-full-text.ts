@@ -118,7 +118,28 @@ export function listingFullTextCases(ctx: ContractContext): void {
       expect(await find(["audit"], { status: "paused" })).toEqual(["Cloud audit"]);
     });
 
-    it("matches the last word as a prefix of stems only: consulate is not consulting", async () => {
+    it("matches the last word as it is typed, letter by letter, past its stem", async () => {
+      const author = await seedUser(ctx.repos());
+      await seedListings(ctx.repos(), [
+        listingOf(author, 0, { title: "Payroll and payments", description: "Monthly runs." }),
+        listingOf(author, MINUTE, { title: "Consulate paperwork", description: "Consulting included." }),
+        listingOf(author, 2 * MINUTE, { title: "Security review", description: "Analytics of your stack." }),
+      ]);
+      // "consulting" is indexed as consult: consulti and consultin run past that stem.
+      for (const typed of ["consult", "consulti", "consultin", "consulting"])
+        expect(await find([typed]), typed).toEqual(["Consulate paperwork"]);
+      // pay and analy stem to pai and anali; the words typed begin payroll and analytics.
+      for (const typed of ["pay", "payr", "payment"])
+        expect(await find([typed]), typed).toEqual(["Payroll and payments"]);
+      for (const typed of ["analy", "securi", "review", "stack"])
+        expect(await find([typed]), typed).toEqual(["Security review"]);
+      // Only the last word is a prefix; a completion is of the letters typed, not any word.
+      for (const typed of [["securi", "review"], ["consultx"], ["analyz"], ["payx"], ["securit", "x"]])
+        expect(await find(typed), typed.join(" ")).toEqual([]);
+      expect(await find(["review", "securi"])).toEqual(["Security review"]);
+    });
+
+    it("matches the last word as a prefix of stems or of the words it completes", async () => {
       const author = await seedUser(ctx.repos());
       await seedListings(ctx.repos(), [
         listingOf(author, 0, { title: "Consulate visa help", description: "Forms, filed." }),
@@ -129,9 +150,10 @@ export function listingFullTextCases(ctx: ContractContext): void {
         .repos()
         .listings.find(findQuery({ words: ["consulting"], sort: "relevance" }), NOW);
       expect(rows.map((row) => [row.listing.title, row.rank])).toEqual([["Consulate paperwork", 1]]);
-      // A prefix of the stems (consul, consult), not of the words: consula matches neither.
+      // A prefix of the stems (consul, consult), or the start of a word: consula begins consulate.
       expect(await find(["consu"])).toEqual(["Consulate paperwork", "Consulate visa help"]);
-      expect(await find(["consula"])).toEqual([]);
+      expect(await find(["consula"])).toEqual(["Consulate paperwork", "Consulate visa help"]);
+      expect(await find(["consultat"])).toEqual(["Consulate paperwork"]);
       expect(await find(["employment"])).toEqual(["Employee onboarding"]);
       // Not pinned: "employ" stems to "emploi" in Porter (SQLite, memory) but "employ" in Porter2
       // (PostgreSQL), so only PostgreSQL finds "employment" by it (DESIGN.md "Full-text search").
