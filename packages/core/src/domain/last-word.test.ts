@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { holdsEveryWord, searchWords, stemsOf } from "./full-text.js";
-import { holdsLastWord, lastWordOf } from "./last-word.js";
+import { holdsLastWord, lastWordOf, lastWordsHeld } from "./last-word.js";
 
 // Words of this field and the endings the stemmer handles least plainly: each is found by every
 // prefix of it a person may type (checked over 110,000 dictionary words when this was written).
@@ -40,5 +40,13 @@ describe("a last word being typed", () => {
     // Only the last word: a word before it must be whole (its stem).
     expect(holdsEveryWord(stems, ["consulti", "payroll"])).toBe(false);
     expect(holdsEveryWord(stems, ["payroll", "consulti"])).toBe(true);
+  });
+
+  it("remembers words within a bound of characters, however long the words a caller sends", () => {
+    // Words of 200 letters ending where the endings cut deepest: each completes to long stems.
+    for (let i = 0; i < 3_000; i++) lastWordOf(`${"q".repeat(180)}${i.toString(26)}ationalizati`);
+    const held = lastWordsHeld();
+    expect(held.characters).toBeLessThanOrEqual(1_000_000);
+    expect(held.words).toBeGreaterThan(0);
   });
 });

@@ -58,9 +58,18 @@ function commonPrefix(a: string, b: string): string {
 }
 
 // Remembered per word, bounded and emptied when full as stemOf's memo is: the bench's distinct
-// queries draw their last words from a vocabulary, and each costs some hundred stems.
+// queries draw their last words from a vocabulary, and each costs some hundred stems. Bounded in
+// characters too, since a hostile word of QUERY_MAX_LENGTH letters may complete to some hundred
+// long stems: whatever the words, the memo holds at most a few MiB.
 const KNOWN = new Map<string, LastWord>();
 const KNOWN_KEPT = 10_000;
+const CHARACTERS_KEPT = 1_000_000;
+let charactersHeld = 0;
+
+/** What the memo of lastWordOf holds: words, and characters of their stems and completions. */
+export function lastWordsHeld(): { words: number; characters: number } {
+  return { words: KNOWN.size, characters: charactersHeld };
+}
 
 /** The LastWord of `word` (from searchWords); memoised. */
 export function lastWordOf(word: string): LastWord {
@@ -78,8 +87,13 @@ export function lastWordOf(word: string): LastWord {
   }
   const common = [...prefixes.slice(1), ...completions].reduce(commonPrefix, stem);
   known = { word, prefixes, completions: [...completions], completed: [...completed.values()], common };
-  if (KNOWN.size >= KNOWN_KEPT) KNOWN.clear();
+  const characters = [...prefixes, ...known.completions, ...known.completed].join("").length;
+  if (KNOWN.size >= KNOWN_KEPT || charactersHeld + characters > CHARACTERS_KEPT) {
+    KNOWN.clear();
+    charactersHeld = 0;
+  }
   KNOWN.set(word, known);
+  charactersHeld += characters;
   return known;
 }
 
