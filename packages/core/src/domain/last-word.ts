@@ -116,10 +116,13 @@ export function lastWordWithin(
 
 /** Whether `stems` (a text's) hold a stem the last word matches. */
 export function holdsLastWord(stems: ReadonlySet<string>, last: LastWord): boolean {
+  // At most two prefixes (the stem, the word as typed), named so that the loop over a text's
+  // stems, run for every row a storage checks in JS, stays as plain as a single startsWith.
+  const [stem, typed] = last.prefixes as [string, string | undefined];
+  if (stems.has(stem)) return true;
   for (const completion of last.completions) if (stems.has(completion)) return true;
-  if (stems.has(last.prefixes[0] as string)) return true;
-  for (const stem of stems) {
-    for (const prefix of last.prefixes) if (stem.startsWith(prefix)) return true;
+  for (const candidate of stems) {
+    if (candidate.startsWith(stem) || (typed !== undefined && candidate.startsWith(typed))) return true;
   }
   return false;
 }
