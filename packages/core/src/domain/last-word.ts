@@ -35,8 +35,9 @@ const ENDINGS = (
   "s es e ed ing ings er ers est y ies ied ly ily ion ions ation ations ational ization " +
   "izations isation ize izes ized izing ise ised ising ment ments ement ness ful fully ive " +
   "ively iveness ivity ity ities ic ics ical ically al ally alism alize ance ances ence ences " +
-  "ency ancy ant ants ent ents able ably ability abilities ible ibility ibilities bility bilities ism ist ists " +
-  "ous ously ate ated ates ating ator ators ative ory ories ure ures eness"
+  "ency ancy ant ants ent ents able ably ability abilities ible ibility ibilities bility " +
+  "bilities ism ist ists ous ously ate ated ates ating ator ators ative ory ories ure ures " +
+  "eness"
 ).split(" ");
 
 /** The words `word` becomes when completed by an ending, overlapping the letters already typed. */
