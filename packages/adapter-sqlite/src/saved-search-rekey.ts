@@ -12,6 +12,10 @@ const MARKED = and(gte(savedSearches.matchKey, "r:"), lt(savedSearches.matchKey,
  * first run, so later runs read nothing.
  */
 export function rekeySavedSearches(db: Db): number {
+  // Read first outside a transaction: at nearly every start nothing is marked, and no write lock
+  // need be waited for.
+  if (db.select({ id: savedSearches.id }).from(savedSearches).where(MARKED).limit(1).all().length === 0)
+    return 0;
   // Immediate: a read then a write, which another process migrating at once must not split.
   return db.transaction(
     (tx) => {
