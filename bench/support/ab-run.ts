@@ -1,0 +1,117 @@
+/** `node bench/ab.ts`: two builds, one seeded database, rows alternating between them. */
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { loadavg, tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { parseArgs } from "node:util";
+import { ENDPOINT, prepareFixtures, targets } from "./endpoints.js";
+import { cpuMs } from "./footprint.js";
+import { measure, type Target } from "./load.js";
+import { REPO_ROOT } from "./modules.js";
+import { seedSqlite } from "./seed-sqlite.js";
+import { type BenchServer, startBenchServer } from "./server.js";
+
+const { values: args } = parseArgs({
+  options: {
+    base: { type: "string" },
+    head: { type: "string", default: join(REPO_ROOT, "apps/server/bin/psm-server.js") },
+    only: {
+      type: "string",
+      default: [ENDPOINT.byId, ENDPOINT.messages, ENDPOINT.keys, ENDPOINT.myListings].join("|"),
+    },
+    rounds: { type: "string", default: "8" },
+    duration: { type: "string", default: "2" },
+    listings: { type: "string", default: "20000" },
+  },
+});
+if (args.base === undefined)
+  throw new Error("--base <another build's apps/server/bin/psm-server.js> is required");
+
+const rounds = Math.max(1, Number(args.rounds));
+// One round per measurement and a second of warm-up: the pairing, not the length, beats the drift.
+const settings = { connections: 32, duration: Number(args.duration), warmup: 1, rounds: 1 };
+const wanted = args.only.split("|").filter(Boolean);
+
+/** One build's server, its rows, and what each row measured per round. */
+interface Build {
+  name: "base" | "head";
+  server: BenchServer;
+  rows: Target[];
+  rps: Map<string, number[]>;
+  cpu: Map<string, number[]>;
+}
+
+const work = mkdtempSync(join(tmpdir(), "psm-ab-"));
+const builds: Build[] = [];
+try {
+  const seeded = join(work, "seed.db");
+  const { sampleIds } = await seedSqlite(seeded, Number(args.listings));
+  for (const [name, entry] of [
+    ["base", args.base],
+    ["head", args.head],
+  ] as const) {
+    const dataDir = join(work, name);
+    mkdirSync(dataDir);
+    copyFileSync(seeded, join(dataDir, "marketplace.db"));
+    // Each server is its build's entry, as PSM_BENCH_SERVER runs it for bench:http.
+    process.env.PSM_BENCH_SERVER = resolve(entry);
+    const server = await startBenchServer({
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "info",
+      LISTING_SLOTS: "personal:10000000,business:10000000,admin:10000000",
+    });
+    const fixtures = await prepareFixtures(server.url, sampleIds);
+    builds.push({ name, server, rows: targets(fixtures), rps: new Map(), cpu: new Map() });
+  }
+  const rows = wanted.map((want) => {
+    const found = builds[0]?.rows.find((row) => row.name.includes(want));
+    if (!found) throw new Error(`no row matches "${want}"`);
+    return found.name;
+  });
+  console.log(`${rounds} rounds × ${rows.length} rows × 2 builds, ${settings.duration} s each`);
+  for (let round = 0; round < rounds; round++) {
+    for (const row of rows) {
+      for (const build of round % 2 === 0 ? builds : [...builds].reverse()) {
+        const target = build.rows.find((t) => t.name === row) as Target;
+        const before = cpuMs(build.server.pid);
+        const m = await measure(build.server.url, target, settings);
+        const cpuUs = ((cpuMs(build.server.pid) - before) * 1000) / Math.max(1, m.sent);
+        build.rps.set(row, [...(build.rps.get(row) ?? []), m.rps]);
+        build.cpu.set(row, [...(build.cpu.get(row) ?? []), cpuUs]);
+      }
+    }
+  }
+  for (const row of rows) console.log(describe(row));
+  console.log(
+    `load average at the end ${loadavg()
+      .map((x) => x.toFixed(2))
+      .join(" ")}`,
+  );
+} finally {
+  await Promise.all(builds.map((build) => build.server.stop()));
+  rmSync(work, { recursive: true, force: true });
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+}
+
+/** One row's figures and what its paired ratios say. */
+function describe(row: string): string {
+  const [base, head] = builds as [Build, Build];
+  const baseCpu = base.cpu.get(row) ?? [];
+  const headCpu = head.cpu.get(row) ?? [];
+  const ratios = headCpu.map((us, i) => us / (baseCpu[i] ?? Number.NaN));
+  const verdict = ratios.every((r) => r < 1)
+    ? `head cheaper in all ${ratios.length} rounds`
+    : ratios.every((r) => r > 1)
+      ? `head dearer in all ${ratios.length} rounds`
+      : "not told apart";
+  const figures = (build: Build) =>
+    `${median(build.rps.get(row) ?? []).toFixed(0)} req/s, ${median(build.cpu.get(row) ?? []).toFixed(1)} µs`;
+  return [
+    row,
+    `  base ${figures(base)}; head ${figures(head)} (medians; µs of server CPU a request)`,
+    `  head/base CPU a request: median ${median(ratios).toFixed(3)}, rounds ${ratios.map((r) => r.toFixed(2)).join(" ")}: ${verdict}`,
+  ].join("\n");
+}
