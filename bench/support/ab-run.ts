@@ -9,6 +9,7 @@ import { measure, type Target } from "./load.js";
 import { REPO_ROOT } from "./modules.js";
 import { seedSqlite } from "./seed-sqlite.js";
 import { type BenchServer, startBenchServer } from "./server.js";
+import { median } from "./timing.js";
 
 const { values: args } = parseArgs({
   options: {
@@ -52,7 +53,7 @@ try {
     const dataDir = join(work, name);
     mkdirSync(dataDir);
     copyFileSync(seeded, join(dataDir, "marketplace.db"));
-    // Each server is its build's entry, as PSM_BENCH_SERVER runs it for bench:http.
+    // startBenchServer runs the entry PSM_BENCH_SERVER names, as it does for bench:http's A/Bs.
     process.env.PSM_BENCH_SERVER = resolve(entry);
     const server = await startBenchServer({
       DATA_DIR: dataDir,
@@ -89,11 +90,6 @@ try {
 } finally {
   await Promise.all(builds.map((build) => build.server.stop()));
   rmSync(work, { recursive: true, force: true });
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
 }
 
 /** One row's figures and what its paired ratios say. */

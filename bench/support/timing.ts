@@ -14,6 +14,14 @@ function quantile(sorted: number[], q: number): number {
   return sorted[Math.max(0, index)] ?? Number.NaN;
 }
 
+/** The median of `values` (the lower of the middle two for an even count); NaN for none. */
+export function median(values: readonly number[]): number {
+  return quantile(
+    [...values].sort((a, b) => a - b),
+    0.5,
+  );
+}
+
 /** Runs `step` `warmup` times untimed, then `runs` times timed, one after another. */
 export async function time(step: () => unknown, runs: number, warmup = 3): Promise<Timing> {
   for (let i = 0; i < warmup; i++) await step();
