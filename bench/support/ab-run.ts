@@ -32,6 +32,12 @@ const rounds = Math.max(1, Number(args.rounds));
 const settings = { connections: 32, duration: Number(args.duration), warmup: 1, rounds: 1 };
 const wanted = args.only.split("|").filter(Boolean);
 
+/**
+ * Rounds that must all agree before a difference is named: with no difference at all, 6 rounds
+ * fall on one side by chance 3 % of the time (2 × 0.5^6), 8 rounds 0.8 %.
+ */
+const AGREEING_ROUNDS = 6;
+
 /** One build's server, its rows, and what each row measured per round. */
 interface Build {
   name: "base" | "head";
@@ -98,11 +104,14 @@ function describe(row: string): string {
   const baseCpu = base.cpu.get(row) ?? [];
   const headCpu = head.cpu.get(row) ?? [];
   const ratios = headCpu.map((us, i) => us / (baseCpu[i] ?? Number.NaN));
-  const verdict = ratios.every((r) => r < 1)
-    ? `head cheaper in all ${ratios.length} rounds`
-    : ratios.every((r) => r > 1)
-      ? `head dearer in all ${ratios.length} rounds`
-      : "not told apart";
+  const verdict =
+    ratios.length < AGREEING_ROUNDS
+      ? `too few rounds to tell (${AGREEING_ROUNDS} needed)`
+      : ratios.every((r) => r < 1)
+        ? `head cheaper in all ${ratios.length} rounds`
+        : ratios.every((r) => r > 1)
+          ? `head dearer in all ${ratios.length} rounds`
+          : "not told apart";
   const figures = (build: Build) =>
     `${median(build.rps.get(row) ?? []).toFixed(0)} req/s, ${median(build.cpu.get(row) ?? []).toFixed(1)} µs`;
   return [
