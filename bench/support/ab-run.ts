@@ -4,7 +4,8 @@ import { loadavg, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { ENDPOINT, prepareFixtures, targets } from "./endpoints.js";
-import { cpuMs } from "./footprint.js";
+import { cpuMs, type PeakSampler, samplePeak } from "./footprint.js";
+import { cacheLookups } from "./http-backend.js";
 import { measure, type Target } from "./load.js";
 import { REPO_ROOT } from "./modules.js";
 import { seedSqlite } from "./seed-sqlite.js";
@@ -45,6 +46,10 @@ interface Build {
   rows: Target[];
   rps: Map<string, number[]>;
   cpu: Map<string, number[]>;
+  /** The answer cache's lookups over each row's rounds: answered from it, and in all. */
+  lookups: Map<string, { kept: number; all: number }>;
+  /** The server's RSS, sampled over the whole run. */
+  memory: PeakSampler;
 }
 
 const work = mkdtempSync(join(tmpdir(), "psm-ab-"));
@@ -67,7 +72,15 @@ try {
       LISTING_SLOTS: "personal:10000000,business:10000000,admin:10000000",
     });
     const fixtures = await prepareFixtures(server.url, sampleIds);
-    builds.push({ name, server, rows: targets(fixtures), rps: new Map(), cpu: new Map() });
+    builds.push({
+      name,
+      server,
+      rows: targets(fixtures),
+      rps: new Map(),
+      cpu: new Map(),
+      lookups: new Map(),
+      memory: samplePeak(server.pid),
+    });
   }
   const rows = wanted.map((want) => {
     const found = builds[0]?.rows.find((row) => row.name.includes(want));
@@ -79,21 +92,36 @@ try {
     for (const row of rows) {
       for (const build of round % 2 === 0 ? builds : [...builds].reverse()) {
         const target = build.rows.find((t) => t.name === row) as Target;
+        const lookedUp = await cacheLookups(build.server.url);
         const before = cpuMs(build.server.pid);
         const m = await measure(build.server.url, target, settings);
         const cpuUs = ((cpuMs(build.server.pid) - before) * 1000) / Math.max(1, m.sent);
+        const lookups = await cacheLookups(build.server.url);
+        const sum = build.lookups.get(row) ?? { kept: 0, all: 0 };
+        build.lookups.set(row, {
+          kept: sum.kept + lookups.kept - lookedUp.kept,
+          all: sum.all + lookups.all - lookedUp.all,
+        });
         build.rps.set(row, [...(build.rps.get(row) ?? []), m.rps]);
         build.cpu.set(row, [...(build.cpu.get(row) ?? []), cpuUs]);
       }
     }
   }
   for (const row of rows) console.log(describe(row));
+  for (const build of builds) {
+    const peak = build.memory.peak();
+    if (peak)
+      console.log(
+        `${build.name}: RSS at most ${peak.rssMiB.toFixed(0)} MiB (${peak.fileMiB.toFixed(0)} MiB files)`,
+      );
+  }
   console.log(
     `load average at the end ${loadavg()
       .map((x) => x.toFixed(2))
       .join(" ")}`,
   );
 } finally {
+  for (const build of builds) build.memory.stop();
   await Promise.all(builds.map((build) => build.server.stop()));
   rmSync(work, { recursive: true, force: true });
 }
@@ -112,8 +140,11 @@ function describe(row: string): string {
         : ratios.every((r) => r > 1)
           ? `head dearer in all ${ratios.length} rounds`
           : "not told apart";
-  const figures = (build: Build) =>
-    `${median(build.rps.get(row) ?? []).toFixed(0)} req/s, ${median(build.cpu.get(row) ?? []).toFixed(1)} µs`;
+  const figures = (build: Build) => {
+    const { kept, all } = build.lookups.get(row) ?? { kept: 0, all: 0 };
+    const hits = all > 0 ? `, cache hits ${((100 * kept) / all).toFixed(1)} %` : "";
+    return `${median(build.rps.get(row) ?? []).toFixed(0)} req/s, ${median(build.cpu.get(row) ?? []).toFixed(1)} µs${hits}`;
+  };
   return [
     row,
     `  base ${figures(base)}; head ${figures(head)} (medians; µs of server CPU a request)`,

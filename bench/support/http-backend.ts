@@ -37,7 +37,7 @@ function fasterOf(a: Row["ceilings"], b: Row["ceilings"]): Row["ceilings"] {
 }
 
 /** The answer cache's lookups so far by outcome, from the server's /metrics (loopback callers may read it). */
-async function cacheLookups(base: string): Promise<{ kept: number; all: number }> {
+export async function cacheLookups(base: string): Promise<{ kept: number; all: number }> {
   const text = await (await fetch(`${base}/metrics`)).text();
   const count = (outcome: string) =>
     Number(

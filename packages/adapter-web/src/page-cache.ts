@@ -19,7 +19,8 @@ export interface PublicPage {
  * Answers a page every visitor who is not signed in sees alike (browse, search, a listing): kept as
  * rendered in the pages' answer cache (the host's, under its rules: a listing write through this
  * process ends every kept page, an expiring listing ends its pages, none is older than its maximum
- * age), so a hot page costs one read and one render per maximum age, not one per visitor.
+ * age, kept from its second read), so a hot page costs one read and one render per maximum age, not
+ * one per visitor, and a page asked for once is not kept at all.
  * Concurrent visitors of a page being read share that read. A signed-in visitor, or one with a
  * notice waiting (a flash), gets a page of their own, as does everyone when the cache is off.
  *

@@ -20,7 +20,8 @@ describe("pages kept for visitors who are not signed in", () => {
     const h = webHarness({ answerCache: { maxAgeMs: 1000 } });
     const { listing } = await h.author("kube@example.com", { title: "Kubernetes audit" });
     const visitor = h.browser();
-    for (const path of ["/", "/?q=kubernetes"]) {
+    // Each read twice: a page is kept from its second read.
+    for (const path of ["/", "/?q=kubernetes", "/", "/?q=kubernetes"]) {
       expect((await visitor.get(path)).html, path).toContain("Kubernetes audit");
     }
     await retitleBehindTheCache(h, listing.id, "Cluster review");
@@ -42,6 +43,7 @@ describe("pages kept for visitors who are not signed in", () => {
     const member = await h.author("kube@example.com", { title: "Kubernetes audit" });
     const anonymous = await h.browser().get("/?q=kubernetes");
     expect(anonymous.html).toContain("Log in to save this search");
+    await h.browser().get("/?q=kubernetes"); // read again: kept
     await retitleBehindTheCache(h, member.listing.id, "Cluster review");
 
     const mine = await member.browser.get("/?q=cluster");
@@ -59,6 +61,7 @@ describe("pages kept for visitors who are not signed in", () => {
     await h.author("kube@example.com", { title: "Kubernetes audit" });
     const first = h.browser();
     await first.get("/");
+    await first.get("/"); // read again: kept
     const second = h.browser();
     const kept = await second.get("/");
     expect(kept.headers.get("content-type")).toBe("text/html; charset=UTF-8");
@@ -85,9 +88,9 @@ describe("pages kept for visitors who are not signed in", () => {
     expect((await h.browser().get(bad)).status).toBe(400);
     expect((await h.browser().get(bad)).status).toBe(400);
     expect(count.seen).toEqual(["miss", "miss"]);
-    await h.browser().get("/");
-    await h.browser().get("/");
-    expect(count.seen.slice(2)).toEqual(["miss", "hit"]);
+    for (let i = 0; i < 3; i++) await h.browser().get("/");
+    // Noted at its first read, kept at its second.
+    expect(count.seen.slice(2)).toEqual(["miss", "miss", "hit"]);
   });
 
   it("a listing page counts every view while kept, showing a count up to the max age old", async () => {
@@ -98,12 +101,14 @@ describe("pages kept for visitors who are not signed in", () => {
     const first = await h.browser().get(path);
     expect(h1(first.html)).toBe("Kubernetes audit");
     expect(first.html).toContain("1 view");
-    for (let i = 0; i < 4; i++) {
+    // Read again, the page is kept as that read rendered it.
+    expect((await h.browser().get(path)).html).toContain("2 views");
+    for (let i = 0; i < 3; i++) {
       const kept = await h.browser().get(path);
       expect(kept.status).toBe(200);
-      expect(kept.html).toContain("1 view");
+      expect(kept.html).toContain("2 views");
     }
-    expect(count.seen).toEqual(["miss", "hit", "hit", "hit", "hit"]);
+    expect(count.seen).toEqual(["miss", "miss", "hit", "hit", "hit"]);
     expect((await h.m.listings.get({ id: listing.id })).views).toBe(5);
     // A HEAD shows nothing and counts nothing; the author's own page is theirs and counts nothing.
     expect((await h.app.request(`http://localhost:3000${path}`, { method: "HEAD" })).status).toBe(200);
@@ -126,8 +131,10 @@ describe("pages kept for visitors who are not signed in", () => {
   it("a listing paused or deleted through this process leaves the kept pages at once", async () => {
     const h = webHarness({ answerCache: { maxAgeMs: 5000 } });
     const { listing, actor } = await h.author("kube@example.com", { title: "Kubernetes audit" });
-    expect((await h.browser().get("/")).html).toContain("Kubernetes audit");
-    expect((await h.browser().get(`/listings/${listing.id}`)).status).toBe(200);
+    for (let i = 0; i < 2; i++) {
+      expect((await h.browser().get("/")).html).toContain("Kubernetes audit");
+      expect((await h.browser().get(`/listings/${listing.id}`)).status).toBe(200);
+    }
     await h.m.listings.update(actor, { id: listing.id, status: "paused" });
     expect((await h.browser().get("/")).html).not.toContain("Kubernetes audit");
     await h.m.listings.delete(actor, { id: listing.id });

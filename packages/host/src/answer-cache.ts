@@ -1,4 +1,5 @@
 import type { Marketplace } from "@psm/core";
+import { createAdmission } from "./answer-admission.js";
 import type { ListingRevision } from "./listing-revision.js";
 
 /**
@@ -21,7 +22,9 @@ import type { ListingRevision } from "./listing-revision.js";
  *   writes made by other processes on a shared PostgreSQL, and never above
  *   the `public, max-age` every anonymous answer already carries.
  *
- * Signed-in callers are never answered from it, so an author always reads
+ * An answer read through `read` is kept only when its key was read before
+ * (answer-admission.ts): answers asked for once never push out those asked
+ * for again. Signed-in callers are never answered from it, so an author always reads
  * their own writes, whichever process answers. Bounded in entries and bytes;
  * the least recently used entry goes first, and answers past their age go
  * within another maximum age without a request for them, so a server left
@@ -73,7 +76,8 @@ export interface AnswerCache {
    */
   put(key: string, revision: number, answer: EncodedAnswer, body: unknown, viewsAt?: number): void;
   /**
-   * Reads the answer under `key` with `read` and keeps it (as `put`). While a
+   * Reads the answer under `key` with `read` and keeps it (as `put`) if `key`
+   * was read before (its first read only notes it). While a
    * read of `key` is in flight, a request for it that arrives at the same
    * listing revision waits for that read instead of making its own: no write
    * settled since that read began, so it shows all the request may expect.
@@ -126,6 +130,8 @@ export function createAnswerCache(
   const entries = new Map<string, Entry>();
   // Reads in flight, by key: at most one per request being answered, so bounded by the connections.
   const flights = new Map<string, Flight>();
+  // Keys noted as read once, twice as many as the answers kept.
+  const admission = createAdmission(2 * maxEntries);
   let bytes = 0;
   // Every entry was read at this revision; when it moves they all go at once.
   let revision = listings.current();
@@ -216,12 +222,13 @@ export function createAnswerCache(
         told("shared");
         return shared.answer;
       }
+      const keep = admission.admits(key);
       const flight: Flight = {
         revision,
         views,
         agedViews,
         answer: read().then(({ answer, body }) => {
-          if (answer.status === undefined) {
+          if (keep && answer.status === undefined) {
             if (agedViews) cache.put(key, revision, answer, listingsOnly(body));
             else cache.put(key, revision, answer, body, views);
           }

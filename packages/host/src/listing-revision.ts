@@ -1,4 +1,5 @@
 import type { ListingRepository, Repositories, UnitOfWork, UserRepository } from "@psm/core";
+import { fnv1a } from "./fnv1a.js";
 
 /**
  * A counter of settled listing writes made through one set of repositories
@@ -143,9 +144,7 @@ const VIEW_MARKS = 4096;
 
 /** The view mark of a listing id: FNV-1a over its characters. */
 function markOf(id: string): number {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < id.length; i++) hash = Math.imul(hash ^ id.charCodeAt(i), 0x01000193);
-  return (hash >>> 0) % VIEW_MARKS;
+  return fnv1a(id) % VIEW_MARKS;
 }
 
 /** `listings` with each settled `incrementViews(id)` told to `viewed`, a failed one too (it may have committed). */
