@@ -7,7 +7,7 @@ import { fnv1a } from "./fnv1a.js";
  * and again nor fills the cache's bytes with answers no one reuses: each would be promoted to the
  * old generation, kept up to the cache's byte bound, and collected later.
  *
- * A key is noted by a 32-bit hash of it (a collision admits an answer early, which costs nothing
+ * A key is noted by a 30-bit hash of it (a collision admits an answer early, which costs nothing
  * but its place), in two generations of `capacity` hashes each: when the newer fills it becomes
  * the older and the older goes, so what is noted is bounded and a key is remembered across at
  * least `capacity` first reads of other keys; a key read again is noted anew, so one read after
@@ -24,7 +24,8 @@ export function createAdmission(capacity: number): Admission {
   let older = new Set<number>();
   return {
     admits(key) {
-      const hash = fnv1a(key);
+      // 30 bits: small integers, which a Set holds without allocating a number for each.
+      const hash = fnv1a(key) & 0x3fffffff;
       if (newer.has(hash)) return true;
       const noted = older.has(hash);
       // Noted again in the newer generation, so a key read again and again is never forgotten.
