@@ -147,6 +147,7 @@ export {
   type WebhookDelivery,
   type WebhookSecret,
 } from "./domain/webhook.js";
+export { everyWordHeld } from "./domain/words-held.js";
 export {
   ERROR_CODES,
   ERROR_MESSAGES,

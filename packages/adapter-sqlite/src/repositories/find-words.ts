@@ -1,4 +1,4 @@
-import { type Category, holdsEveryWord, relevanceRank, stemsOf } from "@psm/core";
+import { type Category, everyWordHeld } from "@psm/core";
 import type { FtsPlanner } from "./fts-plan.js";
 import type { CategoryTable, WordTable } from "./listing-find-sql.js";
 import type { FtsQuery } from "./words-query.js";
@@ -85,14 +85,16 @@ export function matchable(planner: FtsPlanner, text: FtsQuery | undefined): bool
   return [...last.prefixes, ...last.completions].some((term) => planner.beginsAny(term));
 }
 
-/** The JS check of rows for `words` (rank 0 or 1 only, or any match). */
+/**
+ * The JS check of rows for `words` (rank 0 or 1 only, or any match): core's relevanceRank, read
+ * word by word and stopped once every word is held (everyWordHeld).
+ */
 export function checkOf(words: readonly string[], tier: Tier): Check {
-  // Rank 0 needs the title alone: no description stemmed.
-  if (tier === 0) return (row) => holdsEveryWord(stemsOf(row.title ?? ""), words);
-  return (row) => {
-    const found = relevanceRank({ title: row.title ?? "", description: row.description ?? "" }, words);
-    return tier === "any" ? found !== null : found === tier;
-  };
+  const held = everyWordHeld(words);
+  // Rank 0 needs the title alone: no description read.
+  if (tier === 0) return (row) => held([row.title ?? ""]);
+  if (tier === "any") return (row) => held([row.title ?? "", row.description ?? ""]);
+  return (row) => !held([row.title ?? ""]) && held([row.title ?? "", row.description ?? ""]);
 }
 
 /**
@@ -115,7 +117,11 @@ export function sourceOf(
   const table: WordTable = !category ? plain : tier === 0 ? "listings_title_cat" : "listings_words_cat";
   const planner = category ? category.planners[table as CategoryTable] : planners[plain];
   // Rows holding every word; rank 1 is those whose title does not (an index by category has no columns to ask).
-  const notAllInTitle = (row: Examined) => !holdsEveryWord(stemsOf(row.title ?? ""), words);
+  let held: ReturnType<typeof everyWordHeld> | undefined;
+  const notAllInTitle = (row: Examined) => {
+    held ??= everyWordHeld(words);
+    return !held([row.title ?? ""]);
+  };
   const whole: StreamSource = {
     kind: "stream",
     table,

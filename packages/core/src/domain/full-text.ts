@@ -21,12 +21,17 @@ export const QUERY_MAX_WORDS = 8;
  * engines fold some of them differently, so the contract does not pin them.
  */
 export function searchWords(text: string): string[] {
+  return foldText(text)
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((word) => word !== "");
+}
+
+/** A text as the tokenizers read it before they cut it into words: lower-cased, accents removed. */
+export function foldText(text: string): string {
   return text
     .normalize("NFD")
     .replace(/\p{M}+/gu, "")
-    .toLowerCase()
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter((word) => word !== "");
+    .toLowerCase();
 }
 
 // Stems remembered: listings draw on a vocabulary far smaller than their
