@@ -9,6 +9,7 @@
  *   node bench/ab.ts --base ../other/apps/server/bin/psm-server.js
  *     [--head apps/server/bin/psm-server.js] [--only "<row substrings, separated by |>"]
  *     [--rounds 8] [--duration 2] [--listings 20000]
+ *     [--base-node-args="<flags>"] [--head-node-args="<flags>"]  (after the image's own flags)
  */
 import "./support/ts-resolve.ts";
 

@@ -21,6 +21,9 @@ const { values: args } = parseArgs({
       default: [ENDPOINT.byId, ENDPOINT.messages, ENDPOINT.keys, ENDPOINT.myListings].join("|"),
     },
     rounds: { type: "string", default: "8" },
+    // Runtime flags of one build's server (space-separated), for an A/B of a flag on one build.
+    "base-node-args": { type: "string" },
+    "head-node-args": { type: "string" },
     duration: { type: "string", default: "2" },
     listings: { type: "string", default: "20000" },
   },
@@ -66,6 +69,8 @@ try {
     copyFileSync(seeded, join(dataDir, "marketplace.db"));
     // startBenchServer runs the entry PSM_BENCH_SERVER names, as it does for bench:http's A/Bs.
     process.env.PSM_BENCH_SERVER = resolve(entry);
+    const nodeArgs = args[`${name}-node-args`];
+    if (nodeArgs !== undefined) process.env.PSM_BENCH_NODE_ARGS = nodeArgs;
     const server = await startBenchServer({
       DATA_DIR: dataDir,
       LOG_LEVEL: "info",
