@@ -6,8 +6,9 @@ import { lastWordOf } from "./last-word.js";
  * for a query's words and asked of many rows: it reads each text word by word and stops as soon as
  * every word is held. A storage that checks rows in JS then builds no set of a long description's
  * stems, and reads no further than the word that completes the match, which for the rows an index
- * hands it (they hold the words) is often early. Same answer as
- * `holdsEveryWord(union of stemsOf(text)), words)`; full-text.test.ts holds it to that.
+ * hands it (they hold the words) is often early. It cuts words as `searchWords` does (a second
+ * cutter of the same rule, kept so that no array of words is built) and answers as `holdsEveryWord`
+ * over the union of the texts' `stemsOf`: words-held.test.ts holds it to that on generated texts.
  */
 export function everyWordHeld(words: readonly string[]): (texts: readonly string[]) => boolean {
   if (words.length === 0) return () => true;
