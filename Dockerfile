@@ -29,10 +29,10 @@ RUN pnpm --filter=@psm/server deploy --prod --legacy deploy
 # outside /data.
 FROM node:24-bookworm-slim AS runtime
 ENV HOST=0.0.0.0 PORT=3000 DATA_DIR=/data
-# Memory (docs/performance.md, "Footprint"): glibc hands blocks of 1 MiB and more
-# (a password hash takes 19 MiB) back to the system when they are freed, instead
-# of keeping them in each thread's arena.
-ENV MALLOC_MMAP_THRESHOLD_=1048576
+# Memory (docs/performance.md, "Footprint"): glibc keeps two arenas, not one per
+# thread, so a password hash's 19 MiB is reused from one hash to the next instead
+# of held by every libuv thread; the server hands it back 2 s after a burst.
+ENV MALLOC_ARENA_MAX=2
 WORKDIR /app
 COPY --from=build /src/deploy /app
 # check:skip the check gives the server a temporary DATA_DIR of its own

@@ -10,6 +10,7 @@
  *     [--head apps/server/bin/psm-server.js] [--only "<row substrings, separated by |>"]
  *     [--rounds 8] [--duration 2] [--listings 20000]
  *     [--base-node-args="<flags>"] [--head-node-args="<flags>"]  (after the image's own flags)
+ *     [--base-env="K=V ..."] [--head-env="K=V ..."]  (instead of the image's environment)
  */
 import "./support/ts-resolve.ts";
 

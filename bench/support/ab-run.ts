@@ -24,6 +24,9 @@ const { values: args } = parseArgs({
     // Runtime flags of one build's server (space-separated), for an A/B of a flag on one build.
     "base-node-args": { type: "string" },
     "head-node-args": { type: "string" },
+    // The environment the image sets ("K=V K=V"), replaced for one build: an A/B of glibc's settings.
+    "base-env": { type: "string" },
+    "head-env": { type: "string" },
     duration: { type: "string", default: "2" },
     listings: { type: "string", default: "20000" },
   },
@@ -55,6 +58,8 @@ interface Build {
   memory: PeakSampler;
 }
 
+const callerNodeArgs = process.env.PSM_BENCH_NODE_ARGS;
+const callerRuntimeEnv = process.env.PSM_BENCH_RUNTIME_ENV;
 const work = mkdtempSync(join(tmpdir(), "psm-ab-"));
 const builds: Build[] = [];
 try {
@@ -69,8 +74,9 @@ try {
     copyFileSync(seeded, join(dataDir, "marketplace.db"));
     // startBenchServer runs the entry PSM_BENCH_SERVER names, as it does for bench:http's A/Bs.
     process.env.PSM_BENCH_SERVER = resolve(entry);
-    const nodeArgs = args[`${name}-node-args`];
-    if (nodeArgs !== undefined) process.env.PSM_BENCH_NODE_ARGS = nodeArgs;
+    // Each build its own (else what the caller's environment says): one build's must not carry over.
+    setOrUnset("PSM_BENCH_NODE_ARGS", args[`${name}-node-args`] ?? callerNodeArgs);
+    setOrUnset("PSM_BENCH_RUNTIME_ENV", args[`${name}-env`] ?? callerRuntimeEnv);
     const server = await startBenchServer({
       DATA_DIR: dataDir,
       LOG_LEVEL: "info",
@@ -155,4 +161,9 @@ function describe(row: string): string {
     `  base ${figures(base)}; head ${figures(head)} (medians; µs of server CPU a request)`,
     `  head/base CPU a request: median ${median(ratios).toFixed(3)}, rounds ${ratios.map((r) => r.toFixed(2)).join(" ")}: ${verdict}`,
   ].join("\n");
+}
+
+function setOrUnset(name: string, value: string | undefined): void {
+  if (value === undefined) delete process.env[name];
+  else process.env[name] = value;
 }

@@ -18,12 +18,12 @@ const TAIL_CHUNKS = 8;
 
 /**
  * How the Docker image (and, for the flags, `pnpm start`) runs the server: a young generation of
- * 4 MiB semi-spaces, an old generation of at most 1 GiB, and glibc returning freed blocks of 1 MiB and more at once (Dockerfile).
+ * 4 MiB semi-spaces, an old generation of at most 1 GiB, and glibc's arenas capped at two (Dockerfile).
  * PSM_BENCH_RUNTIME=bare starts plain `node main.js` instead, for an A/B of these settings.
  */
 const DEPLOYED = {
   nodeArgs: ["--max-semi-space-size=4", "--max-old-space-size=1024"],
-  env: { MALLOC_MMAP_THRESHOLD_: "1048576" },
+  env: { MALLOC_ARENA_MAX: "2" },
 };
 
 /**
@@ -38,13 +38,26 @@ export function startBenchServer(env: Record<string, string>, nodeArgs: string[]
   const deployed = process.env.PSM_BENCH_RUNTIME === "bare" ? { nodeArgs: [], env: {} } : DEPLOYED;
   // PSM_BENCH_NODE_ARGS adds runtime flags (space-separated), for an A/B of one of them.
   const extra = process.env.PSM_BENCH_NODE_ARGS?.split(" ").filter(Boolean) ?? [];
+  // PSM_BENCH_RUNTIME_ENV ("K=V K=V") replaces the image's environment, for an A/B of glibc's settings.
+  const runtimeEnv = process.env.PSM_BENCH_RUNTIME_ENV;
   return startListening([...deployed.nodeArgs, ...extra, ...nodeArgs, entry], {
     PORT: "0",
     HOST: "127.0.0.1",
     RATE_LIMIT: "off",
-    ...deployed.env,
+    ...(runtimeEnv === undefined ? deployed.env : envOf(runtimeEnv)),
     ...env,
   });
+}
+
+/** "K=V K=V" as an environment. */
+function envOf(pairs: string): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const pair of pairs.split(" ").filter(Boolean)) {
+    const at = pair.indexOf("=");
+    if (at <= 0) throw new Error(`PSM_BENCH_RUNTIME_ENV: "${pair}" is not NAME=value`);
+    env[pair.slice(0, at)] = pair.slice(at + 1);
+  }
+  return env;
 }
 
 /** A ceiling server (bare-server.ts): a JSON hello, or the bytes of `payloadFile`. */

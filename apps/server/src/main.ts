@@ -40,8 +40,12 @@ async function main(): Promise<void> {
   const tracing =
     config.otelEndpoint === undefined ? undefined : await startTracing(config.otelEndpoint, packageVersion());
   if (tracing) storageCalls.observe(tracing.storage);
+  // What a burst of traffic left goes back to the system once the server has been quiet a while;
+  // the password hashes' blocks once hashing has (malloc-trim.ts, hash-bursts.ts).
+  const trimMalloc = trimWhenLoaded();
   const { marketplace, listingRevision, storage, mailer, documents } = await openMarketplace(config, {
     storageCalls,
+    afterHashes: trimMalloc,
   });
   if (config.admin) {
     const { user, outcome, pausedListingIds } = await marketplace.admin.ensureAdmin(config.admin);
@@ -95,9 +99,6 @@ async function main(): Promise<void> {
   storageCalls.observe(metrics.storage);
   const rateLimit = metrics.countRefusals(rateLimiting.hooks);
 
-  // What a burst of traffic left goes back to the system once the server has been quiet a while.
-  // glibc's heaps keep what native code freed in place until trimmed (malloc-trim.ts).
-  const trimMalloc = trimWhenLoaded();
   // Set once the server listens.
   let startupCollector: IdleCollector | undefined;
   const idleCollector = collectWhenIdle(IDLE_COLLECTION_MS, () => {

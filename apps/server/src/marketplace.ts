@@ -15,6 +15,7 @@ import {
   webCryptoRandom,
 } from "@psm/core";
 import type { Config } from "./config.js";
+import { trimAfterHashes } from "./hash-bursts.js";
 import { openMailer } from "./mail.js";
 import { loadJwtSecret } from "./secrets.js";
 import { dataDirError } from "./start-errors.js";
@@ -36,11 +37,12 @@ export interface OpenedMarketplace {
  * MCP stdio server (mcp-cli.ts): secrets (`options.jwtSecret` instead of DATA_DIR's) -> storage and
  * migrations (its calls told to `options.storageCalls`, for metrics and traces) -> mailer -> document parser -> webhook transport -> marketplace, its repositories watched for
  * listing writes (the answer cache's revision). Failures the operator fixes in the
- * environment throw errors whose message is one line naming the variable.
+ * environment throw errors whose message is one line naming the variable. `afterHashes`: called
+ * once password hashing has been quiet a while after a burst (hash-bursts.ts).
  */
 export async function openMarketplace(
   config: Config,
-  options: { jwtSecret?: string; storageCalls?: StorageCalls } = {},
+  options: { jwtSecret?: string; storageCalls?: StorageCalls; afterHashes?: () => void } = {},
 ): Promise<OpenedMarketplace> {
   const jwtSecret =
     options.jwtSecret ??
@@ -56,7 +58,9 @@ export async function openMarketplace(
     repos: watched.repos,
     mailer,
     documents,
-    hasher: createArgon2Hasher(),
+    hasher: options.afterHashes
+      ? trimAfterHashes(createArgon2Hasher(), options.afterHashes)
+      : createArgon2Hasher(),
     tokens: createJwtTokenService(jwtSecret, systemClock),
     clock: systemClock,
     ids: createUuidV7Generator(webCryptoRandom),
