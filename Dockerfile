@@ -29,10 +29,11 @@ RUN pnpm --filter=@psm/server deploy --prod --legacy deploy
 # outside /data.
 FROM node:24-bookworm-slim AS runtime
 ENV HOST=0.0.0.0 PORT=3000 DATA_DIR=/data
-# Memory (docs/performance.md, "Footprint"): glibc keeps two arenas, not one per
-# thread, so a password hash's 19 MiB is reused from one hash to the next instead
-# of held by every libuv thread; the server hands it back 2 s after a burst.
-ENV MALLOC_ARENA_MAX=2
+# Memory (docs/performance.md, "Password hashes reuse their memory"): glibc keeps
+# one arena, not one per thread, so a password hash's 19 MiB is reused from one
+# hash to the next, and malloc_trim can hand it back (the server does, 2 s after
+# a burst of hashing); a thread's own arena keeps its top out of malloc_trim's reach.
+ENV MALLOC_ARENA_MAX=1
 WORKDIR /app
 COPY --from=build /src/deploy /app
 # check:skip the check gives the server a temporary DATA_DIR of its own

@@ -18,12 +18,12 @@ const TAIL_CHUNKS = 8;
 
 /**
  * How the Docker image (and, for the flags, `pnpm start`) runs the server: a young generation of
- * 4 MiB semi-spaces, an old generation of at most 1 GiB, and glibc's arenas capped at two (Dockerfile).
+ * 4 MiB semi-spaces, an old generation of at most 1 GiB, and glibc's one arena (Dockerfile).
  * PSM_BENCH_RUNTIME=bare starts plain `node main.js` instead, for an A/B of these settings.
  */
 const DEPLOYED = {
   nodeArgs: ["--max-semi-space-size=4", "--max-old-space-size=1024"],
-  env: { MALLOC_ARENA_MAX: "2" },
+  env: { MALLOC_ARENA_MAX: "1" },
 };
 
 /**

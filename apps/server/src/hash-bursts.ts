@@ -17,11 +17,12 @@ const NODE_TIMERS: Timers = {
 /**
  * `hasher`, calling `trim` once it has had no derivation in flight for `quietMs`. Each argon2id
  * derivation takes 19 MiB from glibc on a libuv thread. Mapping it afresh for every hash
- * (MALLOC_MMAP_THRESHOLD_) returned it at once but cost each hash 4,864 page faults: on hosts
- * where a fault is dear (14 µs on these sandboxed machines) a hash took 100 ms instead of 29 and
- * a burst of logins ran at 4/s. With glibc's arenas capped (MALLOC_ARENA_MAX=2) the blocks are
- * reused from one hash to the next and at most a few stay held, and this hands them back
- * after the burst instead of at the next idle collection (docs/performance.md, "Footprint").
+ * (MALLOC_MMAP_THRESHOLD_) returned it at once but cost each hash 4,864 page faults: where a
+ * fault is dear (14 µs on this project's Firecracker microVMs) a hash took 100 ms instead of 29
+ * and a burst of logins ran at 4/s. With glibc's one arena (MALLOC_ARENA_MAX=1) the blocks are
+ * reused from one hash to the next, no more are held than ran at once, and malloc_trim reaches
+ * them all; this hands them back after the burst instead of at the next idle collection
+ * (docs/performance.md, "Password hashes reuse their memory").
  */
 export function trimAfterHashes(
   hasher: PasswordHasher,
